@@ -1,0 +1,289 @@
+//===- Schedule.h - Pipeline schedules as plain data -------------*- C++ -*-===//
+//
+// The schedule library: pipeline-parallel schedules as plain C++ data, their
+// generators, structural checks, deadlock detection, communication insertion
+// and a discrete-event simulator. It does not depend on MLIR (only on
+// LLVMSupport); the `pp` dialect's passes are thin adapters over it.
+//
+// Terms follow docs/Terms.md: P ranks, S stages (S = P * V), M micro-batches;
+// F forward, B backward for inputs (B_I), W backward for weights (B_W), and a
+// fused backward (B and W in one action).
+//
+// Units: every time is in microseconds (us); every memory size is in bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PP_SCHEDULE_SCHEDULE_H
+#define PP_SCHEDULE_SCHEDULE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::pp::sched {
+
+//===----------------------------------------------------------------------===//
+// Pipelines
+//===----------------------------------------------------------------------===//
+
+/// Costs and placement of one pipeline stage.
+struct StageInfo {
+  /// Rank (0-based) that runs this stage.
+  int rank = 0;
+  /// Time of one forward (F) on one micro-batch, microseconds.
+  double forwardTime = 1.0;
+  /// Time of one backward-for-inputs (B) on one micro-batch, microseconds.
+  double backwardInputTime = 1.0;
+  /// Time of one backward-for-weights (W) on one micro-batch, microseconds.
+  /// A fused backward takes backwardInputTime + backwardWeightTime.
+  double backwardWeightTime = 0.0;
+  /// Bytes one F stashes until its B (or fused backward) runs: M_B.
+  int64_t stashBytes = 0;
+  /// Bytes one B keeps until its W runs: M_W.
+  int64_t weightStashBytes = 0;
+};
+
+/// A pipeline: stages (indexed 0..S-1 in model order) placed on ranks.
+struct PipelineModel {
+  int numRanks = 1;
+  std::vector<StageInfo> stages;
+  /// Point-to-point latency of one message between two ranks, microseconds.
+  double latency = 0.0;
+  /// Bytes of one activation (or gradient) message between stages.
+  int64_t activationBytes = 0;
+
+  int numStages() const { return static_cast<int>(stages.size()); }
+  int rankOf(int stage) const { return stages[stage].rank; }
+
+  /// A pipeline of `numRanks` ranks with one stage per rank (stage r on rank
+  /// r), every stage with the given costs. Convenience for tests and benches.
+  static PipelineModel uniform(int numRanks, double forwardTime,
+                               double backwardInputTime,
+                               double backwardWeightTime, int64_t stashBytes,
+                               int64_t weightStashBytes = 0,
+                               double latency = 0.0);
+};
+
+//===----------------------------------------------------------------------===//
+// Schedules
+//===----------------------------------------------------------------------===//
+
+enum class ActionKind : uint8_t {
+  Forward,        ///< F(stage, mb)
+  Backward,       ///< fused backward (B and W) of (stage, mb)
+  BackwardInput,  ///< B(stage, mb): gradient w.r.t. the stage input
+  BackwardWeight, ///< W(stage, mb): gradient w.r.t. the stage parameters
+  Send,           ///< send a payload to `peer`
+  Recv,           ///< receive a payload from `peer`
+};
+
+/// What a Send/Recv carries.
+enum class PayloadKind : uint8_t {
+  Activation, ///< output of F(stage, mb), consumed by F(stage + 1, mb)
+  Gradient,   ///< input gradient made by B(stage, mb) (or the fused
+              ///< backward), consumed by the backward of (stage - 1, mb)
+};
+
+/// One action of a rank's program.
+///
+/// For Send and Recv, `stage` and `microbatch` name the action that *produced*
+/// the payload (F(stage, mb) for an activation, B(stage, mb) for a gradient),
+/// so a send and its recv carry the same (stage, microbatch, payload) key, and
+/// `peer` is the rank at the other end.
+struct Action {
+  ActionKind kind = ActionKind::Forward;
+  int stage = 0;
+  int microbatch = 0;
+  PayloadKind payload = PayloadKind::Activation; ///< Send/Recv only
+  int peer = -1;                                 ///< Send/Recv only
+
+  bool isCompute() const {
+    return kind != ActionKind::Send && kind != ActionKind::Recv;
+  }
+  bool isComm() const { return !isCompute(); }
+  bool operator==(const Action &o) const {
+    return kind == o.kind && stage == o.stage && microbatch == o.microbatch &&
+           (isCompute() || (payload == o.payload && peer == o.peer));
+  }
+};
+
+/// Per-rank programs. ranks[r] is the straight-line order of rank r.
+struct Schedule {
+  int numMicrobatches = 0;
+  std::vector<std::vector<Action>> ranks;
+};
+
+/// Short label: "F3", "B3", "W3" (fused backward is also "B3"),
+/// "SEND_F3"/"RECV_B3" for communication (as in torch.distributed.pipelining).
+std::string label(const Action &action);
+
+//===----------------------------------------------------------------------===//
+// Generators
+//===----------------------------------------------------------------------===//
+
+/// Names accepted by buildSchedule(): "gpipe", "1f1b".
+std::vector<std::string> scheduleNames();
+
+/// Builds the compute-only schedule `name` for `model` and `numMicrobatches`.
+///
+/// - "gpipe": GPipe (Huang et al., NeurIPS 2019, sec. 2.2): on every rank all
+///   forwards in micro-batch order, then all fused backwards in reverse order.
+/// - "1f1b": PipeDream-Flush / Megatron-LM 1F1B (Narayanan et al., SC'21,
+///   sec. 2.2.1): stage s of S does min(S - s - 1, M) warm-up forwards, then
+///   alternates one forward and one fused backward, then the remaining
+///   backwards (cool-down); backwards run in micro-batch order.
+///
+/// Both need one stage per rank (S == P). M < P is legal. Errors (as
+/// llvm::StringError): unknown name (the message lists the known names),
+/// numMicrobatches < 1, numRanks < 1, S != P, or a rank without a stage.
+llvm::Expected<Schedule> buildSchedule(llvm::StringRef name,
+                                       const PipelineModel &model,
+                                       int numMicrobatches);
+
+//===----------------------------------------------------------------------===//
+// Checks
+//===----------------------------------------------------------------------===//
+
+/// A problem found in a schedule. `rank` and `index` locate the action
+/// (index into Schedule::ranks[rank]); either may be -1 when the problem is
+/// not tied to one action (e.g. an action that never runs).
+struct Problem {
+  int rank = -1;
+  int index = -1;
+  std::string message;
+};
+
+/// Structural checks, all of which a valid schedule passes:
+/// - rank count equals model.numRanks; stage, micro-batch and peer in range;
+/// - each action runs on the rank its stage is placed on (for Send/Recv: the
+///   sender is the producing stage's rank, the receiver the consumer's);
+/// - every (stage, mb) has exactly one F and either one fused backward or one
+///   B and one W ("run twice" / "never run");
+/// - on one rank, a backward comes after its forward and W after its B;
+/// - every Send has exactly one Recv on the peer with the same key and
+///   payload, and vice versa; a payload crossing ranks is sent and received
+///   at most once and only between the producer's and consumer's ranks.
+/// Messages are complete sentences naming stage, micro-batch and ranks.
+std::vector<Problem> checkSchedule(const PipelineModel &model,
+                                   const Schedule &schedule);
+
+/// Result of executing a schedule with blocking (rendezvous) send/recv: a
+/// Send completes only together with its matching Recv. Compute actions wait
+/// for their inputs; an input from another rank with no explicit Recv (a
+/// compute-only schedule) is available once its producer has run.
+struct DeadlockReport {
+  /// True if every action of every rank ran.
+  bool completed = true;
+  /// For each blocked rank: the rank, the index of the action it waits on,
+  /// and a sentence saying what it waits for.
+  std::vector<Problem> blocked;
+};
+
+/// Runs the schedule untimed with rendezvous semantics and reports whether it
+/// can deadlock. Requires checkSchedule() to pass.
+DeadlockReport findDeadlock(const PipelineModel &model,
+                            const Schedule &schedule);
+
+/// Returns `schedule` (compute-only: no Send/Recv) with a Send after each
+/// action whose output another rank needs and a Recv before it is needed.
+/// Sends and receives are ordered consistently on all ranks (by one global
+/// order taken from a simulation of the compute-only schedule), so the result
+/// is deadlock-free under rendezvous semantics without relying on buffering.
+/// Requires checkSchedule() to pass on the input.
+Schedule insertCommunication(const PipelineModel &model,
+                             const Schedule &schedule);
+
+//===----------------------------------------------------------------------===//
+// Simulation
+//===----------------------------------------------------------------------===//
+
+/// Start and end time of one action, microseconds.
+struct ActionTiming {
+  double start = 0.0;
+  double end = 0.0;
+};
+
+struct RankMetrics {
+  /// Time the rank spends in compute actions, microseconds.
+  double busyTime = 0.0;
+  /// End time of the rank's last action (the rank starts at time 0).
+  double endTime = 0.0;
+  /// 1 - busyTime / makespan.
+  double bubbleRate = 0.0;
+  /// Peak bytes of stashes alive at once: F stashes M_B until its backward
+  /// (B or fused); B stashes M_W until its W.
+  int64_t peakMemoryBytes = 0;
+  /// peakMemoryBytes in units of M_B: divided by the largest stashBytes of
+  /// the stages on this rank (0 if those are all 0).
+  double peakMemoryInStashes = 0.0;
+  /// Number of Send actions on this rank (explicit or, in a compute-only
+  /// schedule, implied by cross-rank dependencies).
+  int numSends = 0;
+};
+
+struct SimulationResult {
+  /// Time from 0 until the last action of any rank ends, microseconds.
+  double makespan = 0.0;
+  /// Largest busy time of any rank (the ideal time of the busiest rank).
+  double idealTime = 0.0;
+  /// Bubble rate as in the zero-bubble paper (Qi et al., ICLR 2024, sec. 2):
+  /// 1 - idealTime / makespan. With unit costs and S == P this is
+  /// (P - 1) / (M + P - 1) for GPipe and 1F1B.
+  double bubbleRate = 0.0;
+  /// Bubble time relative to ideal time, Megatron-LM's form (Narayanan et
+  /// al., SC'21, sec. 2.2): (makespan - idealTime) / idealTime; (P - 1) / M
+  /// with unit costs.
+  double bubbleOverIdeal = 0.0;
+  std::vector<RankMetrics> ranks;
+  /// timings[r][i] is the timing of schedule.ranks[r][i].
+  std::vector<std::vector<ActionTiming>> timings;
+};
+
+/// Simulates the schedule under the model's costs.
+///
+/// Compute actions take their stage's cost. A Send is eager (takes no time,
+/// never blocks); a Recv completes at max(now, time the payload was produced
+/// + latency). In a compute-only schedule, an input produced on another rank
+/// is available at producer end + latency; on the same rank at producer end.
+/// Requires checkSchedule() to pass and findDeadlock() to complete.
+SimulationResult simulate(const PipelineModel &model,
+                          const Schedule &schedule);
+
+//===----------------------------------------------------------------------===//
+// Reports
+//===----------------------------------------------------------------------===//
+
+/// ASCII timeline, one line per rank ("Rank 0: F0 F1 ___ B1 B0"). Time is cut
+/// into cells of the smallest positive action duration (or latency); each
+/// action prints its label in its first cell and '-' in the rest; idle cells
+/// print '_'. Every cell has the width of the longest label plus one space.
+/// Micro-batches are 0-based, as in the IR.
+std::string renderTimeline(const PipelineModel &model,
+                           const Schedule &schedule,
+                           const SimulationResult &result);
+
+/// Per-rank text report: makespan, busy time, bubble rate, peak memory.
+std::string renderReport(const PipelineModel &model, const Schedule &schedule,
+                         const SimulationResult &result);
+
+/// Chrome trace JSON (the Trace Event Format, loads in Perfetto and
+/// chrome://tracing): one complete ("X") event per compute action, pid 0,
+/// tid = rank, ts/dur in microseconds, args {stage, microbatch}.
+std::string chromeTraceJSON(const PipelineModel &model,
+                            const Schedule &schedule,
+                            const SimulationResult &result);
+
+/// Machine-readable metrics: {"num_ranks", "num_stages", "num_microbatches",
+/// "makespan_us", "ideal_time_us", "bubble_rate", "bubble_over_ideal",
+/// "ranks": [{"rank", "busy_time_us", "end_time_us", "bubble_rate",
+/// "peak_memory_bytes", "peak_memory_stashes", "num_sends"}]}.
+std::string metricsJSON(const PipelineModel &model, const Schedule &schedule,
+                        const SimulationResult &result);
+
+} // namespace mlir::pp::sched
+
+#endif // PP_SCHEDULE_SCHEDULE_H
