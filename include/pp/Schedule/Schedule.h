@@ -121,6 +121,18 @@ struct Schedule {
 /// "SEND_F3"/"RECV_B3" for communication (as in torch.distributed.pipelining).
 std::string label(const Action &action);
 
+/// Long name of an action, as used in diagnostics: "forward of stage 1
+/// micro-batch 2", "backward of ..." (fused), "B of ...", "W of ...",
+/// "send of activation of stage 0 micro-batch 1 to rank 1", "recv of gradient
+/// of stage 2 micro-batch 0 from rank 2".
+std::string describe(const Action &action);
+
+/// Time `action` takes under `model`'s costs, microseconds: the stage's
+/// forwardTime, backwardInputTime, backwardWeightTime or (fused backward)
+/// backwardInputTime + backwardWeightTime; 0 for Send and Recv. Requires the
+/// stage to be in range.
+double actionTime(const PipelineModel &model, const Action &action);
+
 //===----------------------------------------------------------------------===//
 // Generators
 //===----------------------------------------------------------------------===//

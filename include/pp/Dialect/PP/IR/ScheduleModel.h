@@ -1,0 +1,44 @@
+//===- ScheduleModel.h - pp IR <-> schedule library -------------*- C++ -*-===//
+//
+// Converts between the `pp` dialect's pipelines and schedules and the plain
+// data of the schedule library (pp/Schedule/Schedule.h), keeping for every
+// library action the operation it came from so that problems found by the
+// library are reported at the right location.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PP_DIALECT_PP_IR_SCHEDULEMODEL_H
+#define PP_DIALECT_PP_IR_SCHEDULEMODEL_H
+
+#include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Schedule/Schedule.h"
+
+namespace mlir::pp {
+
+/// The schedule library's view of a verified pipeline.
+sched::PipelineModel getPipelineModel(PipelineOp pipeline);
+
+/// A schedule op as library data. ops[r][i] is the operation of
+/// schedule.ranks[r][i].
+struct ScheduleModel {
+  sched::Schedule schedule;
+  std::vector<std::vector<Operation *>> ops;
+};
+
+/// Reads the actions of `op` (which must have one single-block region per
+/// rank and only pp action ops in it).
+ScheduleModel getScheduleModel(ScheduleOp op);
+
+/// Builds a `pp.schedule` named `name` for `pipeline` from library data at
+/// the builder's insertion point, wiring every value that stays on a rank
+/// through SSA and materializing sends and receives. Values that cross ranks
+/// without a send/recv are left out (a compute-only schedule).
+/// Activations and gradients have type tensor<activation_bytes x i8>;
+/// stashes !pp.stash<M_B> and !pp.stash<M_W>.
+ScheduleOp buildScheduleOp(OpBuilder &builder, Location loc, StringRef name,
+                           PipelineOp pipeline,
+                           const sched::Schedule &schedule);
+
+} // namespace mlir::pp
+
+#endif // PP_DIALECT_PP_IR_SCHEDULEMODEL_H

@@ -1,0 +1,109 @@
+//===- Passes.td - pp dialect passes -----------------------*- tablegen -*-===//
+
+#ifndef PP_DIALECT_PP_TRANSFORMS_PASSES_TD
+#define PP_DIALECT_PP_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
+  let summary = "Order every rank's forward and backward work by a schedule";
+  let description = [{
+    For each `pp.pipeline` in the module (or only the one named by
+    `pipeline`), builds a compute-only `pp.schedule` named
+    `@<pipeline>_<schedule>` right after it, replacing a schedule of that
+    name if there is one. Values that stay on a rank are wired through SSA;
+    values that cross ranks are left to `pp-insert-communication`.
+
+    Schedules (see docs/Schedules.md for the exact orders and sources):
+    - `gpipe`: GPipe (Huang et al., NeurIPS 2019): all forwards, then all
+      backwards in reverse micro-batch order.
+    - `1f1b`: PipeDream-Flush / Megatron-LM 1F1B (Narayanan et al., SC'21):
+      stage s of S runs min(S-s-1, M) warm-up forwards, then alternates one
+      forward with one backward, then the cool-down backwards.
+
+    Both need one stage per rank. `num-microbatches` (M) must be given and be
+    at least 1; M smaller than the number of ranks is legal.
+
+    Before:
+    ```mlir
+    pp.pipeline @p ranks(2) activation_bytes(16) {
+      pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 0) memory(stash = 64, weight_stash = 0)
+      pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1, backward_weight = 0) memory(stash = 64, weight_stash = 0)
+    }
+    ```
+    After `-pp-schedule="schedule=gpipe num-microbatches=1"`:
+    ```mlir
+    pp.schedule @p_gpipe pipeline(@p) microbatches(1)
+    rank 0 {
+      %output, %stash = pp.forward stage 0 microbatch 0 : () -> (tensor<16xi8>, !pp.stash<64>)
+      pp.backward stage 0 microbatch 0 (%stash) : (!pp.stash<64>) -> ()
+    }
+    rank 1 {
+      %stash = pp.forward stage 1 microbatch 0 : () -> !pp.stash<64>
+      %input_grad = pp.backward stage 1 microbatch 0 (%stash) : (!pp.stash<64>) -> tensor<16xi8>
+    }
+    ```
+  }];
+  let options = [
+    Option<"scheduleName", "schedule", "std::string", /*default=*/"",
+           "Schedule to build: gpipe, 1f1b">,
+    Option<"numMicrobatches", "num-microbatches", "int64_t", /*default=*/"0",
+           "Micro-batches per training step (M >= 1); required">,
+    Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
+           "Only schedule the pp.pipeline with this symbol name">,
+  ];
+}
+
+def PPInsertCommunicationPass
+    : Pass<"pp-insert-communication", "::mlir::ModuleOp"> {
+  let summary = "Add send/recv for every value that crosses ranks";
+  let description = [{
+    Rewrites every compute-only `pp.schedule` so that each activation or
+    gradient needed on another rank is sent right after it is produced
+    (`pp.send`) and received before it is used (`pp.recv`), and the consumer
+    takes the received value as its operand.
+
+    Sends and receives block (rendezvous). To make the result deadlock-free
+    without relying on buffering, the pass simulates the compute-only
+    schedule under the pipeline's costs, numbers every compute action and
+    message in the order of that simulation, and places every send and recv
+    on both ranks at its message's number: every rank's program is then a
+    subsequence of one global order, so the lowest pending message always
+    has both ends ready. Schedules that already communicate are left alone.
+  }];
+}
+
+def PPVerifySchedulePass : Pass<"pp-verify-schedule", "::mlir::ModuleOp"> {
+  let summary = "Check schedules across ranks, including deadlock freedom";
+  let description = [{
+    Runs, for every `pp.schedule`, the checks of the op verifier and then
+    executes the schedule with blocking (rendezvous) send/recv and no
+    timing. If some rank can never finish, reports the deadlock: one note per
+    blocked rank naming the action it waits on and what it waits for. The IR
+    is not changed.
+  }];
+}
+
+def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
+  let summary = "Simulate schedules under stage costs: timeline, bubble, memory";
+  let description = [{
+    Simulates every `pp.schedule` under its pipeline's stage costs and
+    latency (sends are eager, a receive waits for the payload plus latency)
+    and prints, to standard output, per rank the end time, busy time, bubble
+    rate and peak activation memory (bytes and units of M_B), the makespan
+    and the bubble rate (zero-bubble paper definition: 1 - busiest rank's
+    busy time / makespan) and Megatron's bubble / ideal-time ratio, then an
+    ASCII timeline. Optionally writes a Chrome trace (Perfetto) and a metrics
+    JSON file. The IR is not changed.
+  }];
+  let options = [
+    Option<"traceFile", "trace", "std::string", /*default=*/"",
+           "Write a Chrome trace JSON (Trace Event Format) to this file">,
+    Option<"metricsFile", "metrics", "std::string", /*default=*/"",
+           "Write the metrics as JSON to this file">,
+    Option<"printTimeline", "timeline", "bool", /*default=*/"true",
+           "Print the ASCII timeline">,
+  ];
+}
+
+#endif // PP_DIALECT_PP_TRANSFORMS_PASSES_TD

@@ -1,0 +1,12 @@
+//===- Dialects.cpp - C API of pp-mlir -------------------------------------===//
+
+#include "pp-c/Dialects.h"
+
+#include "pp/Dialect/PP/IR/PPDialect.h"
+#include "pp/Dialect/PP/Transforms/Passes.h"
+
+#include "mlir/CAPI/Registration.h"
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PP, pp, mlir::pp::PPDialect)
+
+void ppRegisterPasses(void) { mlir::pp::registerAllPPPasses(); }

@@ -1,0 +1,198 @@
+//===- ScheduleModel.cpp - pp IR <-> schedule library ----------------------===//
+
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <tuple>
+
+using namespace mlir;
+using namespace mlir::pp;
+
+sched::PipelineModel mlir::pp::getPipelineModel(PipelineOp pipeline) {
+  sched::PipelineModel model;
+  model.numRanks = pipeline.getNumRanks();
+  model.latency = pipeline.getLatency().convertToDouble();
+  model.activationBytes = pipeline.getActivationBytes();
+  for (StageOp stage : pipeline.getStagesByIndex()) {
+    sched::StageInfo info;
+    info.rank = stage.getRank();
+    // Concrete stages without measured costs count as unit forward and
+    // backward-input work and free weight work.
+    info.forwardTime = stage.getForwardTime()
+                           ? stage.getForwardTime()->convertToDouble()
+                           : 1.0;
+    info.backwardInputTime =
+        stage.getBackwardInputTime()
+            ? stage.getBackwardInputTime()->convertToDouble()
+            : 1.0;
+    info.backwardWeightTime =
+        stage.getBackwardWeightTime()
+            ? stage.getBackwardWeightTime()->convertToDouble()
+            : 0.0;
+    info.stashBytes = stage.getStashBytes();
+    info.weightStashBytes = stage.getWeightStashBytes();
+    model.stages.push_back(info);
+  }
+  return model;
+}
+
+static sched::PayloadKind toLibrary(PayloadKind kind) {
+  return kind == PayloadKind::activation ? sched::PayloadKind::Activation
+                                         : sched::PayloadKind::Gradient;
+}
+
+static PayloadKind fromLibrary(sched::PayloadKind kind) {
+  return kind == sched::PayloadKind::Activation ? PayloadKind::activation
+                                                : PayloadKind::gradient;
+}
+
+ScheduleModel mlir::pp::getScheduleModel(ScheduleOp op) {
+  ScheduleModel result;
+  result.schedule.numMicrobatches = op.getNumMicrobatches();
+  for (Region &region : op.getRanks()) {
+    std::vector<sched::Action> &actions = result.schedule.ranks.emplace_back();
+    std::vector<Operation *> &ops = result.ops.emplace_back();
+    if (region.empty())
+      continue;
+    for (Operation &operation : region.front()) {
+      sched::Action action;
+      bool known =
+          llvm::TypeSwitch<Operation *, bool>(&operation)
+              .Case([&](ForwardOp f) {
+                action = {sched::ActionKind::Forward, (int)f.getStage(),
+                          (int)f.getMicrobatch()};
+                return true;
+              })
+              .Case([&](BackwardOp b) {
+                action = {sched::ActionKind::Backward, (int)b.getStage(),
+                          (int)b.getMicrobatch()};
+                return true;
+              })
+              .Case([&](BackwardInputOp b) {
+                action = {sched::ActionKind::BackwardInput, (int)b.getStage(),
+                          (int)b.getMicrobatch()};
+                return true;
+              })
+              .Case([&](BackwardWeightOp w) {
+                action = {sched::ActionKind::BackwardWeight,
+                          (int)w.getStage(), (int)w.getMicrobatch()};
+                return true;
+              })
+              .Case([&](SendOp s) {
+                action = {sched::ActionKind::Send, (int)s.getStage(),
+                          (int)s.getMicrobatch(), toLibrary(s.getPayload()),
+                          (int)s.getPeer()};
+                return true;
+              })
+              .Case([&](RecvOp r) {
+                action = {sched::ActionKind::Recv, (int)r.getStage(),
+                          (int)r.getMicrobatch(), toLibrary(r.getPayload()),
+                          (int)r.getPeer()};
+                return true;
+              })
+              .Default([](Operation *) { return false; });
+      if (!known)
+        continue;
+      actions.push_back(action);
+      ops.push_back(&operation);
+    }
+  }
+  return result;
+}
+
+ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
+                                     StringRef name, PipelineOp pipeline,
+                                     const sched::Schedule &schedule) {
+  MLIRContext *ctx = builder.getContext();
+  SmallVector<StageOp> stages = pipeline.getStagesByIndex();
+  int64_t numStages = stages.size();
+  auto tensorType = RankedTensorType::get({pipeline.getActivationBytes()},
+                                          builder.getIntegerType(8));
+
+  OperationState state(loc, ScheduleOp::getOperationName());
+  state.addAttribute(ScheduleOp::getSymNameAttrName(state.name),
+                     builder.getStringAttr(name));
+  state.addAttribute(ScheduleOp::getPipelineAttrName(state.name),
+                     FlatSymbolRefAttr::get(pipeline.getSymNameAttr()));
+  state.addAttribute(ScheduleOp::getNumMicrobatchesAttrName(state.name),
+                     builder.getI64IntegerAttr(schedule.numMicrobatches));
+  for (size_t r = 0; r < schedule.ranks.size(); ++r)
+    state.addRegion();
+  auto op = cast<ScheduleOp>(builder.create(state));
+
+  constexpr int act = static_cast<int>(PayloadKind::activation);
+  constexpr int grad = static_cast<int>(PayloadKind::gradient);
+  for (auto [rank, actions] : llvm::enumerate(schedule.ranks)) {
+    Block *block = builder.createBlock(&op.getRanks()[rank]);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(block);
+    // Values on this rank, by (payload, stage, micro-batch), and stashes by
+    // (stage, micro-batch).
+    DenseMap<std::tuple<int, int, int>, Value> values;
+    DenseMap<std::pair<int, int>, Value> stashes, weightStashes;
+    auto lookup = [&](int payload, int stage, int mb) -> Value {
+      return values.lookup({payload, stage, mb});
+    };
+    for (const sched::Action &a : actions) {
+      int s = a.stage, m = a.microbatch;
+      auto stageAttr = builder.getI64IntegerAttr(s);
+      auto mbAttr = builder.getI64IntegerAttr(m);
+      switch (a.kind) {
+      case sched::ActionKind::Forward: {
+        Type output = s + 1 < numStages ? Type(tensorType) : Type();
+        auto stash = StashType::get(ctx, stages[s].getStashBytes());
+        Value input = s > 0 ? lookup(act, s - 1, m) : Value();
+        auto f = ForwardOp::create(builder, loc, output, stash, stageAttr,
+                                   mbAttr, input);
+        if (f.getOutput())
+          values[{act, s, m}] = f.getOutput();
+        stashes[{s, m}] = f.getStash();
+        break;
+      }
+      case sched::ActionKind::Backward: {
+        Type inGrad = s > 0 ? Type(tensorType) : Type();
+        Value g = s + 1 < numStages ? lookup(grad, s + 1, m) : Value();
+        auto b = BackwardOp::create(builder, loc, inGrad, stageAttr, mbAttr, g,
+                                    stashes.lookup({s, m}));
+        if (b.getInputGrad())
+          values[{grad, s, m}] = b.getInputGrad();
+        break;
+      }
+      case sched::ActionKind::BackwardInput: {
+        Type inGrad = s > 0 ? Type(tensorType) : Type();
+        auto wstash = StashType::get(ctx, stages[s].getWeightStashBytes());
+        Value g = s + 1 < numStages ? lookup(grad, s + 1, m) : Value();
+        auto b = BackwardInputOp::create(builder, loc, inGrad, wstash,
+                                         stageAttr, mbAttr, g,
+                                         stashes.lookup({s, m}));
+        if (b.getInputGrad())
+          values[{grad, s, m}] = b.getInputGrad();
+        weightStashes[{s, m}] = b.getWeightStash();
+        break;
+      }
+      case sched::ActionKind::BackwardWeight:
+        BackwardWeightOp::create(builder, loc, stageAttr, mbAttr,
+                                 weightStashes.lookup({s, m}));
+        break;
+      case sched::ActionKind::Send: {
+        PayloadKind payload = fromLibrary(a.payload);
+        SendOp::create(builder, loc, PayloadKindAttr::get(ctx, payload), stageAttr, mbAttr,
+                       builder.getI64IntegerAttr(a.peer),
+                       lookup(static_cast<int>(payload), s, m));
+        break;
+      }
+      case sched::ActionKind::Recv: {
+        PayloadKind payload = fromLibrary(a.payload);
+        auto r = RecvOp::create(builder, loc, tensorType, PayloadKindAttr::get(ctx, payload), stageAttr,
+                                mbAttr, builder.getI64IntegerAttr(a.peer));
+        values[{static_cast<int>(payload), s, m}] = r.getValue();
+        break;
+      }
+      }
+    }
+  }
+  return op;
+}

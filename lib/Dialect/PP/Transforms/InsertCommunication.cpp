@@ -1,0 +1,49 @@
+//===- InsertCommunication.cpp - pp-insert-communication -------------------===//
+
+#include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/Dialect/PP/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::pp {
+#define GEN_PASS_DEF_PPINSERTCOMMUNICATIONPASS
+#include "pp/Dialect/PP/Transforms/Passes.h.inc"
+} // namespace mlir::pp
+
+using namespace mlir;
+using namespace mlir::pp;
+
+namespace {
+struct PPInsertCommunicationPass
+    : mlir::pp::impl::PPInsertCommunicationPassBase<PPInsertCommunicationPass> {
+  void runOnOperation() override;
+};
+} // namespace
+
+static bool communicates(ScheduleOp op) {
+  for (Region &region : op.getRanks())
+    for (Operation &action : region.front())
+      if (isa<SendOp, RecvOp>(action))
+        return true;
+  return false;
+}
+
+void PPInsertCommunicationPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  for (ScheduleOp op : llvm::make_early_inc_range(module.getOps<ScheduleOp>())) {
+    if (communicates(op))
+      continue;
+    PipelineOp pipeline = op.getPipelineOp();
+    // The verifier ran before this pass, so the pipeline exists and the
+    // schedule passes the library's structural checks.
+    sched::PipelineModel model = getPipelineModel(pipeline);
+    ScheduleModel compute = getScheduleModel(op);
+    sched::Schedule withComm = sched::insertCommunication(model, compute.schedule);
+    OpBuilder builder(op);
+    ScheduleOp replacement = buildScheduleOp(builder, op.getLoc(), op.getSymName(),
+                                             pipeline, withComm);
+    replacement->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    op.erase();
+  }
+}

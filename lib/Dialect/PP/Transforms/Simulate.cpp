@@ -1,0 +1,85 @@
+//===- Simulate.cpp - pp-simulate ------------------------------------------===//
+
+#include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/Dialect/PP/Transforms/Passes.h"
+
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::pp {
+#define GEN_PASS_DEF_PPSIMULATEPASS
+#include "pp/Dialect/PP/Transforms/Passes.h.inc"
+} // namespace mlir::pp
+
+using namespace mlir;
+using namespace mlir::pp;
+
+namespace {
+struct PPSimulatePass : mlir::pp::impl::PPSimulatePassBase<PPSimulatePass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+} // namespace
+
+/// Writes `text` to `path`; reports failure at `loc`.
+static LogicalResult writeFile(Location loc, StringRef path, StringRef text) {
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+  if (!file)
+    return emitError(loc, "pp-simulate: cannot write '")
+           << path << "': " << error;
+  file->os() << text;
+  file->keep();
+  return success();
+}
+
+void PPSimulatePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SmallVector<ScheduleOp> schedules(module.getOps<ScheduleOp>());
+  if (schedules.empty()) {
+    module.emitError("pp-simulate: the module has no pp.schedule; run "
+                     "pp-schedule first");
+    return signalPassFailure();
+  }
+  if (schedules.size() > 1 && (!traceFile.empty() || !metricsFile.empty())) {
+    module.emitError("pp-simulate: 'trace' and 'metrics' write one schedule, "
+                     "but the module has ")
+        << schedules.size();
+    return signalPassFailure();
+  }
+  llvm::raw_ostream &os = llvm::outs();
+  for (ScheduleOp op : schedules) {
+    PipelineOp pipeline = op.getPipelineOp();
+    sched::PipelineModel model = getPipelineModel(pipeline);
+    ScheduleModel schedule = getScheduleModel(op);
+    sched::DeadlockReport deadlock =
+        sched::findDeadlock(model, schedule.schedule);
+    if (!deadlock.completed) {
+      op.emitError("pp-simulate: schedule @")
+          << op.getSymName()
+          << " deadlocks; run pp-verify-schedule for the details";
+      return signalPassFailure();
+    }
+    sched::SimulationResult result = sched::simulate(model, schedule.schedule);
+    os << "schedule @" << op.getSymName() << " of pipeline @"
+       << pipeline.getSymName() << ": " << model.numRanks << " ranks, "
+       << model.numStages() << " stages, " << schedule.schedule.numMicrobatches
+       << " micro-batches\n";
+    os << sched::renderReport(model, schedule.schedule, result);
+    if (printTimeline)
+      os << sched::renderTimeline(model, schedule.schedule, result);
+    os.flush();
+    if (!traceFile.empty() &&
+        failed(writeFile(op.getLoc(), traceFile,
+                         sched::chromeTraceJSON(model, schedule.schedule,
+                                                result))))
+      return signalPassFailure();
+    if (!metricsFile.empty() &&
+        failed(writeFile(op.getLoc(), metricsFile,
+                         sched::metricsJSON(model, schedule.schedule, result))))
+      return signalPassFailure();
+  }
+  markAllAnalysesPreserved();
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs every system package pp-mlir needs to build and test (Debian 12,
+# as root). Idempotent: does nothing when everything is already installed.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build ccache g++ python3
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+  libgtest-dev googletest
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

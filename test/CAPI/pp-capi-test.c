@@ -1,0 +1,64 @@
+// RUN: %pp_capi_test 2>&1 | FileCheck %s
+
+// Registers the pp dialect and passes through the C API, parses a pipeline,
+// runs pp-plan on it and prints the result.
+
+#include "pp-c/Dialects.h"
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void printToStdout(MlirStringRef str, void *userData) {
+  (void)userData;
+  fwrite(str.data, 1, str.length, stdout);
+}
+
+int main(void) {
+  MlirContext ctx = mlirContextCreate();
+  mlirDialectHandleRegisterDialect(mlirGetDialectHandle__pp__(), ctx);
+  ppRegisterPasses();
+
+  const char *source =
+      "pp.pipeline @p ranks(2) activation_bytes(8) {\n"
+      "  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)\n"
+      "  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1)\n"
+      "}\n";
+  MlirModule module =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(source));
+  if (mlirModuleIsNull(module)) {
+    fprintf(stderr, "parse failed\n");
+    return 1;
+  }
+  // CHECK: pp.pipeline @p ranks(2) activation_bytes(8)
+  mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
+  fprintf(stdout, "\n");
+
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  const char *pipeline = "pp-plan{schedule=1f1b num-microbatches=2}";
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          opm, mlirStringRefCreateFromCString(pipeline), printToStdout,
+          NULL))) {
+    fprintf(stderr, "pipeline parse failed\n");
+    return 2;
+  }
+  if (mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))) {
+    fprintf(stderr, "pass pipeline failed\n");
+    return 3;
+  }
+  // CHECK: pp.schedule @p_1f1b pipeline(@p) microbatches(2)
+  // CHECK: pp.send activation stage 0 microbatch 0 to rank 1
+  mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
+  fprintf(stdout, "\n");
+  // CHECK: done
+  fprintf(stdout, "done\n");
+
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+  return 0;
+}

@@ -1,0 +1,50 @@
+# -*- Python -*-
+# lit configuration for the pp-mlir regression tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "PP"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".c", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.pp_obj_root, "test")
+# Unit/ is its own suite (GoogleTest binaries, found by lit as a nested
+# suite); Inputs/ hold test data.
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md",
+                   "lit.cfg.py", "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(("%pp_src_root", config.pp_src_root))
+config.substitutions.append(("%pp_libs", config.pp_libs_dir))
+config.substitutions.append(("%shared_models", config.shared_models_dir))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+# Match variables inside one CHECK-LABEL block only.
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
+
+tool_dirs = [config.pp_tools_dir, config.llvm_tools_dir]
+tools = ["pp-opt", "mlir-opt", ToolSubst("%pp_capi_test", os.path.join(
+    config.pp_tools_dir, "pp-capi-test"), unresolved="ignore")]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# The repository's example pipelines.
+config.substitutions.append(("%examples", os.path.join(config.pp_src_root,
+                                                       "examples")))
+
+# Tests that use the third-party models in ../shared/models say
+# `REQUIRES: shared-models`.
+if os.path.isdir(config.shared_models_dir):
+    config.available_features.add("shared-models")
+
+# Embedding tests configure and build a small outside project against an
+# installed pp-mlir; they need cmake and the install step.
+config.substitutions.append(("%cmake_generator", config.cmake_generator))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%mlir_dir", config.mlir_dir))
+config.substitutions.append(("%pp_build", config.pp_obj_root))

@@ -1,0 +1,21 @@
+//===- pp-opt.cpp - the pp-mlir optimizer driver ---------------------------===//
+//
+// mlir-opt with the pp dialect and passes, plus the upstream dialects a
+// staged model uses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Dialect/PP/IR/PPDialect.h"
+#include "pp/Dialect/PP/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::pp::PPDialect, mlir::func::FuncDialect>();
+  mlir::pp::registerAllPPPasses();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "pp-mlir optimizer driver\n", registry));
+}
