@@ -421,6 +421,12 @@ void ScheduleOp::print(OpAsmPrinter &p) {
   }
 }
 
+RegionKind ScheduleOp::getRegionKind(unsigned index) {
+  // Program order is checked by the schedule verifier, with messages in
+  // pipeline terms, rather than by MLIR's dominance check.
+  return RegionKind::Graph;
+}
+
 PipelineOp ScheduleOp::getPipelineOp() {
   return SymbolTable::lookupNearestSymbolFrom<PipelineOp>(*this,
                                                           getPipelineAttr());
@@ -509,11 +515,34 @@ LogicalResult WiringChecker::checkPresence(Operation *action, Value value,
          << what << ": " << why;
 }
 
+/// Every operand must be made earlier in the rank's program.
+static LogicalResult checkProgramOrder(Operation *action) {
+  for (Value operand : action->getOperands()) {
+    Operation *def = operand.getDefiningOp();
+    if (def && def->getBlock() == action->getBlock() &&
+        def->isBeforeInBlock(action))
+      continue;
+    auto diag = action->emitOpError("uses a value before it is made: the ");
+    if (def)
+      diag << "'" << def->getName() << "' of stage "
+           << def->getAttrOfType<IntegerAttr>("stage").getInt()
+           << " micro-batch "
+           << def->getAttrOfType<IntegerAttr>("microbatch").getInt()
+           << " must come first on this rank";
+    else
+      diag << "operand is not made by an action of this rank";
+    return diag;
+  }
+  return success();
+}
+
 LogicalResult WiringChecker::check() {
   constexpr int act = static_cast<int>(PayloadKind::activation);
   constexpr int grad = static_cast<int>(PayloadKind::gradient);
   for (auto [rank, region] : llvm::enumerate(op.getRanks())) {
     for (Operation &action : region.front()) {
+      if (failed(checkProgramOrder(&action)))
+        return failure();
       LogicalResult result =
           llvm::TypeSwitch<Operation *, LogicalResult>(&action)
               .Case([&](ForwardOp f) -> LogicalResult {
@@ -673,13 +702,19 @@ ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   ScheduleModel scheduleModel = getScheduleModel(*this);
   std::vector<sched::Problem> problems =
       sched::checkSchedule(model, scheduleModel.schedule);
-  for (const sched::Problem &problem : problems) {
+  // Report the first few problems; a broken schedule can have thousands.
+  constexpr size_t kMaxReported = 8;
+  for (const sched::Problem &problem :
+       ArrayRef(problems).take_front(kMaxReported)) {
     if (problem.rank >= 0 && problem.index >= 0)
       scheduleModel.ops[problem.rank][problem.index]->emitError(
           problem.message);
     else
       emitOpError(problem.message);
   }
+  if (problems.size() > kMaxReported)
+    emitOpError("has ") << problems.size() - kMaxReported
+                        << " more problems not shown";
   if (!problems.empty())
     return failure();
 

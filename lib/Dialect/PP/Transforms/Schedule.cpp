@@ -31,13 +31,13 @@ void PPSchedulePass::runOnOperation() {
   ModuleOp module = getOperation();
   std::string known = llvm::join(sched::scheduleNames(), ", ");
   if (scheduleName.empty()) {
-    module.emitError("pp-schedule: option 'schedule' is required; known "
+    mlir::emitError(module.getLoc(), "pp-schedule: option 'schedule' is required; known "
                      "schedules: ")
         << known;
     return signalPassFailure();
   }
   if (numMicrobatches < 1) {
-    module.emitError("pp-schedule: option 'num-microbatches' is required and "
+    mlir::emitError(module.getLoc(), "pp-schedule: option 'num-microbatches' is required and "
                      "must be at least 1, got ")
         << numMicrobatches.getValue();
     return signalPassFailure();
@@ -48,7 +48,7 @@ void PPSchedulePass::runOnOperation() {
     if (pipelineName.empty() || pipeline.getSymName() == pipelineName)
       pipelines.push_back(pipeline);
   if (!pipelineName.empty() && pipelines.empty()) {
-    module.emitError("pp-schedule: no pp.pipeline named @") << pipelineName;
+    mlir::emitError(module.getLoc(), "pp-schedule: no pp.pipeline named @") << pipelineName;
     return signalPassFailure();
   }
 
@@ -58,7 +58,7 @@ void PPSchedulePass::runOnOperation() {
     llvm::Expected<sched::Schedule> schedule =
         sched::buildSchedule(scheduleName, model, numMicrobatches);
     if (!schedule) {
-      pipeline.emitError("pp-schedule: ")
+      mlir::emitError(pipeline.getLoc(), "pp-schedule: ")
           << llvm::toString(schedule.takeError());
       return signalPassFailure();
     }

@@ -39,12 +39,12 @@ void PPSimulatePass::runOnOperation() {
   ModuleOp module = getOperation();
   SmallVector<ScheduleOp> schedules(module.getOps<ScheduleOp>());
   if (schedules.empty()) {
-    module.emitError("pp-simulate: the module has no pp.schedule; run "
+    mlir::emitError(module.getLoc(), "pp-simulate: the module has no pp.schedule; run "
                      "pp-schedule first");
     return signalPassFailure();
   }
   if (schedules.size() > 1 && (!traceFile.empty() || !metricsFile.empty())) {
-    module.emitError("pp-simulate: 'trace' and 'metrics' write one schedule, "
+    mlir::emitError(module.getLoc(), "pp-simulate: 'trace' and 'metrics' write one schedule, "
                      "but the module has ")
         << schedules.size();
     return signalPassFailure();
@@ -57,16 +57,14 @@ void PPSimulatePass::runOnOperation() {
     sched::DeadlockReport deadlock =
         sched::findDeadlock(model, schedule.schedule);
     if (!deadlock.completed) {
-      op.emitError("pp-simulate: schedule @")
+      mlir::emitError(op.getLoc(), "pp-simulate: schedule @")
           << op.getSymName()
           << " deadlocks; run pp-verify-schedule for the details";
       return signalPassFailure();
     }
     sched::SimulationResult result = sched::simulate(model, schedule.schedule);
-    os << "schedule @" << op.getSymName() << " of pipeline @"
-       << pipeline.getSymName() << ": " << model.numRanks << " ranks, "
-       << model.numStages() << " stages, " << schedule.schedule.numMicrobatches
-       << " micro-batches\n";
+    os << "schedule @" << op.getSymName() << " (pipeline @"
+       << pipeline.getSymName() << ")\n";
     os << sched::renderReport(model, schedule.schedule, result);
     if (printTimeline)
       os << sched::renderTimeline(model, schedule.schedule, result);

@@ -35,7 +35,7 @@ void PPVerifySchedulePass::runOnOperation() {
     if (report.completed)
       continue;
     failedAny = true;
-    InFlightDiagnostic diag = op.emitError("schedule @")
+    InFlightDiagnostic diag = mlir::emitError(op.getLoc(), "schedule @")
                               << op.getSymName() << " deadlocks: "
                               << report.blocked.size()
                               << " ranks wait forever";

@@ -116,6 +116,7 @@ def PP_StageOp : PP_Op<"stage", [HasParent<"PipelineOp">]> {
 
 def PP_ScheduleOp : PP_Op<"schedule", [
     Symbol, NoTerminator, IsolatedFromAbove,
+    DeclareOpInterfaceMethods<RegionKindInterface>,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Per-rank programs of pipeline actions";
   let description = [{
@@ -125,6 +126,10 @@ def PP_ScheduleOp : PP_Op<"schedule", [
     `pp.recv`); values carry activations, gradients and stashes from action
     to action, so the values live at a point of a rank's program are the
     memory it holds there.
+
+    The rank regions are graph regions as far as MLIR's dominance check is
+    concerned: the verifier checks program order itself, so that a backward
+    placed before its forward is reported as exactly that.
 
     A schedule is *compute-only* when a value that crosses ranks has no
     `pp.send`/`pp.recv`: the consuming action then has no operand for it and

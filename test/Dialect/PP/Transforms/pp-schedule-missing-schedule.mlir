@@ -1,0 +1,8 @@
+// RUN: pp-opt %s -verify-diagnostics -pp-schedule="num-microbatches=4"
+
+// expected-error @below {{pp-schedule: option 'schedule' is required; known schedules: gpipe, 1f1b}}
+module {
+  pp.pipeline @p ranks(1) {
+    pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
+  }
+}
