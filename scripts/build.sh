@@ -5,8 +5,11 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PP_BUILD_DIR:-$root/build}
 
+# Debian's LLVM/MLIR is built with clang; building with the same compiler keeps
+# MLIR's name-based TypeIDs identical on both sides of libMLIR.so (see
+# docs/Building.md).
 if [ ! -f "$build/build.ninja" ]; then
-  cmake -G Ninja -S "$root" -B "$build" \
+  CC=${CC:-clang-22} CXX=${CXX:-clang++-22} cmake -G Ninja -S "$root" -B "$build" \
     -DCMAKE_BUILD_TYPE=Release \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DCMAKE_INSTALL_PREFIX="$build/install"

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build ccache g++ python3
+  cmake ninja-build ccache clang-22 python3
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libgtest-dev googletest
 )

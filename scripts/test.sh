@@ -7,7 +7,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PP_BUILD_DIR:-$root/build}
 
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh" pp-opt PPUnitTests all
+"$root/scripts/build.sh" --target all mlir-doc
 
 results="$build/test/results.json"
 rm -f "$results"

@@ -38,7 +38,7 @@ int main(void) {
 
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  const char *pipeline = "pp-plan{schedule=1f1b num-microbatches=2}";
+  const char *pipeline = "builtin.module(pp-plan{schedule=1f1b num-microbatches=2})";
   if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
           opm, mlirStringRefCreateFromCString(pipeline), printToStdout,
           NULL))) {

@@ -213,7 +213,9 @@ Schedule insertCommunication(const PipelineModel &model,
 // Simulation
 //===----------------------------------------------------------------------===//
 
-/// Start and end time of one action, microseconds.
+/// Start and end time of one action, microseconds. A Send starts and ends at
+/// once; a Recv starts when its rank reaches it and ends when the payload is
+/// there.
 struct ActionTiming {
   double start = 0.0;
   double end = 0.0;
@@ -227,7 +229,9 @@ struct RankMetrics {
   /// 1 - busyTime / makespan.
   double bubbleRate = 0.0;
   /// Peak bytes of stashes alive at once: F stashes M_B until its backward
-  /// (B or fused); B stashes M_W until its W.
+  /// (B or fused); B stashes M_W until its W. A stash is alive from the start
+  /// of the action that makes it to the end of the action that frees it, on
+  /// the rank that runs them (so during a B both its M_B and its M_W count).
   int64_t peakMemoryBytes = 0;
   /// peakMemoryBytes in units of M_B: divided by the largest stashBytes of
   /// the stages on this rank (0 if those are all 0).
@@ -269,7 +273,7 @@ SimulationResult simulate(const PipelineModel &model,
 // Reports
 //===----------------------------------------------------------------------===//
 
-/// ASCII timeline, one line per rank ("Rank 0: F0 F1 ___ B1 B0"). Time is cut
+/// ASCII timeline, one line per rank ("Rank 0: F0 F1 __ __ B1 B0"). Time is cut
 /// into cells of the smallest positive action duration (or latency); each
 /// action prints its label in its first cell and '-' in the rest; idle cells
 /// print '_'. Every cell has the width of the longest label plus one space.

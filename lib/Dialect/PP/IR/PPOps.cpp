@@ -539,7 +539,8 @@ static LogicalResult checkProgramOrder(Operation *action) {
 LogicalResult WiringChecker::check() {
   constexpr int act = static_cast<int>(PayloadKind::activation);
   constexpr int grad = static_cast<int>(PayloadKind::gradient);
-  for (auto [rank, region] : llvm::enumerate(op.getRanks())) {
+  for (auto [rankIndex, region] : llvm::enumerate(op.getRanks())) {
+    int64_t rank = rankIndex;
     for (Operation &action : region.front()) {
       if (failed(checkProgramOrder(&action)))
         return failure();
@@ -560,7 +561,7 @@ LogicalResult WiringChecker::check() {
                                        "stage 0 reads the micro-batch");
                 if (Value in = f.getInput())
                   return checkProducer(f, in, act, s - 1, m, "input");
-                if (rankOf(s - 1) == static_cast<int64_t>(rank))
+                if (rankOf(s - 1) == rank)
                   return f.emitOpError("needs an input: the forward of stage ")
                          << s - 1 << " runs on the same rank";
                 return success();
@@ -588,7 +589,7 @@ LogicalResult WiringChecker::check() {
                                        "the last stage starts from its loss");
                 if (Value g = b.getGrad())
                   return checkProducer(b, g, grad, s + 1, m, "gradient");
-                if (rankOf(s + 1) == static_cast<int64_t>(rank))
+                if (rankOf(s + 1) == rank)
                   return b.emitOpError("needs a gradient: the backward of "
                                        "stage ")
                          << s + 1 << " runs on the same rank";

@@ -1,0 +1,700 @@
+//===- Checks.cpp - Structural checks and deadlock detection -------------===//
+//
+// checkSchedule(): counts, ranges, placement, same-rank dependency order and
+// send/recv matching. findDeadlock(): untimed execution with rendezvous
+// send/recv, as the deadlock check of torch.distributed.pipelining's schedule
+// simulator (_simulate_comms_compute in torch/distributed/pipelining/
+// schedules.py) does, but event driven so that it runs in O(actions).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Schedule/Schedule.h"
+
+#include <cassert>
+#include <string>
+
+using namespace mlir::pp::sched;
+
+namespace {
+
+/// Where an action sits: rank and index into that rank's program.
+struct Loc {
+  int rank = -1;
+  int index = -1;
+  bool valid() const { return rank >= 0; }
+};
+
+std::string key(int stage, int microbatch) {
+  return "stage " + std::to_string(stage) + " micro-batch " +
+         std::to_string(microbatch);
+}
+
+const char *payloadName(PayloadKind payload) {
+  return payload == PayloadKind::Activation ? "activation" : "gradient";
+}
+
+/// describe(), but with both ends of a Send/Recv: "send of ... from rank 0 to
+/// rank 1", "recv of ... from rank 0 on rank 1".
+std::string describeAt(const Action &action, int rank) {
+  if (action.isCompute())
+    return describe(action);
+  std::string what = std::string(payloadName(action.payload)) + " of " +
+                     key(action.stage, action.microbatch);
+  if (action.kind == ActionKind::Send)
+    return "send of " + what + " from rank " + std::to_string(rank) +
+           " to rank " + std::to_string(action.peer);
+  return "recv of " + what + " from rank " + std::to_string(action.peer) +
+         " on rank " + std::to_string(rank);
+}
+
+/// Stage that consumes the payload `payload` made by `stage`, or -1 if none
+/// (activation of the last stage, gradient of the first).
+int consumerStage(PayloadKind payload, int stage, int numStages) {
+  int consumer = payload == PayloadKind::Activation ? stage + 1 : stage - 1;
+  return consumer >= 0 && consumer < numStages ? consumer : -1;
+}
+
+std::string plural(int64_t n, const char *word, const char *words) {
+  return std::to_string(n) + " " + (n == 1 ? word : words);
+}
+
+/// Everything checkSchedule() learns about one (stage, micro-batch).
+struct KeyInfo {
+  Loc forward, fused, input, weight;
+};
+
+struct CommInfo {
+  Loc send, recv;
+};
+
+class Checker {
+public:
+  Checker(const PipelineModel &model, const Schedule &schedule)
+      : model(model), schedule(schedule) {}
+
+  std::vector<Problem> run();
+
+private:
+  void report(int rank, int index, std::string message) {
+    problems.push_back({rank, index, std::move(message)});
+  }
+  void report(Loc loc, std::string message) {
+    report(loc.rank, loc.index, std::move(message));
+  }
+  bool checkRanges(int rank, int index, const Action &action);
+  void checkPlacement(int rank, int index, const Action &action);
+  void record(int rank, int index, const Action &action);
+  void checkCounts(int stage, int microbatch);
+  void checkOrder(int stage, int microbatch);
+  void checkMatching(PayloadKind payload, int stage, int microbatch);
+  const Action &at(Loc loc) const {
+    return schedule.ranks[loc.rank][loc.index];
+  }
+  /// Producer of the payload: F for activations, B or fused backward for
+  /// gradients.
+  Loc producer(PayloadKind payload, int stage, int microbatch) const {
+    const KeyInfo &info = keys[index(stage, microbatch)];
+    if (payload == PayloadKind::Activation)
+      return info.forward;
+    return info.fused.valid() ? info.fused : info.input;
+  }
+  /// Action that consumes the payload (F of the next stage for activations,
+  /// B or fused backward of the previous stage for gradients), if any.
+  Loc consumer(PayloadKind payload, int stage, int microbatch) const {
+    int c = consumerStage(payload, stage, numStages);
+    if (c < 0)
+      return {};
+    const KeyInfo &info = keys[index(c, microbatch)];
+    if (payload == PayloadKind::Activation)
+      return info.forward;
+    return info.fused.valid() ? info.fused : info.input;
+  }
+  size_t index(int stage, int microbatch) const {
+    return static_cast<size_t>(stage) * numMicrobatches + microbatch;
+  }
+  CommInfo &comm(PayloadKind payload, int stage, int microbatch) {
+    return comms[payload == PayloadKind::Activation ? 0 : 1]
+                [index(stage, microbatch)];
+  }
+
+  const PipelineModel &model;
+  const Schedule &schedule;
+  int numStages = 0, numMicrobatches = 0;
+  /// validStage[s]: stage s is placed on a rank in range.
+  std::vector<bool> validStage;
+  std::vector<KeyInfo> keys;
+  std::vector<CommInfo> comms[2];
+  std::vector<Problem> problems;
+};
+
+} // namespace
+
+bool Checker::checkRanges(int rank, int index, const Action &action) {
+  auto where = [&] {
+    return " in action " + std::to_string(index) + " (" + label(action) +
+           ") of rank " + std::to_string(rank);
+  };
+  bool ok = true;
+  if (action.stage < 0 || action.stage >= numStages) {
+    report(rank, index,
+           "stage " + std::to_string(action.stage) + " is out of range [0, " +
+               std::to_string(numStages) + ")" + where());
+    ok = false;
+  }
+  if (action.microbatch < 0 || action.microbatch >= numMicrobatches) {
+    report(rank, index,
+           "micro-batch " + std::to_string(action.microbatch) +
+               " is out of range [0, " + std::to_string(numMicrobatches) + ")" +
+               where());
+    ok = false;
+  }
+  if (action.isComm() && (action.peer < 0 || action.peer >= model.numRanks)) {
+    report(rank, index,
+           "peer " + std::to_string(action.peer) + " is out of range [0, " +
+               std::to_string(model.numRanks) + ")" + where());
+    ok = false;
+  }
+  return ok;
+}
+
+void Checker::checkPlacement(int rank, int index, const Action &action) {
+  int stage = action.stage;
+  if (!validStage[stage])
+    return; // Already reported as a problem of the pipeline.
+  int placed = model.rankOf(stage);
+  if (action.isCompute()) {
+    if (placed != rank)
+      report(rank, index,
+             "stage " + std::to_string(stage) + " is placed on rank " +
+                 std::to_string(placed) + " but scheduled on rank " +
+                 std::to_string(rank) + " (" + describe(action) + ")");
+    return;
+  }
+
+  auto what = [&] { return describeAt(action, rank); };
+  int c = consumerStage(action.payload, stage, numStages);
+  if (c < 0) {
+    report(rank, index,
+           what() + " carries the " +
+               (action.payload == PayloadKind::Activation
+                    ? std::string("output of the last stage")
+                    : std::string("input gradient of the first stage")) +
+               ", which no stage consumes");
+    return;
+  }
+  if (!validStage[c])
+    return;
+  int consumerRank = model.rankOf(c);
+  if (consumerRank == placed) {
+    report(rank, index,
+           what() + " does not cross ranks: stages " + std::to_string(stage) +
+               " and " + std::to_string(c) + " are both on rank " +
+               std::to_string(placed));
+    return;
+  }
+  int from = action.kind == ActionKind::Send ? rank : action.peer;
+  int to = action.kind == ActionKind::Send ? action.peer : rank;
+  if (from != placed)
+    report(rank, index,
+           what() + " comes from rank " + std::to_string(from) +
+               ", but its producer stage " + std::to_string(stage) +
+               " is placed on rank " + std::to_string(placed));
+  if (to != consumerRank)
+    report(rank, index,
+           what() + " goes to rank " + std::to_string(to) +
+               ", but its consumer stage " + std::to_string(c) +
+               " is placed on rank " + std::to_string(consumerRank));
+}
+
+void Checker::record(int rank, int index, const Action &action) {
+  Loc here{rank, index};
+  Loc *slot = nullptr;
+  const char *verb = "run";
+  if (action.isCompute()) {
+    KeyInfo &info = keys[this->index(action.stage, action.microbatch)];
+    switch (action.kind) {
+    case ActionKind::Forward:
+      slot = &info.forward;
+      break;
+    case ActionKind::Backward:
+      slot = &info.fused;
+      break;
+    case ActionKind::BackwardInput:
+      slot = &info.input;
+      break;
+    default:
+      slot = &info.weight;
+      break;
+    }
+  } else {
+    CommInfo &info = comm(action.payload, action.stage, action.microbatch);
+    bool send = action.kind == ActionKind::Send;
+    slot = send ? &info.send : &info.recv;
+    verb = send ? "sent" : "received";
+  }
+  if (!slot->valid()) {
+    *slot = here;
+    return;
+  }
+  std::string what = action.isCompute()
+                         ? describe(action) + " is run"
+                         : std::string(payloadName(action.payload)) + " of " +
+                               key(action.stage, action.microbatch) + " is " +
+                               verb;
+  report(here, what + " twice (ranks " + std::to_string(slot->rank) + " and " +
+                   std::to_string(rank) + ")");
+}
+
+void Checker::checkCounts(int stage, int microbatch) {
+  const KeyInfo &info = keys[index(stage, microbatch)];
+  bool fused = info.fused.valid(), split = info.input.valid();
+  if (info.forward.valid() &&
+      (fused ? !split && !info.weight.valid() : split && info.weight.valid()))
+    return; // The common case: nothing to report.
+  int rank = validStage[stage] ? model.rankOf(stage) : -1;
+  std::string k = key(stage, microbatch);
+  if (!info.forward.valid())
+    report(rank, -1, "forward of " + k + " never runs");
+  if (info.fused.valid()) {
+    if (info.input.valid())
+      report(info.input, k + " has both a fused backward (on rank " +
+                             std::to_string(info.fused.rank) +
+                             ") and a B (on rank " +
+                             std::to_string(info.input.rank) + ")");
+    if (info.weight.valid())
+      report(info.weight, k + " has both a fused backward (on rank " +
+                              std::to_string(info.fused.rank) +
+                              ") and a W (on rank " +
+                              std::to_string(info.weight.rank) + ")");
+    return;
+  }
+  if (!info.input.valid() && !info.weight.valid()) {
+    report(rank, -1, "backward of " + k + " never runs");
+    return;
+  }
+  if (!info.input.valid())
+    report(rank, -1, "B of " + k + " never runs");
+  if (!info.weight.valid())
+    report(rank, -1, "W of " + k + " never runs");
+}
+
+void Checker::checkOrder(int stage, int microbatch) {
+  const KeyInfo &info = keys[index(stage, microbatch)];
+  auto before = [](Loc a, Loc b) {
+    return a.valid() && b.valid() && a.rank == b.rank && a.index < b.index;
+  };
+  // A backward needs its own forward's stash.
+  for (Loc bwd : {info.fused, info.input})
+    if (before(bwd, info.forward))
+      report(bwd, describe(at(bwd)) + " runs before its forward on rank " +
+                      std::to_string(bwd.rank));
+  // W needs its B.
+  if (before(info.weight, info.input))
+    report(info.weight, describe(at(info.weight)) +
+                            " runs before its B on rank " +
+                            std::to_string(info.weight.rank));
+  // Payloads made on the same rank as their consumer.
+  for (PayloadKind payload : {PayloadKind::Activation, PayloadKind::Gradient}) {
+    Loc made = producer(payload, stage, microbatch);
+    Loc used = consumer(payload, stage, microbatch);
+    if (before(used, made))
+      report(used, describe(at(used)) + " runs before " + describe(at(made)) +
+                       ", whose " + payloadName(payload) +
+                       " it needs, on rank " + std::to_string(used.rank));
+  }
+}
+
+void Checker::checkMatching(PayloadKind payload, int stage, int microbatch) {
+  CommInfo &info = comm(payload, stage, microbatch);
+  // Hint for a payload mismatch: the peer has the other payload of the same
+  // (stage, micro-batch) with the right ends.
+  auto hint = [&](ActionKind kind, int rank, int peer) -> std::string {
+    PayloadKind other = payload == PayloadKind::Activation
+                            ? PayloadKind::Gradient
+                            : PayloadKind::Activation;
+    CommInfo &o = comm(other, stage, microbatch);
+    Loc loc = kind == ActionKind::Send ? o.send : o.recv;
+    if (loc.valid() && loc.rank == rank && at(loc).peer == peer)
+      return " (rank " + std::to_string(rank) + " has " +
+             describeAt(at(loc), rank) + " instead)";
+    return "";
+  };
+  if (info.send.valid()) {
+    const Action &send = at(info.send);
+    auto what = [&] { return describeAt(send, info.send.rank); };
+    if (!info.recv.valid())
+      report(info.send, what() + " has no matching recv on rank " +
+                            std::to_string(send.peer) +
+                            hint(ActionKind::Recv, send.peer, info.send.rank));
+    else if (info.recv.rank != send.peer ||
+             at(info.recv).peer != info.send.rank)
+      report(info.send, what() + " has no matching recv on rank " +
+                            std::to_string(send.peer) + "; the " +
+                            describeAt(at(info.recv), info.recv.rank) +
+                            " does not match it");
+  }
+  if (info.recv.valid()) {
+    const Action &recv = at(info.recv);
+    auto what = [&] { return describeAt(recv, info.recv.rank); };
+    if (!info.send.valid())
+      report(info.recv, what() + " has no matching send on rank " +
+                            std::to_string(recv.peer) +
+                            hint(ActionKind::Send, recv.peer, info.recv.rank));
+    else if (info.send.rank != recv.peer ||
+             at(info.send).peer != info.recv.rank)
+      report(info.recv, what() + " has no matching send on rank " +
+                            std::to_string(recv.peer) + "; the " +
+                            describeAt(at(info.send), info.send.rank) +
+                            " does not match it");
+  }
+  // A send must follow the action that makes its payload, a recv must
+  // precede the action that uses it (same rank; placement is checked apart).
+  Loc made = producer(payload, stage, microbatch);
+  if (info.send.valid() && made.valid() && made.rank == info.send.rank &&
+      made.index > info.send.index)
+    report(info.send, describeAt(at(info.send), info.send.rank) +
+                          " runs before " + describe(at(made)) +
+                          ", which makes its payload");
+  Loc used = consumer(payload, stage, microbatch);
+  if (info.recv.valid() && used.valid() && used.rank == info.recv.rank &&
+      used.index < info.recv.index)
+    report(used, describe(at(used)) + " runs before " +
+                     describeAt(at(info.recv), info.recv.rank) +
+                     ", which delivers its input");
+}
+
+std::vector<Problem> Checker::run() {
+  numStages = model.numStages();
+  numMicrobatches = schedule.numMicrobatches;
+  int numRanks = model.numRanks;
+
+  if (numRanks < 1)
+    report(-1, -1,
+           "the pipeline has " + plural(numRanks, "rank", "ranks") +
+               "; it needs at least one");
+  if (numStages < 1)
+    report(-1, -1, "the pipeline has no stages");
+  validStage.assign(numStages, true);
+  for (int s = 0; s < numStages; ++s) {
+    int rank = model.rankOf(s);
+    if (rank < 0 || rank >= numRanks) {
+      validStage[s] = false;
+      report(-1, -1,
+             "stage " + std::to_string(s) + " is placed on rank " +
+                 std::to_string(rank) + ", but the pipeline has " +
+                 plural(numRanks, "rank", "ranks"));
+    }
+  }
+  if (static_cast<int64_t>(schedule.ranks.size()) != numRanks)
+    report(-1, -1,
+           "the schedule has " +
+               plural(static_cast<int64_t>(schedule.ranks.size()), "rank",
+                      "ranks") +
+               ", but the pipeline has " + plural(numRanks, "rank", "ranks"));
+  if (numMicrobatches < 1) {
+    report(-1, -1,
+           "the schedule has " +
+               plural(numMicrobatches, "micro-batch", "micro-batches") +
+               "; it needs at least one");
+    return std::move(problems);
+  }
+  if (numStages < 1)
+    return std::move(problems);
+
+  size_t numKeys = static_cast<size_t>(numStages) * numMicrobatches;
+  keys.assign(numKeys, KeyInfo());
+  comms[0].assign(numKeys, CommInfo());
+  comms[1].assign(numKeys, CommInfo());
+
+  for (size_t r = 0; r < schedule.ranks.size(); ++r) {
+    int rank = static_cast<int>(r);
+    const std::vector<Action> &program = schedule.ranks[r];
+    for (size_t i = 0; i < program.size(); ++i) {
+      int index = static_cast<int>(i);
+      const Action &action = program[i];
+      if (!checkRanges(rank, index, action))
+        continue;
+      checkPlacement(rank, index, action);
+      record(rank, index, action);
+    }
+  }
+
+  for (int s = 0; s < numStages; ++s)
+    for (int m = 0; m < numMicrobatches; ++m) {
+      checkCounts(s, m);
+      checkOrder(s, m);
+      checkMatching(PayloadKind::Activation, s, m);
+      checkMatching(PayloadKind::Gradient, s, m);
+    }
+  return std::move(problems);
+}
+
+std::vector<Problem> mlir::pp::sched::checkSchedule(const PipelineModel &model,
+                                                    const Schedule &schedule) {
+  return Checker(model, schedule).run();
+}
+
+//===----------------------------------------------------------------------===//
+// Deadlock detection
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Untimed execution of a schedule with rendezvous send/recv.
+///
+/// Every rank runs its program in order. A compute action runs once its
+/// inputs exist; a Send and its matching Recv complete together, when both
+/// ranks stand at them and the payload has been made. The run is event
+/// driven: a rank that cannot go on either waits for one event (an action
+/// made a payload, a Recv completed) on an intrusive waiter list, or stands
+/// at a Send/Recv until its peer arrives at the matching Recv/Send and
+/// completes both. Every action runs at most once and every event wakes its
+/// waiters once, so the run is O(ranks + actions + stages * micro-batches).
+class DeadlockFinder {
+public:
+  DeadlockFinder(const PipelineModel &model, const Schedule &schedule)
+      : model(model), schedule(schedule) {}
+
+  DeadlockReport run();
+
+private:
+  /// Events a rank can wait for, per (stage, micro-batch).
+  enum EventKind { ForwardDone, BackwardDone, RecvActivation, RecvGradient };
+  static constexpr int kNumEventKinds = 4;
+
+  size_t keyOf(int stage, int microbatch) const {
+    return static_cast<size_t>(stage) * numMicrobatches + microbatch;
+  }
+  int event(EventKind kind, int stage, int microbatch) const {
+    return static_cast<int>(kind * numKeys + keyOf(stage, microbatch));
+  }
+  /// Event of a payload being made.
+  int madeEvent(PayloadKind payload, int stage, int microbatch) const {
+    return event(payload == PayloadKind::Activation ? ForwardDone
+                                                    : BackwardDone,
+                 stage, microbatch);
+  }
+  /// Event after which `rank` may use the payload made by (stage, mb).
+  int inputEvent(int rank, PayloadKind payload, int stage,
+                 int microbatch) const;
+  /// The first event `action` on `rank` still waits for, or -1. Send and
+  /// Recv wait only for their payload here, not for the peer.
+  int pendingEvent(int rank, const Action &action) const;
+  void fire(int e);
+  void wait(int rank, int e);
+  bool matches(int rank, const Action &action) const;
+  void advance(int rank);
+  std::string peerState(int peer) const;
+  std::string blockedMessage(int rank) const;
+
+  const PipelineModel &model;
+  const Schedule &schedule;
+  int numRanks = 0, numStages = 0, numMicrobatches = 0;
+  size_t numKeys = 0;
+  /// recvRank[payload][key]: rank holding an explicit Recv, or -1.
+  std::vector<int> recvRank[2];
+  std::vector<uint8_t> happened;
+  std::vector<int> waitHead, waitNext, waitingOn;
+  std::vector<size_t> pc;
+  std::vector<int> worklist;
+};
+
+} // namespace
+
+int DeadlockFinder::inputEvent(int rank, PayloadKind payload, int stage,
+                               int microbatch) const {
+  int p = payload == PayloadKind::Activation ? 0 : 1;
+  if (model.rankOf(stage) != rank &&
+      recvRank[p][keyOf(stage, microbatch)] == rank)
+    return event(p == 0 ? RecvActivation : RecvGradient, stage, microbatch);
+  return madeEvent(payload, stage, microbatch);
+}
+
+int DeadlockFinder::pendingEvent(int rank, const Action &action) const {
+  int s = action.stage, m = action.microbatch;
+  auto pending = [&](int e) { return happened[e] ? -1 : e; };
+  switch (action.kind) {
+  case ActionKind::Forward:
+    return s > 0 ? pending(inputEvent(rank, PayloadKind::Activation, s - 1, m))
+                 : -1;
+  case ActionKind::Backward:
+  case ActionKind::BackwardInput: {
+    int e = pending(event(ForwardDone, s, m));
+    if (e < 0 && s + 1 < numStages)
+      e = pending(inputEvent(rank, PayloadKind::Gradient, s + 1, m));
+    return e;
+  }
+  case ActionKind::BackwardWeight:
+    return pending(event(BackwardDone, s, m));
+  case ActionKind::Send:
+    return pending(madeEvent(action.payload, s, m));
+  case ActionKind::Recv:
+    return -1;
+  }
+  return -1;
+}
+
+void DeadlockFinder::fire(int e) {
+  happened[e] = 1;
+  for (int r = waitHead[e]; r >= 0;) {
+    int next = waitNext[r];
+    waitingOn[r] = -1;
+    waitNext[r] = -1;
+    worklist.push_back(r);
+    r = next;
+  }
+  waitHead[e] = -1;
+}
+
+void DeadlockFinder::wait(int rank, int e) {
+  if (waitingOn[rank] == e)
+    return;
+  assert(waitingOn[rank] < 0 && "a rank waits for one event at a time");
+  waitingOn[rank] = e;
+  waitNext[rank] = waitHead[e];
+  waitHead[e] = rank;
+}
+
+/// True if `rank` stands at the counterpart of `action` (which stands on
+/// action.peer's side): same payload key, peers pointing at each other.
+bool DeadlockFinder::matches(int rank, const Action &action) const {
+  const std::vector<Action> &program = schedule.ranks[action.peer];
+  size_t i = pc[action.peer];
+  if (i >= program.size())
+    return false;
+  const Action &other = program[i];
+  ActionKind want =
+      action.kind == ActionKind::Send ? ActionKind::Recv : ActionKind::Send;
+  return other.kind == want && other.payload == action.payload &&
+         other.stage == action.stage && other.microbatch == action.microbatch &&
+         other.peer == rank;
+}
+
+void DeadlockFinder::advance(int rank) {
+  const std::vector<Action> &program = schedule.ranks[rank];
+  while (pc[rank] < program.size()) {
+    const Action &action = program[pc[rank]];
+    if (int e = pendingEvent(rank, action); e >= 0) {
+      wait(rank, e);
+      return;
+    }
+    if (action.isCompute()) {
+      ++pc[rank];
+      if (action.kind == ActionKind::Forward)
+        fire(event(ForwardDone, action.stage, action.microbatch));
+      else if (action.kind != ActionKind::BackwardWeight)
+        fire(event(BackwardDone, action.stage, action.microbatch));
+      continue;
+    }
+    // Rendezvous: both sides must stand at the pair, and the payload of the
+    // Send must exist (the Send side waited for it above).
+    int peer = action.peer;
+    if (!matches(rank, action))
+      return; // The peer completes the pair when it gets there.
+    const Action &other = schedule.ranks[peer][pc[peer]];
+    if (action.kind == ActionKind::Recv && pendingEvent(peer, other) >= 0)
+      return; // The peer waits for the payload and comes back.
+    ++pc[rank];
+    ++pc[peer];
+    fire(event(action.payload == PayloadKind::Activation ? RecvActivation
+                                                         : RecvGradient,
+               action.stage, action.microbatch));
+    worklist.push_back(peer);
+  }
+}
+
+std::string DeadlockFinder::peerState(int peer) const {
+  const std::vector<Action> &program = schedule.ranks[peer];
+  if (pc[peer] >= program.size())
+    return "has finished";
+  return "waits at " + describe(program[pc[peer]]);
+}
+
+std::string DeadlockFinder::blockedMessage(int rank) const {
+  const Action &action = schedule.ranks[rank][pc[rank]];
+  std::string message =
+      "rank " + std::to_string(rank) + " waits at " + describe(action);
+  int e = pendingEvent(rank, action);
+  if (e < 0) {
+    // Waiting for the peer of a Send/Recv.
+    return message + ", which " + peerState(action.peer);
+  }
+  int kind = e / static_cast<int>(numKeys);
+  int key = e % static_cast<int>(numKeys);
+  int stage = key / numMicrobatches, microbatch = key % numMicrobatches;
+  std::string k = "stage " + std::to_string(stage) + " micro-batch " +
+                  std::to_string(microbatch);
+  std::string r = std::to_string(rank);
+  bool own = stage == action.stage && microbatch == action.microbatch;
+  if (action.kind == ActionKind::Send)
+    return message + " for its payload, which is not made yet";
+  if (kind == ForwardDone && own)
+    return message + " for its forward, which has not run on rank " + r;
+  if (kind == BackwardDone && own)
+    return message + " for its B, which has not run on rank " + r;
+  if (kind == RecvActivation || kind == RecvGradient)
+    return message + " for recv of " +
+           (kind == RecvActivation ? "activation" : "gradient") + " of " + k +
+           ", which comes later on rank " + r;
+  std::string payload = kind == ForwardDone ? "activation" : "gradient";
+  int producerRank = model.rankOf(stage);
+  if (producerRank == rank)
+    return message + " for the " + payload + " of " + k +
+           ", which has not been made on rank " + r;
+  return message + " for the " + payload + " of " + k + " from rank " +
+         std::to_string(producerRank) + ", which " + peerState(producerRank);
+}
+
+DeadlockReport DeadlockFinder::run() {
+  numRanks = static_cast<int>(schedule.ranks.size());
+  numStages = model.numStages();
+  numMicrobatches = schedule.numMicrobatches;
+  DeadlockReport report;
+  if (numStages < 1 || numMicrobatches < 1) {
+    for (int r = 0; r < numRanks; ++r)
+      if (!schedule.ranks[r].empty()) {
+        report.completed = false;
+        report.blocked.push_back(
+            {r, 0,
+             "rank " + std::to_string(r) +
+                 " cannot run: the schedule has no stages or no "
+                 "micro-batches"});
+      }
+    return report;
+  }
+  numKeys = static_cast<size_t>(numStages) * numMicrobatches;
+  recvRank[0].assign(numKeys, -1);
+  recvRank[1].assign(numKeys, -1);
+  for (int r = 0; r < numRanks; ++r)
+    for (const Action &action : schedule.ranks[r])
+      if (action.kind == ActionKind::Recv)
+        recvRank[action.payload == PayloadKind::Activation ? 0 : 1]
+                [keyOf(action.stage, action.microbatch)] = r;
+
+  happened.assign(kNumEventKinds * numKeys, 0);
+  waitHead.assign(kNumEventKinds * numKeys, -1);
+  waitNext.assign(numRanks, -1);
+  waitingOn.assign(numRanks, -1);
+  pc.assign(numRanks, 0);
+  for (int r = numRanks - 1; r >= 0; --r)
+    worklist.push_back(r);
+  while (!worklist.empty()) {
+    int r = worklist.back();
+    worklist.pop_back();
+    if (waitingOn[r] < 0)
+      advance(r);
+  }
+
+  for (int r = 0; r < numRanks; ++r) {
+    if (pc[r] >= schedule.ranks[r].size())
+      continue;
+    report.completed = false;
+    report.blocked.push_back({r, static_cast<int>(pc[r]), blockedMessage(r)});
+  }
+  return report;
+}
+
+DeadlockReport mlir::pp::sched::findDeadlock(const PipelineModel &model,
+                                             const Schedule &schedule) {
+  return DeadlockFinder(model, schedule).run();
+}

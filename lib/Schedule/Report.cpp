@@ -1,0 +1,279 @@
+//===- Report.cpp - Timelines, reports and traces of simulations ---------===//
+//
+// Text and JSON renderings of a SimulationResult: an ASCII timeline in the
+// style of the zero-bubble paper's figures and of torch.distributed.
+// pipelining's schedule visualizer, a per-rank text report, Chrome trace
+// JSON (the Trace Event Format, https://docs.google.com/document/d/
+// 1CvAClvFfyA5R-PhYUmn5OOQtYMH4h6I0nSsKchNAySU) and a metrics JSON object.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Schedule/Schedule.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+using namespace mlir::pp::sched;
+
+namespace {
+
+/// The most cells a timeline row gets before the cell is scaled up.
+constexpr int64_t kMaxTimelineCells = 2000;
+
+/// Prints a number for humans and FileCheck: integral values without a
+/// fraction ("3"), others with up to 6 significant digits ("0.75",
+/// "0.333333"); values of a million or more in fixed notation with at most
+/// one decimal ("1234567.5"), never in exponent notation.
+std::string formatNumber(double x) {
+  if (x == 0 || std::isnan(x))
+    return std::isnan(x) ? "nan" : "0";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (std::fabs(x) < 1e15 && x == std::floor(x))
+    os << static_cast<int64_t>(x);
+  else if (std::fabs(x) >= 1e6)
+    os << llvm::format("%.1f", x);
+  else
+    os << llvm::format("%.6g", x);
+  // "%.1f" of an almost integral value prints a trailing ".0".
+  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0)
+    s.resize(s.size() - 2);
+  return s;
+}
+
+/// "Rank 7: " with the number padded so that rows align for P >= 10.
+std::string rankPrefix(const char *word, int rank, int numRanks) {
+  std::string number = std::to_string(rank);
+  size_t width = std::to_string(std::max(numRanks - 1, 0)).size();
+  if (number.size() < width)
+    number.insert(0, width - number.size(), ' ');
+  return std::string(word) + " " + number + ":";
+}
+
+const char *category(ActionKind kind) {
+  switch (kind) {
+  case ActionKind::Forward:
+    return "forward";
+  case ActionKind::Backward:
+    return "backward";
+  case ActionKind::BackwardInput:
+    return "backward_input";
+  case ActionKind::BackwardWeight:
+    return "backward_weight";
+  case ActionKind::Send:
+    return "send";
+  case ActionKind::Recv:
+    return "recv";
+  }
+  return "unknown";
+}
+
+} // namespace
+
+/// Timeline layout. The cell is the smallest positive compute duration of the
+/// simulation, or the model's latency if that is positive and smaller. If the
+/// makespan then needs more than 2000 cells, the cell is multiplied by the
+/// smallest integer that brings it within 2000 cells, and a first line says
+/// so ("one cell is 2 us (scaled to fit 2000 cells)"). Every cell is
+/// W = (longest compute label) + 1 characters wide:
+/// - the first cell of an action: its label, left-aligned, padded to W;
+/// - the other cells of an action: '-' * (W - 1) and a space;
+/// - an idle cell: '_' * (W - 1) and a space.
+/// An action covers cells round(start / cell) to round(end / cell), at least
+/// one. Send/Recv and actions of zero duration take no time and are not
+/// drawn. Each row drops its trailing idle cells and trailing spaces; each
+/// row, also the last, ends in a newline. With a scaled cell, actions may
+/// share a cell: the later label wins and continuation marks only fill idle
+/// cells.
+std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
+                                            const Schedule &schedule,
+                                            const SimulationResult &result) {
+  int numRanks = static_cast<int>(schedule.ranks.size());
+  double cell = 0.0;
+  size_t labelWidth = 1;
+  for (int r = 0; r < numRanks; ++r)
+    for (size_t i = 0; i < schedule.ranks[r].size(); ++i) {
+      const Action &action = schedule.ranks[r][i];
+      if (!action.isCompute())
+        continue;
+      labelWidth = std::max(labelWidth, label(action).size());
+      double duration = result.timings[r][i].end - result.timings[r][i].start;
+      if (duration > 0 && (cell == 0.0 || duration < cell))
+        cell = duration;
+    }
+  if (model.latency > 0 && (cell == 0.0 || model.latency < cell))
+    cell = model.latency;
+  if (cell == 0.0)
+    cell = 1.0; // Nothing takes time: nothing is drawn.
+
+  auto cellsFor = [&](double c) {
+    return static_cast<int64_t>(std::ceil(result.makespan / c - 1e-9));
+  };
+  std::string out;
+  int64_t numCells = cellsFor(cell);
+  if (numCells > kMaxTimelineCells) {
+    double factor = std::ceil(static_cast<double>(numCells) /
+                              static_cast<double>(kMaxTimelineCells));
+    cell *= factor;
+    numCells = cellsFor(cell);
+    out += "one cell is " + formatNumber(cell) + " us (scaled to fit " +
+           std::to_string(kMaxTimelineCells) + " cells)\n";
+  }
+  numCells = std::max<int64_t>(numCells, 0);
+
+  size_t width = labelWidth + 1;
+  std::string idle = std::string(width - 1, '_') + " ";
+  std::string more = std::string(width - 1, '-') + " ";
+  enum CellKind : uint8_t { Idle, Label, More };
+  std::vector<uint8_t> kinds;
+  std::vector<std::string> labels;
+  for (int r = 0; r < numRanks; ++r) {
+    kinds.assign(numCells, Idle);
+    labels.assign(numCells, std::string());
+    for (size_t i = 0; i < schedule.ranks[r].size(); ++i) {
+      const Action &action = schedule.ranks[r][i];
+      const ActionTiming &t = result.timings[r][i];
+      if (!action.isCompute() || !(t.end > t.start))
+        continue;
+      int64_t first = static_cast<int64_t>(std::llround(t.start / cell));
+      int64_t last = std::max<int64_t>(first + 1, std::llround(t.end / cell));
+      first = std::min(first, numCells - 1);
+      last = std::min(last, numCells);
+      if (first < 0)
+        continue;
+      kinds[first] = Label;
+      labels[first] = label(action);
+      for (int64_t c = first + 1; c < last; ++c)
+        if (kinds[c] == Idle)
+          kinds[c] = More;
+    }
+    std::string row = rankPrefix("Rank", r, numRanks) + " ";
+    int64_t end = numCells;
+    while (end > 0 && kinds[end - 1] == Idle)
+      --end;
+    for (int64_t c = 0; c < end; ++c) {
+      if (kinds[c] == Label) {
+        std::string text = labels[c];
+        text.resize(width, ' ');
+        row += text;
+      } else {
+        row += kinds[c] == More ? more : idle;
+      }
+    }
+    while (!row.empty() && row.back() == ' ')
+      row.pop_back();
+    out += row;
+    out += '\n';
+  }
+  return out;
+}
+
+/// Layout:
+///   pipeline: 4 ranks, 4 stages, 8 micro-batches
+///   rank 0: end 22 us, busy 16 us, bubble 0.272727 (27.2727%), peak memory
+///     4 bytes (4 M_B), sends 8                       <- one line per rank
+///   makespan: 22 us
+///   ideal time: 16 us
+///   bubble rate: 0.272727 (27.2727%)
+///   bubble / ideal time: 0.375
+/// Numbers print as formatNumber() does: integers without a fraction, other
+/// values with up to 6 significant digits.
+std::string mlir::pp::sched::renderReport(const PipelineModel &model,
+                                          const Schedule &schedule,
+                                          const SimulationResult &result) {
+  auto plural = [](int64_t n, const char *word, const char *words) {
+    return std::to_string(n) + " " + (n == 1 ? word : words);
+  };
+  int numRanks = static_cast<int>(result.ranks.size());
+  std::string out =
+      "pipeline: " + plural(model.numRanks, "rank", "ranks") + ", " +
+      plural(model.numStages(), "stage", "stages") + ", " +
+      plural(schedule.numMicrobatches, "micro-batch", "micro-batches") + "\n";
+  auto bubble = [](double rate) {
+    return formatNumber(rate) + " (" + formatNumber(rate * 100.0) + "%)";
+  };
+  for (int r = 0; r < numRanks; ++r) {
+    const RankMetrics &m = result.ranks[r];
+    out += rankPrefix("rank", r, numRanks) + " end " + formatNumber(m.endTime) +
+           " us, busy " + formatNumber(m.busyTime) + " us, bubble " +
+           bubble(m.bubbleRate) + ", peak memory " +
+           plural(m.peakMemoryBytes, "byte", "bytes") + " (" +
+           formatNumber(m.peakMemoryInStashes) + " M_B), sends " +
+           std::to_string(m.numSends) + "\n";
+  }
+  out += "makespan: " + formatNumber(result.makespan) + " us\n";
+  out += "ideal time: " + formatNumber(result.idealTime) + " us\n";
+  out += "bubble rate: " + bubble(result.bubbleRate) + "\n";
+  out += "bubble / ideal time: " + formatNumber(result.bubbleOverIdeal) + "\n";
+  return out;
+}
+
+/// {"traceEvents": [...]} with one event per line; each event is
+/// {"args": {"microbatch", "stage"}, "cat": "forward" | "backward" |
+/// "backward_input" | "backward_weight", "dur", "name": label, "ph": "X",
+/// "pid": 0, "tid": rank, "ts"} (keys sorted, as llvm::json prints them).
+std::string mlir::pp::sched::chromeTraceJSON(const PipelineModel &model,
+                                             const Schedule &schedule,
+                                             const SimulationResult &result) {
+  (void)model;
+  std::string out = "{\"traceEvents\": [";
+  llvm::raw_string_ostream os(out);
+  bool first = true;
+  for (size_t r = 0; r < schedule.ranks.size(); ++r)
+    for (size_t i = 0; i < schedule.ranks[r].size(); ++i) {
+      const Action &action = schedule.ranks[r][i];
+      if (!action.isCompute())
+        continue;
+      const ActionTiming &t = result.timings[r][i];
+      llvm::json::Object event{
+          {"name", label(action)},
+          {"cat", category(action.kind)},
+          {"ph", "X"},
+          {"pid", 0},
+          {"tid", static_cast<int64_t>(r)},
+          {"ts", t.start},
+          {"dur", t.end - t.start},
+          {"args", llvm::json::Object{{"stage", action.stage},
+                                      {"microbatch", action.microbatch}}}};
+      os << (first ? "\n" : ",\n") << llvm::json::Value(std::move(event));
+      first = false;
+    }
+  os << "\n]}\n";
+  return out;
+}
+
+/// Pretty-printed (2-space indent) JSON object; see the header for the keys.
+std::string mlir::pp::sched::metricsJSON(const PipelineModel &model,
+                                         const Schedule &schedule,
+                                         const SimulationResult &result) {
+  llvm::json::Array ranks;
+  for (size_t r = 0; r < result.ranks.size(); ++r) {
+    const RankMetrics &m = result.ranks[r];
+    ranks.push_back(
+        llvm::json::Object{{"rank", static_cast<int64_t>(r)},
+                           {"busy_time_us", m.busyTime},
+                           {"end_time_us", m.endTime},
+                           {"bubble_rate", m.bubbleRate},
+                           {"peak_memory_bytes", m.peakMemoryBytes},
+                           {"peak_memory_stashes", m.peakMemoryInStashes},
+                           {"num_sends", m.numSends}});
+  }
+  llvm::json::Object metrics{{"num_ranks", model.numRanks},
+                             {"num_stages", model.numStages()},
+                             {"num_microbatches", schedule.numMicrobatches},
+                             {"makespan_us", result.makespan},
+                             {"ideal_time_us", result.idealTime},
+                             {"bubble_rate", result.bubbleRate},
+                             {"bubble_over_ideal", result.bubbleOverIdeal},
+                             {"ranks", std::move(ranks)}};
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(metrics))) << "\n";
+  return out;
+}

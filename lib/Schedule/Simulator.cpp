@@ -1,0 +1,298 @@
+//===- Simulator.cpp - Discrete-event schedule simulator -----------------===//
+//
+// simulate(): times every action of a schedule under a PipelineModel's costs.
+// Each rank runs its program in order and an action starts at
+// max(rank clock, time its inputs are ready): the discrete-event model of
+// pipeline schedules used by the zero-bubble paper's simulator (Qi et al.,
+// "Zero Bubble Pipeline Parallelism", ICLR 2024, sec. 3 and its
+// auto-scheduler) and torch.distributed.pipelining's schedule simulator.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Schedule/Schedule.h"
+
+#include <algorithm>
+#include <cassert>
+
+using namespace mlir::pp::sched;
+
+namespace {
+
+/// Event-driven simulation. Since every rank runs its program in order and
+/// an action's times depend only on its rank's clock and on the end times of
+/// its producers, the times do not depend on the order in which ranks are
+/// advanced: a worklist advances a rank until its head action needs an event
+/// (a payload made, a Recv completed) that has not happened yet, and parks it
+/// on that event's intrusive waiter list. O(ranks + actions + stages *
+/// micro-batches) time and memory.
+class Simulator {
+public:
+  Simulator(const PipelineModel &model, const Schedule &schedule)
+      : model(model), schedule(schedule) {}
+
+  SimulationResult run();
+
+private:
+  enum EventKind { ForwardDone, BackwardDone, RecvActivation, RecvGradient };
+
+  size_t keyOf(int stage, int microbatch) const {
+    return static_cast<size_t>(stage) * numMicrobatches + microbatch;
+  }
+  size_t event(EventKind kind, int stage, int microbatch) const {
+    return kind * numKeys + keyOf(stage, microbatch);
+  }
+  static EventKind madeKind(PayloadKind payload) {
+    return payload == PayloadKind::Activation ? ForwardDone : BackwardDone;
+  }
+  /// If event `e` happened, raises `ready` to its time plus `delay` and
+  /// returns true; otherwise parks `rank` on it and returns false.
+  bool need(int rank, size_t e, double delay, double &ready);
+  /// Waits for the payload made by (stage, mb) as an input on `rank`.
+  bool needInput(int rank, PayloadKind payload, int stage, int microbatch,
+                 double &ready);
+  void fire(size_t e, double time);
+  void advance(int rank);
+
+  const PipelineModel &model;
+  const Schedule &schedule;
+  int numRanks = 0, numStages = 0, numMicrobatches = 0;
+  size_t numKeys = 0;
+  /// [payload][key]: rank with an explicit Recv / Send of it, or -1.
+  std::vector<int> recvRank[2], sendRank[2];
+  std::vector<uint8_t> happened;
+  std::vector<double> eventTime;
+  std::vector<int> waitHead, waitNext;
+  std::vector<uint8_t> waiting;
+  std::vector<int> worklist;
+  std::vector<size_t> pc;
+  std::vector<double> clock;
+  std::vector<int64_t> liveBytes;
+  SimulationResult result;
+};
+
+} // namespace
+
+bool Simulator::need(int rank, size_t e, double delay, double &ready) {
+  if (!happened[e]) {
+    assert(!waiting[rank] && "a rank waits for one event at a time");
+    waiting[rank] = 1;
+    waitNext[rank] = waitHead[e];
+    waitHead[e] = rank;
+    return false;
+  }
+  ready = std::max(ready, eventTime[e] + delay);
+  return true;
+}
+
+bool Simulator::needInput(int rank, PayloadKind payload, int stage,
+                          int microbatch, double &ready) {
+  int p = payload == PayloadKind::Activation ? 0 : 1;
+  if (model.rankOf(stage) == rank)
+    return need(rank, event(madeKind(payload), stage, microbatch), 0.0, ready);
+  if (recvRank[p][keyOf(stage, microbatch)] == rank)
+    return need(
+        rank, event(p == 0 ? RecvActivation : RecvGradient, stage, microbatch),
+        0.0, ready);
+  // Compute-only: the payload travels implicitly.
+  return need(rank, event(madeKind(payload), stage, microbatch), model.latency,
+              ready);
+}
+
+void Simulator::fire(size_t e, double time) {
+  happened[e] = 1;
+  eventTime[e] = time;
+  for (int r = waitHead[e]; r >= 0;) {
+    int next = waitNext[r];
+    waitNext[r] = -1;
+    waiting[r] = 0;
+    worklist.push_back(r);
+    r = next;
+  }
+  waitHead[e] = -1;
+}
+
+void Simulator::advance(int rank) {
+  const std::vector<Action> &program = schedule.ranks[rank];
+  RankMetrics &metrics = result.ranks[rank];
+  while (pc[rank] < program.size()) {
+    size_t i = pc[rank];
+    const Action &action = program[i];
+    int s = action.stage, m = action.microbatch;
+    double ready = clock[rank];
+    bool ok = true;
+    switch (action.kind) {
+    case ActionKind::Forward:
+      ok = s == 0 || needInput(rank, PayloadKind::Activation, s - 1, m, ready);
+      break;
+    case ActionKind::Backward:
+    case ActionKind::BackwardInput:
+      ok = need(rank, event(ForwardDone, s, m), 0.0, ready) &&
+           (s + 1 == numStages ||
+            needInput(rank, PayloadKind::Gradient, s + 1, m, ready));
+      break;
+    case ActionKind::BackwardWeight:
+      ok = need(rank, event(BackwardDone, s, m), 0.0, ready);
+      break;
+    case ActionKind::Send:
+      // Eager: takes no time and never blocks (its payload is made earlier
+      // on this rank).
+      ok = need(rank, event(madeKind(action.payload), s, m), 0.0, ready);
+      break;
+    case ActionKind::Recv:
+      ok = need(rank, event(madeKind(action.payload), s, m), model.latency,
+                ready);
+      break;
+    }
+    if (!ok)
+      return;
+
+    // A Recv is posted when the rank gets to it and ends when the payload
+    // is there; every other action starts when it is ready.
+    double start = action.kind == ActionKind::Recv ? clock[rank] : ready;
+    double end = std::max(ready, start + actionTime(model, action));
+    result.timings[rank][i] = {start, end};
+    clock[rank] = end;
+    ++pc[rank];
+    if (action.isCompute())
+      metrics.busyTime += end - start;
+
+    // Stash memory (see simulate()): F holds M_B from its start to the end of
+    // its backward; B holds M_W from its start to the end of its W.
+    const StageInfo &stage = model.stages[s];
+    int64_t &live = liveBytes[rank];
+    switch (action.kind) {
+    case ActionKind::Forward:
+      live += stage.stashBytes;
+      metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
+      fire(event(ForwardDone, s, m), end);
+      break;
+    case ActionKind::Backward:
+      live -= stage.stashBytes;
+      fire(event(BackwardDone, s, m), end);
+      break;
+    case ActionKind::BackwardInput:
+      live += stage.weightStashBytes;
+      metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
+      live -= stage.stashBytes;
+      fire(event(BackwardDone, s, m), end);
+      break;
+    case ActionKind::BackwardWeight:
+      live -= stage.weightStashBytes;
+      break;
+    case ActionKind::Send:
+      break;
+    case ActionKind::Recv:
+      fire(event(action.payload == PayloadKind::Activation ? RecvActivation
+                                                           : RecvGradient,
+                 s, m),
+           end);
+      break;
+    }
+  }
+}
+
+SimulationResult Simulator::run() {
+  numRanks = static_cast<int>(schedule.ranks.size());
+  numStages = model.numStages();
+  numMicrobatches = schedule.numMicrobatches;
+  result.ranks.assign(numRanks, RankMetrics());
+  result.timings.resize(numRanks);
+  for (int r = 0; r < numRanks; ++r)
+    result.timings[r].assign(schedule.ranks[r].size(), ActionTiming());
+  if (numStages < 1 || numMicrobatches < 1)
+    return result;
+
+  numKeys = static_cast<size_t>(numStages) * numMicrobatches;
+  for (int p = 0; p < 2; ++p) {
+    recvRank[p].assign(numKeys, -1);
+    sendRank[p].assign(numKeys, -1);
+  }
+  for (int r = 0; r < numRanks; ++r)
+    for (const Action &action : schedule.ranks[r]) {
+      if (action.isCompute())
+        continue;
+      int p = action.payload == PayloadKind::Activation ? 0 : 1;
+      size_t k = keyOf(action.stage, action.microbatch);
+      if (action.kind == ActionKind::Recv) {
+        recvRank[p][k] = r;
+      } else {
+        sendRank[p][k] = r;
+        ++result.ranks[r].numSends;
+      }
+    }
+
+  happened.assign(4 * numKeys, 0);
+  eventTime.assign(4 * numKeys, 0.0);
+  waitHead.assign(4 * numKeys, -1);
+  waitNext.assign(numRanks, -1);
+  waiting.assign(numRanks, 0);
+  pc.assign(numRanks, 0);
+  clock.assign(numRanks, 0.0);
+  liveBytes.assign(numRanks, 0);
+  for (int r = numRanks - 1; r >= 0; --r)
+    worklist.push_back(r);
+  while (!worklist.empty()) {
+    int r = worklist.back();
+    worklist.pop_back();
+    if (!waiting[r])
+      advance(r);
+  }
+
+  // The largest M_B of the stages placed on each rank.
+  std::vector<int64_t> largestStash(numRanks, 0);
+  for (const StageInfo &stage : model.stages)
+    if (stage.rank >= 0 && stage.rank < numRanks)
+      largestStash[stage.rank] =
+          std::max(largestStash[stage.rank], stage.stashBytes);
+  for (int r = 0; r < numRanks; ++r) {
+    RankMetrics &metrics = result.ranks[r];
+    const std::vector<Action> &program = schedule.ranks[r];
+    for (size_t i = 0; i < program.size(); ++i) {
+      const Action &action = program[i];
+      metrics.endTime = std::max(metrics.endTime, result.timings[r][i].end);
+      if (!action.isCompute() || action.kind == ActionKind::BackwardWeight)
+        continue;
+      // A payload that crosses ranks without an explicit Send is an implied
+      // send of this rank.
+      bool forward = action.kind == ActionKind::Forward;
+      int consumer = forward ? action.stage + 1 : action.stage - 1;
+      if (consumer < 0 || consumer >= numStages || model.rankOf(consumer) == r)
+        continue;
+      if (sendRank[forward ? 0 : 1][keyOf(action.stage, action.microbatch)] < 0)
+        ++metrics.numSends;
+    }
+    metrics.peakMemoryInStashes =
+        largestStash[r] > 0 ? static_cast<double>(metrics.peakMemoryBytes) /
+                                  static_cast<double>(largestStash[r])
+                            : 0.0;
+    result.makespan = std::max(result.makespan, metrics.endTime);
+    result.idealTime = std::max(result.idealTime, metrics.busyTime);
+  }
+  for (RankMetrics &metrics : result.ranks)
+    metrics.bubbleRate =
+        result.makespan > 0 ? 1.0 - metrics.busyTime / result.makespan : 0.0;
+  result.bubbleRate =
+      result.makespan > 0 ? 1.0 - result.idealTime / result.makespan : 0.0;
+  result.bubbleOverIdeal =
+      result.idealTime > 0
+          ? (result.makespan - result.idealTime) / result.idealTime
+          : 0.0;
+  return result;
+}
+
+/// A Recv's timing spans from the moment its rank reaches it (the rank's
+/// clock) to its completion at max(clock, producer end + latency); every
+/// other action starts when its rank and its inputs are ready. Memory
+/// convention: the stash of F(s, m) (stashBytes of stage s, M_B) is
+/// live from the start of F to the end of its backward (fused or B), and the
+/// weight stash of B(s, m) (weightStashBytes, M_W) from the start of B to the
+/// end of its W; both count on the rank that runs the action. Since a rank's
+/// actions do not overlap, the peak is taken in program order, right after
+/// each allocation. numSends counts the explicit Sends of a rank plus the
+/// cross-rank payloads it makes that no explicit Send carries (all of them in
+/// a compute-only schedule). A schedule that deadlocks leaves the actions it
+/// cannot reach at time 0.
+SimulationResult mlir::pp::sched::simulate(const PipelineModel &model,
+                                           const Schedule &schedule) {
+  return Simulator(model, schedule).run();
+}
