@@ -27,3 +27,4 @@ rank 1 {
   %g = pp.backward stage 1 microbatch 0 (%s) : (!pp.stash<0>) -> tensor<4xi8>
   pp.send gradient stage 1 microbatch 0 to rank 0 (%g) : tensor<4xi8>
 }
+
