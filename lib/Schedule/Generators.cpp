@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pp/Schedule/Schedule.h"
+#include "Generators.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -14,6 +14,7 @@
 #include <algorithm>
 
 using namespace mlir::pp::sched;
+using namespace mlir::pp::sched::detail;
 
 //===----------------------------------------------------------------------===//
 // Pipelines and actions
@@ -107,15 +108,68 @@ double mlir::pp::sched::actionTime(const PipelineModel &model,
 // Generators
 //===----------------------------------------------------------------------===//
 
-std::vector<std::string> mlir::pp::sched::scheduleNames() {
-  return {"gpipe", "1f1b"};
+namespace {
+struct Entry {
+  const char *name;
+  const char *summary;
+  Generator build;
+};
+} // namespace
+
+/// The registry, in the order reports list the schedules.
+static const Entry kSchedules[] = {
+    {"gpipe", "GPipe (Huang et al., NeurIPS 2019): all F, then all B",
+     buildGPipe},
+    {"1f1b",
+     "1F1B / PipeDream-Flush (Narayanan et al., SC'21): warm-up, one F one B, "
+     "cool-down",
+     build1F1B},
+    {"interleaved-1f1b",
+     "interleaved 1F1B (Narayanan et al., SC'21, sec. 2.2.2): V chunks per "
+     "rank, loop placement",
+     buildInterleaved1F1B},
+    {"looped-bfs",
+     "looped breadth-first (Lamy-Poirier, 2023): all F of a chunk before the "
+     "next, B reversed",
+     buildLoopedBFS},
+    {"zb-h1",
+     "ZB-H1 (Qi et al., ICLR 2024): 1F1B memory, W fills the cool-down",
+     buildZBH1},
+    {"zb-h2",
+     "ZB-H2 (Qi et al., ICLR 2024): more warm-up F, W delayed, ~zero bubble",
+     buildZBH2},
+    {"zb-v",
+     "ZB-V (Qi et al., ICLR 2024, sec. 6): V placement, zero bubble at P "
+     "stashes",
+     buildZBV},
+    {"dualpipe-v",
+     "DualPipeV (DeepSeek, 2025): V placement, overlapped F&B pairs",
+     buildDualPipeV},
+    {"auto",
+     "memory-aware greedy search (after Qi et al., ICLR 2024, sec. 3): "
+     "minimizes makespan under a memory limit",
+     buildAuto},
+};
+
+std::vector<ScheduleInfo> mlir::pp::sched::schedules() {
+  std::vector<ScheduleInfo> infos;
+  for (const Entry &entry : kSchedules)
+    infos.push_back({entry.name, entry.summary});
+  return infos;
 }
 
-static std::string plural(int64_t n, llvm::StringRef word) {
+std::vector<std::string> mlir::pp::sched::scheduleNames() {
+  std::vector<std::string> names;
+  for (const Entry &entry : kSchedules)
+    names.push_back(entry.name);
+  return names;
+}
+
+std::string mlir::pp::sched::detail::plural(int64_t n, llvm::StringRef word) {
   return std::to_string(n) + " " + word.str() + (n == 1 ? "" : "s");
 }
 
-static Action compute(ActionKind kind, int stage, int microbatch) {
+Action mlir::pp::sched::detail::compute(ActionKind kind, int stage, int microbatch) {
   Action action;
   action.kind = kind;
   action.stage = stage;
@@ -123,10 +177,62 @@ static Action compute(ActionKind kind, int stage, int microbatch) {
   return action;
 }
 
-/// Checks that `model` has exactly one stage per rank (S == P, every rank
-/// holds one stage) and returns, for each rank, its stage.
-static llvm::Expected<std::vector<int>>
-stagePerRank(llvm::StringRef name, const PipelineModel &model) {
+std::vector<std::vector<int>> mlir::pp::sched::detail::stagesOfRanks(const PipelineModel &model) {
+  std::vector<std::vector<int>> stages(model.numRanks);
+  for (int s = 0; s < model.numStages(); ++s)
+    stages[model.rankOf(s)].push_back(s);
+  return stages;
+}
+
+llvm::Expected<std::vector<int>>
+mlir::pp::sched::placeStages(Placement placement, int numRanks,
+                             int stagesPerRank) {
+  if (numRanks < 1)
+    return llvm::createStringError("a placement needs at least one rank, got %d",
+                                   numRanks);
+  if (stagesPerRank < 1)
+    return llvm::createStringError(
+        "a placement needs at least one stage per rank, got %d", stagesPerRank);
+  std::vector<int> ranks(numRanks * stagesPerRank);
+  switch (placement) {
+  case Placement::Loop:
+    for (int s = 0; s < numRanks * stagesPerRank; ++s)
+      ranks[s] = s % numRanks;
+    break;
+  case Placement::V:
+    if (stagesPerRank != 2)
+      return llvm::createStringError(
+          "the V placement puts exactly 2 stages on each rank, not %d",
+          stagesPerRank);
+    for (int r = 0; r < numRanks; ++r) {
+      ranks[r] = r;
+      ranks[2 * numRanks - 1 - r] = r;
+    }
+    break;
+  }
+  return ranks;
+}
+
+bool mlir::pp::sched::hasPlacement(const PipelineModel &model,
+                                   Placement placement) {
+  int numStages = model.numStages();
+  if (model.numRanks < 1 || numStages % model.numRanks != 0)
+    return false;
+  llvm::Expected<std::vector<int>> ranks =
+      placeStages(placement, model.numRanks, numStages / model.numRanks);
+  if (!ranks) {
+    llvm::consumeError(ranks.takeError());
+    return false;
+  }
+  for (int s = 0; s < numStages; ++s)
+    if (model.rankOf(s) != (*ranks)[s])
+      return false;
+  return true;
+}
+
+llvm::Expected<std::vector<int>>
+mlir::pp::sched::detail::stagePerRank(llvm::StringRef name,
+                                      const PipelineModel &model) {
   int numRanks = model.numRanks, numStages = model.numStages();
   if (numStages != numRanks)
     return llvm::createStringError(
@@ -136,10 +242,6 @@ stagePerRank(llvm::StringRef name, const PipelineModel &model) {
   std::vector<int> stageOf(numRanks, -1);
   for (int s = 0; s < numStages; ++s) {
     int rank = model.rankOf(s);
-    if (rank < 0 || rank >= numRanks)
-      return llvm::createStringError(
-          "stage %d is placed on rank %d, but the pipeline has %s", s, rank,
-          plural(numRanks, "rank").c_str());
     if (stageOf[rank] >= 0)
       return llvm::createStringError(
           "'%s' needs one stage per rank, but stages %d and %d are both on "
@@ -154,8 +256,12 @@ stagePerRank(llvm::StringRef name, const PipelineModel &model) {
 /// GPipe (Huang et al., "GPipe: Efficient Training of Giant Neural Networks
 /// using Pipeline Parallelism", NeurIPS 2019, sec. 2.2): every stage runs the
 /// forwards of all micro-batches, then their backwards in reverse order.
-static void buildGPipe(const std::vector<int> &stageOf, int numMicrobatches,
-                       Schedule &schedule) {
+llvm::Error mlir::pp::sched::detail::buildGPipe(const PipelineModel &model, int numMicrobatches,
+                               const ScheduleOptions &, Schedule &schedule) {
+  llvm::Expected<std::vector<int>> stages = stagePerRank("gpipe", model);
+  if (!stages)
+    return stages.takeError();
+  const std::vector<int> &stageOf = *stages;
   for (size_t rank = 0; rank < stageOf.size(); ++rank) {
     int stage = stageOf[rank];
     std::vector<Action> &program = schedule.ranks[rank];
@@ -165,6 +271,7 @@ static void buildGPipe(const std::vector<int> &stageOf, int numMicrobatches,
     for (int m = numMicrobatches - 1; m >= 0; --m)
       program.push_back(compute(ActionKind::Backward, stage, m));
   }
+  return llvm::Error::success();
 }
 
 /// 1F1B as in PipeDream-Flush / Megatron-LM (Narayanan et al., "Efficient
@@ -174,8 +281,12 @@ static void buildGPipe(const std::vector<int> &stageOf, int numMicrobatches,
 /// w = min(S - s - 1, M) warm-up forwards, then M - w steady-state pairs
 /// (one forward, one backward), then the w cool-down backwards. Backwards run
 /// in micro-batch order.
-static void build1F1B(const std::vector<int> &stageOf, int numMicrobatches,
-                      Schedule &schedule) {
+llvm::Error mlir::pp::sched::detail::build1F1B(const PipelineModel &model, int numMicrobatches,
+                              const ScheduleOptions &, Schedule &schedule) {
+  llvm::Expected<std::vector<int>> stages = stagePerRank("1f1b", model);
+  if (!stages)
+    return stages.takeError();
+  const std::vector<int> &stageOf = *stages;
   int numStages = static_cast<int>(stageOf.size());
   for (int rank = 0; rank < numStages; ++rank) {
     int stage = stageOf[rank];
@@ -191,16 +302,21 @@ static void build1F1B(const std::vector<int> &stageOf, int numMicrobatches,
     for (int m = numMicrobatches - warmup; m < numMicrobatches; ++m)
       program.push_back(compute(ActionKind::Backward, stage, m));
   }
+  return llvm::Error::success();
 }
 
 llvm::Expected<Schedule>
 mlir::pp::sched::buildSchedule(llvm::StringRef name, const PipelineModel &model,
-                               int numMicrobatches) {
-  std::vector<std::string> names = scheduleNames();
-  if (!llvm::is_contained(names, name))
+                               int numMicrobatches,
+                               const ScheduleOptions &options) {
+  const Entry *entry = nullptr;
+  for (const Entry &candidate : kSchedules)
+    if (name == candidate.name)
+      entry = &candidate;
+  if (!entry)
     return llvm::createStringError(
         "schedule '%s' is unknown; known schedules: %s", name.str().c_str(),
-        llvm::join(names, ", ").c_str());
+        llvm::join(scheduleNames(), ", ").c_str());
   if (model.numRanks < 1)
     return llvm::createStringError("num-ranks must be >= 1, got %d",
                                    model.numRanks);
@@ -209,17 +325,17 @@ mlir::pp::sched::buildSchedule(llvm::StringRef name, const PipelineModel &model,
                                    numMicrobatches);
   if (model.numStages() == 0)
     return llvm::createStringError("the pipeline has no stages");
-
-  llvm::Expected<std::vector<int>> stageOf = stagePerRank(name, model);
-  if (!stageOf)
-    return stageOf.takeError();
+  for (int s = 0; s < model.numStages(); ++s)
+    if (model.rankOf(s) < 0 || model.rankOf(s) >= model.numRanks)
+      return llvm::createStringError(
+          "stage %d is placed on rank %d, but the pipeline has %s", s,
+          model.rankOf(s), plural(model.numRanks, "rank").c_str());
 
   Schedule schedule;
   schedule.numMicrobatches = numMicrobatches;
   schedule.ranks.resize(model.numRanks);
-  if (name == "gpipe")
-    buildGPipe(*stageOf, numMicrobatches, schedule);
-  else
-    build1F1B(*stageOf, numMicrobatches, schedule);
+  if (llvm::Error error =
+          entry->build(model, numMicrobatches, options, schedule))
+    return std::move(error);
   return schedule;
 }

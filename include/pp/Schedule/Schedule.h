@@ -100,6 +100,11 @@ struct Action {
   int microbatch = 0;
   PayloadKind payload = PayloadKind::Activation; ///< Send/Recv only
   int peer = -1;                                 ///< Send/Recv only
+  /// Forward only: this F runs overlapped with the next compute action of the
+  /// rank, which must be a Backward or BackwardInput (DualPipe's "F&B" pair,
+  /// DeepSeek-V3 report sec. 3.2.1). The pair starts when both are ready and
+  /// both end after F + B time (see simulate()).
+  bool overlapWithNext = false;
 
   bool isCompute() const {
     return kind != ActionKind::Send && kind != ActionKind::Recv;
@@ -107,6 +112,7 @@ struct Action {
   bool isComm() const { return !isCompute(); }
   bool operator==(const Action &o) const {
     return kind == o.kind && stage == o.stage && microbatch == o.microbatch &&
+           overlapWithNext == o.overlapWithNext &&
            (isCompute() || (payload == o.payload && peer == o.peer));
   }
 };
@@ -137,24 +143,60 @@ double actionTime(const PipelineModel &model, const Action &action);
 // Generators
 //===----------------------------------------------------------------------===//
 
-/// Names accepted by buildSchedule(): "gpipe", "1f1b".
+/// Stage placements: which rank runs which stage.
+enum class Placement {
+  Loop, ///< stage s on rank s mod P (Megatron-LM's interleaved placement)
+  V,    ///< V = 2: rank r runs stages r and 2P - 1 - r (ZB-V, DualPipeV)
+};
+
+/// The rank of every stage of a pipeline of `numRanks` * `stagesPerRank`
+/// stages under `placement`. Errors: numRanks < 1, stagesPerRank < 1, or
+/// Placement::V with stagesPerRank != 2.
+llvm::Expected<std::vector<int>> placeStages(Placement placement, int numRanks,
+                                             int stagesPerRank);
+
+/// True if every stage of `model` sits where `placement` puts it (and the
+/// stage count is a multiple of the rank count).
+bool hasPlacement(const PipelineModel &model, Placement placement);
+
+/// Options of the schedule generators; each generator reads the ones it
+/// documents and ignores the rest.
+struct ScheduleOptions {
+  /// interleaved-1f1b: micro-batch group size G, the number of consecutive
+  /// micro-batches a rank runs on one model chunk before it moves to the
+  /// next (Megatron-LM's microbatch_group_size_per_vp_stage). 0 means P.
+  int groupSize = 0;
+  /// auto: activation memory limit per rank, bytes (stashes alive at once,
+  /// as simulate() counts them). 0 means no limit.
+  int64_t memoryLimitBytes = 0;
+};
+
+/// One schedule generator of the registry (lib/Schedule/Generators.cpp).
+struct ScheduleInfo {
+  /// The name pp-schedule accepts, e.g. "1f1b".
+  std::string name;
+  /// One line for --help and reports, citing the source.
+  std::string summary;
+};
+
+/// Every schedule buildSchedule() accepts, in the order reports list them.
+std::vector<ScheduleInfo> schedules();
+
+/// Names accepted by buildSchedule(), in registry order.
 std::vector<std::string> scheduleNames();
 
-/// Builds the compute-only schedule `name` for `model` and `numMicrobatches`.
-///
-/// - "gpipe": GPipe (Huang et al., NeurIPS 2019, sec. 2.2): on every rank all
-///   forwards in micro-batch order, then all fused backwards in reverse order.
-/// - "1f1b": PipeDream-Flush / Megatron-LM 1F1B (Narayanan et al., SC'21,
-///   sec. 2.2.1): stage s of S does min(S - s - 1, M) warm-up forwards, then
-///   alternates one forward and one fused backward, then the remaining
-///   backwards (cool-down); backwards run in micro-batch order.
-///
-/// Both need one stage per rank (S == P). M < P is legal. Errors (as
-/// llvm::StringError): unknown name (the message lists the known names),
-/// numMicrobatches < 1, numRanks < 1, S != P, or a rank without a stage.
+/// Builds schedule `name` for `model` and `numMicrobatches`; see docs/
+/// Schedules.md and each generator's comment for the orders and their
+/// sources. Every generator accepts every M >= 1 and every P >= 1 its shape
+/// allows (e.g. GPipe and 1F1B need one stage per rank; ZB-V and DualPipeV
+/// the V placement); it refuses only what is impossible, with a message that
+/// says why. Errors (llvm::StringError): unknown name (the message lists the
+/// known names), numMicrobatches < 1, numRanks < 1, no stages, a stage on a
+/// rank out of range, or a shape the schedule cannot serve.
 llvm::Expected<Schedule> buildSchedule(llvm::StringRef name,
                                        const PipelineModel &model,
-                                       int numMicrobatches);
+                                       int numMicrobatches,
+                                       const ScheduleOptions &options = {});
 
 //===----------------------------------------------------------------------===//
 // Checks
