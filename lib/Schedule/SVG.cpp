@@ -1,0 +1,3 @@
+//===- SVG.cpp - Schedule timelines as SVG ----------------------------------===//
+
+#include "pp/Schedule/Table.h"

@@ -1,0 +1,3 @@
+//===- Table.cpp - PyTorch schedule CSV tables ------------------------------===//
+
+#include "pp/Schedule/Table.h"
