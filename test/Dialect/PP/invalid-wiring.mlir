@@ -8,12 +8,12 @@ pp.pipeline @p ranks(1) activation_bytes(-4) {
 }
 // -----
 pp.pipeline @p ranks(1) {
-  // expected-error @below {{'pp.stage' op stage index must be non-negative, got -1}}
+  // expected-error @below {{'pp.stage' op stage index must be in [0, 2147483647], got -1}}
   pp.stage -1 on rank 0 costs(forward = 1, backward_input = 1)
 }
 // -----
 pp.pipeline @p ranks(1) {
-  // expected-error @below {{'pp.stage' op rank must be non-negative, got -1}}
+  // expected-error @below {{'pp.stage' op rank must be in [0, 2147483647], got -1}}
   pp.stage 0 on rank -1 costs(forward = 1, backward_input = 1)
 }
 // -----

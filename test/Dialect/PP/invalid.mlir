@@ -1,13 +1,13 @@
 // RUN: pp-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect
 
-// expected-error @below {{needs at least one rank, got 0}}
+// expected-error @below {{needs between 1 and 2147483647 ranks, got 0}}
 pp.pipeline @p ranks(0) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
 }
 
 // -----
 
-// expected-error @below {{latency must be non-negative}}
+// expected-error @below {{latency must be a finite non-negative time in microseconds}}
 pp.pipeline @p ranks(1) latency(-1) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
 }
@@ -61,7 +61,7 @@ pp.pipeline @p ranks(1) {
 // -----
 
 pp.pipeline @p ranks(1) {
-  // expected-error @below {{cost 'backward_input' must be a non-negative time in microseconds}}
+  // expected-error @below {{cost 'backward_input' must be a finite non-negative time in microseconds}}
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = -2)
 }
 
@@ -153,7 +153,7 @@ rank 0 {
 pp.pipeline @p ranks(1) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
 }
-// expected-error @below {{needs at least one micro-batch, got 0}}
+// expected-error @below {{needs between 1 and 2147483647 micro-batches, got 0}}
 pp.schedule @s pipeline(@p) microbatches(0)
 rank 0 {
 }

@@ -12,6 +12,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <tuple>
@@ -141,11 +142,17 @@ void PipelineOp::print(OpAsmPrinter &p) {
                 /*printBlockTerminators=*/false);
 }
 
+/// Ranks, stages and micro-batches are numbered with 32-bit integers.
+static constexpr int64_t kMaxIndex = std::numeric_limits<int32_t>::max();
+
 LogicalResult PipelineOp::verifyRegions() {
-  if (getNumRanks() < 1)
-    return emitOpError("needs at least one rank, got ") << getNumRanks();
-  if (getLatency().convertToDouble() < 0)
-    return emitOpError("latency must be non-negative");
+  if (getNumRanks() < 1 || getNumRanks() > kMaxIndex)
+    return emitOpError("needs between 1 and ")
+           << kMaxIndex << " ranks, got " << getNumRanks();
+  double latency = getLatency().convertToDouble();
+  if (!(latency >= 0) || !std::isfinite(latency))
+    return emitOpError("latency must be a finite non-negative time in "
+                       "microseconds");
   if (getActivationBytes() < 0)
     return emitOpError("activation_bytes must be non-negative");
 
@@ -324,19 +331,23 @@ void StageOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult StageOp::verify() {
-  if (getIndex() < 0)
-    return emitOpError("stage index must be non-negative, got ") << getIndex();
-  if (getRank() < 0)
-    return emitOpError("rank must be non-negative, got ") << getRank();
+  if (getIndex() < 0 || getIndex() > kMaxIndex)
+    return emitOpError("stage index must be in [0, ")
+           << kMaxIndex << "], got " << getIndex();
+  if (getRank() < 0 || getRank() > kMaxIndex)
+    return emitOpError("rank must be in [0, ")
+           << kMaxIndex << "], got " << getRank();
   if (getStashBytes() < 0 || getWeightStashBytes() < 0)
     return emitOpError("memory sizes must be non-negative");
   for (auto [name, t] : {std::make_pair("forward", getForwardTime()),
                          std::make_pair("backward_input", getBackwardInputTime()),
                          std::make_pair("backward_weight",
                                         getBackwardWeightTime())})
-    if (t && !(t->convertToDouble() >= 0))
+    if (t && (!(t->convertToDouble() >= 0) ||
+              !std::isfinite(t->convertToDouble())))
       return emitOpError("cost '")
-             << name << "' must be a non-negative time in microseconds";
+             << name
+             << "' must be a finite non-negative time in microseconds";
   if (isAbstract()) {
     if (!getForwardTime() || !getBackwardInputTime())
       return emitOpError("abstract stage ")
@@ -445,6 +456,7 @@ public:
         stages(pipeline.getStagesByIndex()) {}
 
   LogicalResult check();
+  LogicalResult checkGradientTypes();
 
 private:
   int64_t rankOf(int64_t stage) { return stages[stage].getRank(); }
@@ -454,6 +466,7 @@ private:
                               int64_t stage, int64_t mb, StringRef what);
   LogicalResult checkPresence(Operation *action, Value value, bool expected,
                               StringRef what, StringRef why);
+  LogicalResult checkBackwardForm(Operation *action);
 
   ScheduleOp op;
   int64_t numStages;
@@ -620,7 +633,56 @@ LogicalResult WiringChecker::check() {
               .Default([](Operation *) { return success(); });
       if (failed(result))
         return failure();
+      if (failed(checkBackwardForm(&action)))
+        return failure();
     }
+  }
+  return success();
+}
+
+LogicalResult WiringChecker::checkBackwardForm(Operation *action) {
+  auto stageAttr = action->getAttrOfType<IntegerAttr>("stage");
+  StageOp stage = stages[stageAttr.getInt()];
+  if (stage.isAbstract())
+    return success();
+  if (isa<BackwardOp>(action) && !stage.getBackward())
+    return action->emitOpError("runs a fused backward, but stage ")
+           << stage.getIndex()
+           << " names split 'backward_input'/'backward_weight' functions; "
+              "use pp.backward_input and pp.backward_weight";
+  if (isa<BackwardInputOp, BackwardWeightOp>(action) && stage.getBackward())
+    return action->emitOpError("runs a split backward, but stage ")
+           << stage.getIndex()
+           << " names only a fused 'backward' function; use pp.backward";
+  return success();
+}
+
+/// A gradient has the type of the value it is the gradient of: the input
+/// gradient of (s, m) that of the activation of (s - 1, m).
+LogicalResult WiringChecker::checkGradientTypes() {
+  DenseMap<std::pair<int64_t, int64_t>, Type> activationTypes;
+  SmallVector<std::tuple<Operation *, int64_t, int64_t, Type>> gradients;
+  for (Region &region : op.getRanks())
+    for (Operation &action : region.front()) {
+      for (Value result : action.getResults()) {
+        std::optional<ValueKey> key = keyOfValue(result);
+        if (!key)
+          continue;
+        auto [payload, s, m] = *key;
+        if (payload == static_cast<int>(PayloadKind::activation))
+          activationTypes[{s, m}] = result.getType();
+        else
+          gradients.push_back({&action, s, m, result.getType()});
+      }
+    }
+  for (auto [action, s, m, type] : gradients) {
+    auto it = activationTypes.find({s - 1, m});
+    if (it == activationTypes.end() || it->second == type)
+      continue;
+    return action->emitOpError("makes the gradient of stage ")
+           << s << " micro-batch " << m << " as " << type
+           << ", but the activation it is the gradient of (output of stage "
+           << s - 1 << ") is " << it->second;
   }
   return success();
 }
@@ -660,9 +722,9 @@ ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!pipeline)
     return emitOpError("refers to ")
            << getPipelineAttr() << ", which is not a pp.pipeline";
-  if (getNumMicrobatches() < 1)
-    return emitOpError("needs at least one micro-batch, got ")
-           << getNumMicrobatches();
+  if (getNumMicrobatches() < 1 || getNumMicrobatches() > kMaxIndex)
+    return emitOpError("needs between 1 and ")
+           << kMaxIndex << " micro-batches, got " << getNumMicrobatches();
   if (getNumRanks() != pipeline.getNumRanks())
     return emitOpError("has ")
            << getNumRanks() << " rank regions, but pipeline "
@@ -699,6 +761,21 @@ ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                  << " ranks";
     }
 
+  // Every (stage, micro-batch) runs one forward. The library's checks build
+  // tables of S x M entries, so when S x M is far beyond the schedule's size
+  // say what is missing here instead of allocating them.
+  int64_t numForwards = 0, numActions = 0;
+  for (Region &region : getRanks()) {
+    numForwards += llvm::range_size(region.front().getOps<ForwardOp>());
+    numActions += region.front().getOperations().size();
+  }
+  if (numForwards < numStages * getNumMicrobatches() &&
+      numStages * getNumMicrobatches() > 4 * numActions + 65536)
+    return emitOpError("runs ")
+           << numForwards << " forwards, but " << numStages << " stages x "
+           << getNumMicrobatches() << " micro-batches need "
+           << numStages * getNumMicrobatches();
+
   sched::PipelineModel model = getPipelineModel(pipeline);
   ScheduleModel scheduleModel = getScheduleModel(*this);
   std::vector<sched::Problem> problems =
@@ -708,7 +785,7 @@ ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   for (const sched::Problem &problem :
        ArrayRef(problems).take_front(kMaxReported)) {
     if (problem.rank >= 0 && problem.index >= 0)
-      scheduleModel.ops[problem.rank][problem.index]->emitError(
+      scheduleModel.ops[problem.rank][problem.index]->emitOpError(
           problem.message);
     else
       emitOpError(problem.message);
@@ -719,9 +796,10 @@ ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!problems.empty())
     return failure();
 
-  if (failed(WiringChecker(*this, pipeline).check()))
+  WiringChecker wiring(*this, pipeline);
+  if (failed(wiring.check()) || failed(checkMessageTypes(*this)))
     return failure();
-  return checkMessageTypes(*this);
+  return wiring.checkGradientTypes();
 }
 
 //===----------------------------------------------------------------------===//

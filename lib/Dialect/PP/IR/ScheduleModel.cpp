@@ -64,6 +64,7 @@ ScheduleModel mlir::pp::getScheduleModel(ScheduleOp op) {
               .Case([&](ForwardOp f) {
                 action = {sched::ActionKind::Forward, (int)f.getStage(),
                           (int)f.getMicrobatch()};
+                action.overlapWithNext = f.getOverlapped();
                 return true;
               })
               .Case([&](BackwardOp b) {
@@ -105,12 +106,54 @@ ScheduleModel mlir::pp::getScheduleModel(ScheduleOp op) {
 
 ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
                                      StringRef name, PipelineOp pipeline,
-                                     const sched::Schedule &schedule) {
+                                     const sched::Schedule &schedule,
+                                     ScheduleOp like) {
   MLIRContext *ctx = builder.getContext();
   SmallVector<StageOp> stages = pipeline.getStagesByIndex();
   int64_t numStages = stages.size();
-  auto tensorType = RankedTensorType::get({pipeline.getActivationBytes()},
-                                          builder.getIntegerType(8));
+  auto defaultType = RankedTensorType::get({pipeline.getActivationBytes()},
+                                           builder.getIntegerType(8));
+
+  // Locations by (kind, stage, micro-batch) and value types by (payload,
+  // stage, micro-batch), taken from `like`.
+  DenseMap<std::tuple<int, int, int>, Location> locations;
+  DenseMap<std::tuple<int, int, int>, Type> valueTypes;
+  if (like) {
+    ScheduleModel model = getScheduleModel(like);
+    for (auto [actions, ops] : llvm::zip(model.schedule.ranks, model.ops))
+      for (auto [a, op] : llvm::zip(actions, ops)) {
+        if (a.isCompute())
+          locations.try_emplace(
+              {static_cast<int>(a.kind), a.stage, a.microbatch}, op->getLoc());
+        for (Value result : op->getResults())
+          if (isa<RankedTensorType>(result.getType()))
+            valueTypes.try_emplace(
+                {static_cast<int>(a.kind == sched::ActionKind::Forward
+                                      ? PayloadKind::activation
+                                  : a.kind == sched::ActionKind::Recv
+                                      ? fromLibrary(a.payload)
+                                      : PayloadKind::gradient),
+                 a.stage, a.microbatch},
+                result.getType());
+      }
+  }
+  auto locationOf = [&](sched::ActionKind kind, int s, int m) -> Location {
+    auto it = locations.find({static_cast<int>(kind), s, m});
+    return it == locations.end() ? loc : it->second;
+  };
+  auto typeOf = [&](PayloadKind payload, int s, int m) -> Type {
+    auto it = valueTypes.find({static_cast<int>(payload), s, m});
+    return it == valueTypes.end() ? Type(defaultType) : it->second;
+  };
+  auto producerLocation = [&](PayloadKind payload, int s, int m) {
+    if (payload == PayloadKind::activation)
+      return locationOf(sched::ActionKind::Forward, s, m);
+    auto it = locations.find(
+        {static_cast<int>(sched::ActionKind::Backward), s, m});
+    return it != locations.end()
+               ? it->second
+               : locationOf(sched::ActionKind::BackwardInput, s, m);
+  };
 
   OperationState state(loc, ScheduleOp::getOperationName());
   state.addAttribute(ScheduleOp::getSymNameAttrName(state.name),
@@ -142,30 +185,35 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
       auto mbAttr = builder.getI64IntegerAttr(m);
       switch (a.kind) {
       case sched::ActionKind::Forward: {
-        Type output = s + 1 < numStages ? Type(tensorType) : Type();
+        Type output = s + 1 < numStages
+                          ? typeOf(PayloadKind::activation, s, m)
+                          : Type();
         auto stash = StashType::get(ctx, stages[s].getStashBytes());
         Value input = s > 0 ? lookup(act, s - 1, m) : Value();
-        auto f = ForwardOp::create(builder, loc, output, stash, stageAttr,
-                                   mbAttr, input);
+        auto f = ForwardOp::create(builder, locationOf(a.kind, s, m), output,
+                                   stash, stageAttr,
+                                   mbAttr, a.overlapWithNext, input);
         if (f.getOutput())
           values[{act, s, m}] = f.getOutput();
         stashes[{s, m}] = f.getStash();
         break;
       }
       case sched::ActionKind::Backward: {
-        Type inGrad = s > 0 ? Type(tensorType) : Type();
+        Type inGrad = s > 0 ? typeOf(PayloadKind::gradient, s, m) : Type();
         Value g = s + 1 < numStages ? lookup(grad, s + 1, m) : Value();
-        auto b = BackwardOp::create(builder, loc, inGrad, stageAttr, mbAttr, g,
+        auto b = BackwardOp::create(builder, locationOf(a.kind, s, m), inGrad,
+                                    stageAttr, mbAttr, g,
                                     stashes.lookup({s, m}));
         if (b.getInputGrad())
           values[{grad, s, m}] = b.getInputGrad();
         break;
       }
       case sched::ActionKind::BackwardInput: {
-        Type inGrad = s > 0 ? Type(tensorType) : Type();
+        Type inGrad = s > 0 ? typeOf(PayloadKind::gradient, s, m) : Type();
         auto wstash = StashType::get(ctx, stages[s].getWeightStashBytes());
         Value g = s + 1 < numStages ? lookup(grad, s + 1, m) : Value();
-        auto b = BackwardInputOp::create(builder, loc, inGrad, wstash,
+        auto b = BackwardInputOp::create(builder, locationOf(a.kind, s, m),
+                                         inGrad, wstash,
                                          stageAttr, mbAttr, g,
                                          stashes.lookup({s, m}));
         if (b.getInputGrad())
@@ -174,19 +222,23 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
         break;
       }
       case sched::ActionKind::BackwardWeight:
-        BackwardWeightOp::create(builder, loc, stageAttr, mbAttr,
+        BackwardWeightOp::create(builder, locationOf(a.kind, s, m), stageAttr,
+                                 mbAttr,
                                  weightStashes.lookup({s, m}));
         break;
       case sched::ActionKind::Send: {
         PayloadKind payload = fromLibrary(a.payload);
-        SendOp::create(builder, loc, PayloadKindAttr::get(ctx, payload), stageAttr, mbAttr,
+        SendOp::create(builder, producerLocation(payload, s, m),
+                       PayloadKindAttr::get(ctx, payload), stageAttr, mbAttr,
                        builder.getI64IntegerAttr(a.peer),
                        lookup(static_cast<int>(payload), s, m));
         break;
       }
       case sched::ActionKind::Recv: {
         PayloadKind payload = fromLibrary(a.payload);
-        auto r = RecvOp::create(builder, loc, tensorType, PayloadKindAttr::get(ctx, payload), stageAttr,
+        auto r = RecvOp::create(builder, producerLocation(payload, s, m),
+                                typeOf(payload, s, m),
+                                PayloadKindAttr::get(ctx, payload), stageAttr,
                                 mbAttr, builder.getI64IntegerAttr(a.peer));
         values[{static_cast<int>(payload), s, m}] = r.getValue();
         break;

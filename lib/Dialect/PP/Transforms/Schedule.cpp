@@ -12,6 +12,9 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cmath>
+#include <limits>
+
 namespace mlir::pp {
 #define GEN_PASS_DEF_PPSCHEDULEPASS
 #include "pp/Dialect/PP/Transforms/Passes.h.inc"
@@ -19,6 +22,40 @@ namespace mlir::pp {
 
 using namespace mlir;
 using namespace mlir::pp;
+
+/// Micro-batch counts, ranks and stages are `int` in the schedule library.
+static constexpr int64_t kMaxIndex = std::numeric_limits<int32_t>::max();
+
+/// Parses the memory-limit option: bytes ("1048576"), or a multiple of the
+/// largest stash of any stage ("4M_B", "2.5M_B"); "" or "0" is no limit.
+static llvm::Expected<int64_t>
+parseMemoryLimit(StringRef text, const sched::PipelineModel &model) {
+  text = text.trim();
+  if (text.empty())
+    return 0;
+  double multiple = 0;
+  if (text.consume_back("M_B")) {
+    text = text.trim();
+    text.consume_back("*");
+    text.consume_back("x");
+    if (text.trim().getAsDouble(multiple) || !(multiple >= 0) ||
+        !std::isfinite(multiple))
+      return llvm::createStringError(
+          "option 'memory-limit' must be bytes or a multiple of M_B such as "
+          "'4M_B'");
+    int64_t stash = 0;
+    for (const sched::StageInfo &stage : model.stages)
+      stash = std::max(stash, stage.stashBytes);
+    return static_cast<int64_t>(std::llround(multiple * stash));
+  }
+  int64_t bytes;
+  if (text.getAsInteger(10, bytes) || bytes < 0)
+    return llvm::createStringError(
+        "option 'memory-limit' must be bytes or a multiple of M_B such as "
+        "'4M_B', got '%s'",
+        text.str().c_str());
+  return bytes;
+}
 
 namespace {
 struct PPSchedulePass : mlir::pp::impl::PPSchedulePassBase<PPSchedulePass> {
@@ -36,12 +73,21 @@ void PPSchedulePass::runOnOperation() {
         << known;
     return signalPassFailure();
   }
-  if (numMicrobatches < 1) {
-    mlir::emitError(module.getLoc(), "pp-schedule: option 'num-microbatches' is required and "
-                     "must be at least 1, got ")
-        << numMicrobatches.getValue();
+  if (numMicrobatches < 1 || numMicrobatches > kMaxIndex) {
+    mlir::emitError(module.getLoc(),
+                    "pp-schedule: option 'num-microbatches' is required and "
+                    "must be in [1, ")
+        << kMaxIndex << "], got " << numMicrobatches.getValue();
     return signalPassFailure();
   }
+  if (groupSize < 0 || groupSize > kMaxIndex) {
+    mlir::emitError(module.getLoc(),
+                    "pp-schedule: option 'group-size' must be in [0, ")
+        << kMaxIndex << "], got " << groupSize.getValue();
+    return signalPassFailure();
+  }
+  sched::ScheduleOptions options;
+  options.groupSize = groupSize;
 
   SmallVector<PipelineOp> pipelines;
   for (auto pipeline : module.getOps<PipelineOp>())
@@ -55,17 +101,37 @@ void PPSchedulePass::runOnOperation() {
   SymbolTable symbols(module);
   for (PipelineOp pipeline : pipelines) {
     sched::PipelineModel model = getPipelineModel(pipeline);
+    llvm::Expected<int64_t> memoryLimit =
+        parseMemoryLimit(memoryLimitText, model);
+    if (!memoryLimit) {
+      mlir::emitError(pipeline.getLoc(), "pp-schedule: ")
+          << llvm::toString(memoryLimit.takeError());
+      return signalPassFailure();
+    }
+    options.memoryLimitBytes = *memoryLimit;
     llvm::Expected<sched::Schedule> schedule =
-        sched::buildSchedule(scheduleName, model, numMicrobatches);
+        sched::buildSchedule(scheduleName, model, numMicrobatches, options);
     if (!schedule) {
       mlir::emitError(pipeline.getLoc(), "pp-schedule: ")
           << llvm::toString(schedule.takeError());
       return signalPassFailure();
     }
-    std::string name = (pipeline.getSymName() + "_" + scheduleName).str();
-    std::replace(name.begin(), name.end(), '-', '_');
-    if (Operation *old = symbols.lookup(name))
-      symbols.erase(old);
+    std::string suffix = scheduleName;
+    std::replace(suffix.begin(), suffix.end(), '-', '_');
+    std::string name = (pipeline.getSymName() + "_" + suffix).str();
+    // Replace an earlier schedule of the same name; never anything else.
+    if (Operation *old = symbols.lookup(name)) {
+      auto oldSchedule = dyn_cast<ScheduleOp>(old);
+      if (!oldSchedule) {
+        mlir::emitError(pipeline.getLoc(), "pp-schedule: cannot name the "
+                                           "schedule @")
+                .append(name, ": that symbol is a '", old->getName(), "'")
+                .attachNote(old->getLoc())
+            << "the symbol is defined here";
+        return signalPassFailure();
+      }
+      symbols.erase(oldSchedule);
+    }
     OpBuilder builder(pipeline);
     builder.setInsertionPointAfter(pipeline);
     ScheduleOp op =

@@ -193,16 +193,23 @@ def PP_ForwardOp : PP_ActionOp<"forward", [PP_NamedResults]> {
     on another rank. `output`, the activation for the next stage, is absent
     on the last stage. `stash` is what the backward will need (M_B bytes).
 
+    With `overlapped`, the forward runs overlapped with the next compute
+    action of the rank, which must be a backward of another (stage,
+    micro-batch): DualPipe's "F&B" pair (DeepSeek-V3 technical report, sec.
+    3.2.1). The pair starts when both are ready.
+
     ```mlir
     %y, %st = pp.forward stage 1 microbatch 3 (%x) : (tensor<16xi8>) -> (tensor<16xi8>, !pp.stash<64>)
+    %y2, %st2 = pp.forward stage 1 microbatch 4 overlapped (%x2) : (tensor<16xi8>) -> (tensor<16xi8>, !pp.stash<64>)
     ```
   }];
   let arguments = (ins PP_IntAttr:$stage, PP_IntAttr:$microbatch,
+                       UnitProp:$overlapped,
                        Optional<AnyRankedTensor>:$input);
   let results = (outs Optional<AnyRankedTensor>:$output, PP_StashType:$stash);
   let assemblyFormat = [{
-    `stage` $stage `microbatch` $microbatch (` ` `(` $input^ `)`)? attr-dict `:`
-    functional-type(operands, results)
+    `stage` $stage `microbatch` $microbatch (`overlapped` $overlapped^)?
+    (` ` `(` $input^ `)`)? attr-dict `:` functional-type(operands, results)
   }];
   let extraClassDeclaration = extraActionDeclaration;
 }

@@ -35,9 +35,15 @@ ScheduleModel getScheduleModel(ScheduleOp op);
 /// without a send/recv are left out (a compute-only schedule).
 /// Activations and gradients have type tensor<activation_bytes x i8>;
 /// stashes !pp.stash<M_B> and !pp.stash<M_W>.
+///
+/// If `like` is given (a schedule of the same pipeline and micro-batches),
+/// every action takes the location of the action with the same kind, stage
+/// and micro-batch in `like`, and activations and gradients take their types
+/// from there; messages take those of the action that produces them.
 ScheduleOp buildScheduleOp(OpBuilder &builder, Location loc, StringRef name,
                            PipelineOp pipeline,
-                           const sched::Schedule &schedule);
+                           const sched::Schedule &schedule,
+                           ScheduleOp like = {});
 
 } // namespace mlir::pp
 

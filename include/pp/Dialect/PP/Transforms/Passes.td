@@ -51,6 +51,11 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
            "Micro-batches per training step (M >= 1); required">,
     Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
            "Only schedule the pp.pipeline with this symbol name">,
+    Option<"groupSize", "group-size", "int64_t", /*default=*/"0",
+           "interleaved-1f1b: micro-batches per group on one chunk (0: P)">,
+    Option<"memoryLimitText", "memory-limit", "std::string", /*default=*/"",
+           "auto: activation memory per rank, bytes or a multiple of M_B "
+           "(e.g. 4M_B); empty: no limit">,
   ];
 }
 
