@@ -26,37 +26,6 @@ using namespace mlir::pp;
 /// Micro-batch counts, ranks and stages are `int` in the schedule library.
 static constexpr int64_t kMaxIndex = std::numeric_limits<int32_t>::max();
 
-/// Parses the memory-limit option: bytes ("1048576"), or a multiple of the
-/// largest stash of any stage ("4M_B", "2.5M_B"); "" or "0" is no limit.
-static llvm::Expected<int64_t>
-parseMemoryLimit(StringRef text, const sched::PipelineModel &model) {
-  text = text.trim();
-  if (text.empty())
-    return 0;
-  double multiple = 0;
-  if (text.consume_back("M_B")) {
-    text = text.trim();
-    text.consume_back("*");
-    text.consume_back("x");
-    if (text.trim().getAsDouble(multiple) || !(multiple >= 0) ||
-        !std::isfinite(multiple))
-      return llvm::createStringError(
-          "option 'memory-limit' must be bytes or a multiple of M_B such as "
-          "'4M_B'");
-    int64_t stash = 0;
-    for (const sched::StageInfo &stage : model.stages)
-      stash = std::max(stash, stage.stashBytes);
-    return static_cast<int64_t>(std::llround(multiple * stash));
-  }
-  int64_t bytes;
-  if (text.getAsInteger(10, bytes) || bytes < 0)
-    return llvm::createStringError(
-        "option 'memory-limit' must be bytes or a multiple of M_B such as "
-        "'4M_B', got '%s'",
-        text.str().c_str());
-  return bytes;
-}
-
 namespace {
 struct PPSchedulePass : mlir::pp::impl::PPSchedulePassBase<PPSchedulePass> {
   using Base::Base;

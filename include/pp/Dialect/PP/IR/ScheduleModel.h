@@ -45,6 +45,12 @@ ScheduleOp buildScheduleOp(OpBuilder &builder, Location loc, StringRef name,
                            const sched::Schedule &schedule,
                            ScheduleOp like = {});
 
+/// Parses a memory-limit pass option: bytes ("1048576"), or a multiple of the
+/// largest stash (M_B) of any stage of `model` ("4M_B", "2.5M_B"); "" means
+/// no limit (0).
+llvm::Expected<int64_t> parseMemoryLimit(StringRef text,
+                                         const sched::PipelineModel &model);
+
 } // namespace mlir::pp
 
 #endif // PP_DIALECT_PP_IR_SCHEDULEMODEL_H

@@ -59,6 +59,63 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
   ];
 }
 
+def PPPlaceStagesPass : Pass<"pp-place-stages", "::mlir::ModuleOp"> {
+  let summary = "Place the stages of each pipeline on ranks";
+  let description = [{
+    Sets the rank of every `pp.stage` of each `pp.pipeline` (or the one named
+    by `pipeline`), and with `ranks` the pipeline's rank count P:
+    - `loop`: stage s on rank s mod P (Megatron-LM's interleaved placement;
+      S must be a multiple of P);
+    - `v`: rank r runs stages r and 2P-1-r (ZB-V, DualPipeV; S = 2P);
+    - an explicit list `r0,r1,...`: stage s on rank r_s (one entry per stage).
+
+    ```mlir
+    // -pp-place-stages="ranks=2 placement=v"
+    pp.pipeline @p ranks(2) {
+      pp.stage 0 on rank 0 ...
+      pp.stage 1 on rank 1 ...
+      pp.stage 2 on rank 1 ...
+      pp.stage 3 on rank 0 ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"placement", "placement", "std::string", /*default=*/"",
+           "loop, v, or a comma-separated rank per stage; required">,
+    Option<"numRanks", "ranks", "int64_t", /*default=*/"0",
+           "Number of ranks P (0: keep the pipeline's)">,
+    Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
+           "Only place the pp.pipeline with this symbol name">,
+  ];
+}
+
+def PPCompareSchedulesPass
+    : Pass<"pp-compare-schedules", "::mlir::ModuleOp"> {
+  let summary = "Compare every schedule on each pipeline and recommend one";
+  let description = [{
+    For each `pp.pipeline` (or the one named by `pipeline`), builds every
+    schedule `pp-schedule` knows, simulates it under the pipeline's costs and
+    latency, and prints a Markdown table to standard output: makespan, bubble
+    rate, peak activation memory of the busiest rank (bytes and M_B), the
+    peak of every rank, point-to-point messages per step, and whether it fits
+    `memory-limit`. Schedules whose shape does not fit the pipeline (e.g.
+    ZB-V without the V placement) get a row saying why. The last line names
+    the recommended schedule: the fastest that fits the limit (ties: less
+    memory). The IR is not changed.
+  }];
+  let options = [
+    Option<"numMicrobatches", "num-microbatches", "int64_t", /*default=*/"0",
+           "Micro-batches per training step (M >= 1); required">,
+    Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
+           "Only compare on the pp.pipeline with this symbol name">,
+    Option<"groupSize", "group-size", "int64_t", /*default=*/"0",
+           "interleaved-1f1b: micro-batches per group on one chunk (0: P)">,
+    Option<"memoryLimitText", "memory-limit", "std::string", /*default=*/"",
+           "Activation memory per rank, bytes or a multiple of M_B (e.g. "
+           "4M_B); empty: no limit">,
+  ];
+}
+
 def PPInsertCommunicationPass
     : Pass<"pp-insert-communication", "::mlir::ModuleOp"> {
   let summary = "Add send/recv for every value that crosses ranks";

@@ -1,0 +1,109 @@
+//===- Compare.cpp - Comparing schedules on one pipeline -------------------===//
+
+#include "pp/Schedule/Compare.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace mlir::pp::sched;
+
+Comparison mlir::pp::sched::compareSchedules(const PipelineModel &model,
+                                             int numMicrobatches,
+                                             const ScheduleOptions &options) {
+  Comparison comparison;
+  for (const std::string &name : scheduleNames()) {
+    ComparisonRow row;
+    row.name = name;
+    llvm::Expected<Schedule> schedule =
+        buildSchedule(name, model, numMicrobatches, options);
+    if (!schedule) {
+      row.error = llvm::toString(schedule.takeError());
+      row.fits = false;
+      comparison.rows.push_back(std::move(row));
+      continue;
+    }
+    SimulationResult result = simulate(model, *schedule);
+    row.makespan = result.makespan;
+    row.bubbleRate = result.bubbleRate;
+    for (const RankMetrics &rank : result.ranks) {
+      row.peakMemoryPerRank.push_back(rank.peakMemoryBytes);
+      row.peakMemoryBytes = std::max(row.peakMemoryBytes, rank.peakMemoryBytes);
+      row.numMessages += rank.numSends;
+    }
+    row.fits = options.memoryLimitBytes <= 0 ||
+               row.peakMemoryBytes <= options.memoryLimitBytes;
+    comparison.rows.push_back(std::move(row));
+  }
+  for (size_t i = 0; i < comparison.rows.size(); ++i) {
+    const ComparisonRow &row = comparison.rows[i];
+    if (!row.error.empty() || !row.fits)
+      continue;
+    if (comparison.recommended < 0) {
+      comparison.recommended = static_cast<int>(i);
+      continue;
+    }
+    const ComparisonRow &best = comparison.rows[comparison.recommended];
+    if (row.makespan < best.makespan ||
+        (row.makespan == best.makespan &&
+         row.peakMemoryBytes < best.peakMemoryBytes))
+      comparison.recommended = static_cast<int>(i);
+  }
+  return comparison;
+}
+
+/// 0.75 -> "0.75", 3 -> "3", 1/3 -> "0.333333".
+static std::string number(double value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::format("%.6g", value);
+  return text;
+}
+
+std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
+                                              const Comparison &comparison,
+                                              const ScheduleOptions &options) {
+  int64_t stash = 0;
+  for (const StageInfo &stage : model.stages)
+    stash = std::max(stash, stage.stashBytes);
+  auto inStashes = [&](int64_t bytes) {
+    return stash > 0 ? number(static_cast<double>(bytes) / stash) : "-";
+  };
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "| schedule | makespan (us) | bubble rate | peak memory (bytes) | "
+        "peak (M_B) | per rank (M_B) | P2P messages | fits |\n";
+  os << "| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |\n";
+  for (const ComparisonRow &row : comparison.rows) {
+    if (!row.error.empty()) {
+      os << "| " << row.name << " | - | - | - | - | - | - | no: " << row.error
+         << " |\n";
+      continue;
+    }
+    os << "| " << row.name << " | " << number(row.makespan) << " | "
+       << number(row.bubbleRate) << " | " << row.peakMemoryBytes << " | "
+       << inStashes(row.peakMemoryBytes) << " | ";
+    for (size_t r = 0; r < row.peakMemoryPerRank.size(); ++r)
+      os << (r ? " " : "") << inStashes(row.peakMemoryPerRank[r]);
+    os << " | " << row.numMessages << " | " << (row.fits ? "yes" : "no")
+       << " |\n";
+  }
+  std::string limit =
+      options.memoryLimitBytes > 0
+          ? "a memory limit of " + std::to_string(options.memoryLimitBytes) +
+                " bytes (" + inStashes(options.memoryLimitBytes) +
+                " M_B) per rank"
+          : "no memory limit";
+  if (comparison.recommended < 0) {
+    os << "no schedule fits " << limit << "\n";
+  } else {
+    const ComparisonRow &best = comparison.rows[comparison.recommended];
+    os << "recommended under " << limit << ": " << best.name << " (makespan "
+       << number(best.makespan) << " us, bubble rate "
+       << number(best.bubbleRate) << ", peak "
+       << inStashes(best.peakMemoryBytes) << " M_B)\n";
+  }
+  return text;
+}
