@@ -58,11 +58,26 @@ public:
         policy(policy) {
     for (const StageInfo &stage : model.stages)
       split = split || stage.backwardWeightTime > 0;
+    stagesOfRank = stagesOfRanks(model);
   }
 
   bool run(Schedule &schedule);
 
 private:
+  /// Memory a rank must have free to start F(s, m): its stash, the stashes
+  /// of this micro-batch's later forwards on the same rank (so that a
+  /// micro-batch once started can always go on), and room for one weight
+  /// stash (so that a backward can always run and free memory).
+  int64_t forwardNeed(int s, int rank) const {
+    int64_t need = 0, weight = 0;
+    for (int t : stagesOfRank[rank]) {
+      if (t >= s)
+        need += model.stages[t].stashBytes;
+      if (split)
+        weight = std::max(weight, model.stages[t].weightStashBytes);
+    }
+    return need + weight;
+  }
   size_t key(int s, int m) const {
     return static_cast<size_t>(s) * numMicrobatches + m;
   }
@@ -90,6 +105,7 @@ private:
   int64_t limit;
   Policy policy;
   bool split = false;
+  std::vector<std::vector<int>> stagesOfRank;
   std::vector<double> forwardEnd, backwardEnd;
 };
 
@@ -97,7 +113,7 @@ bool Greedy::run(Schedule &schedule) {
   int numRanks = model.numRanks;
   forwardEnd.assign(static_cast<size_t>(numStages) * numMicrobatches, kInf);
   backwardEnd.assign(forwardEnd.size(), kInf);
-  std::vector<std::vector<int>> stagesOf = stagesOfRanks(model);
+  const std::vector<std::vector<int>> &stagesOf = stagesOfRank;
 
   // Per rank: its clock, live stash bytes, the next micro-batch each of its
   // stages will run forward and backward (both in micro-batch order, as in
@@ -135,7 +151,7 @@ bool Greedy::run(Schedule &schedule) {
       for (size_t i = 0; i < stagesOf[r].size(); ++i) {
         int s = stagesOf[r][i];
         if (nextForward[r][i] < numMicrobatches &&
-            memory[r] + model.stages[s].stashBytes <= limit)
+            memory[r] + forwardNeed(s, r) <= limit)
           earliest =
               std::min(earliest, forwardReady(s, nextForward[r][i], r));
         if (nextBackward[r][i] < numMicrobatches &&
@@ -163,7 +179,7 @@ bool Greedy::run(Schedule &schedule) {
       int s = stagesOf[r][i];
       int mf = nextForward[r][i], mb = nextBackward[r][i];
       if (mf < numMicrobatches && forwardReady(s, mf, r) <= now &&
-          memory[r] + model.stages[s].stashBytes <= limit) {
+          memory[r] + forwardNeed(s, r) <= limit) {
         // Deeper stages first: finish micro-batches already in flight.
         if (bestF < 0 || s > stagesOf[r][bestF])
           bestF = static_cast<int>(i);
