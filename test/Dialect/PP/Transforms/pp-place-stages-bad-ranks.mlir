@@ -1,0 +1,11 @@
+// RUN: pp-opt %s -verify-diagnostics -pp-place-stages="ranks=-1 placement=v" -o /dev/null
+
+// expected-error @below {{pp-place-stages: option 'ranks' must be in [0, 2147483647], got -1}}
+module {
+pp.pipeline @p ranks(4) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
+  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1)
+  pp.stage 2 on rank 2 costs(forward = 1, backward_input = 1)
+  pp.stage 3 on rank 3 costs(forward = 1, backward_input = 1)
+}
+}
