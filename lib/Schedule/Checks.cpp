@@ -84,6 +84,7 @@ private:
   bool checkRanges(int rank, int index, const Action &action);
   void checkPlacement(int rank, int index, const Action &action);
   void record(int rank, int index, const Action &action);
+  void checkOverlap(int rank, int index);
   void checkCounts(int stage, int microbatch);
   void checkOrder(int stage, int microbatch);
   void checkMatching(PayloadKind payload, int stage, int microbatch);
@@ -363,6 +364,42 @@ void Checker::checkMatching(PayloadKind payload, int stage, int microbatch) {
                      ", which delivers its input");
 }
 
+/// An F&B pair (Action::overlapWithNext) is a Forward directly followed by a
+/// Backward or BackwardInput of another (stage, micro-batch).
+void Checker::checkOverlap(int rank, int index) {
+  const std::vector<Action> &program = schedule.ranks[rank];
+  const Action &action = program[index];
+  if (!action.overlapWithNext)
+    return;
+  std::string r = std::to_string(rank);
+  if (action.kind != ActionKind::Forward) {
+    report(rank, index,
+           "overlapWithNext is set on " + describeAt(action, rank) +
+               " on rank " + r +
+               ", which is not a forward; only a forward starts an F&B pair");
+    return;
+  }
+  std::string pair = "F&B pair of " + describe(action) + " on rank " + r;
+  if (static_cast<size_t>(index) + 1 >= program.size()) {
+    report(rank, index,
+           pair + " must be followed by a backward, but it is the last "
+                  "action of the rank");
+    return;
+  }
+  const Action &next = program[index + 1];
+  if (next.kind != ActionKind::Backward &&
+      next.kind != ActionKind::BackwardInput) {
+    report(rank, index,
+           pair + " must be followed by a backward, but the next action is " +
+               describeAt(next, rank) +
+               (next.isComm() ? " (no send/recv may split a pair)" : ""));
+    return;
+  }
+  if (next.stage == action.stage && next.microbatch == action.microbatch)
+    report(rank, index,
+           pair + " pairs it with its own backward, which needs its output");
+}
+
 std::vector<Problem> Checker::run() {
   numStages = model.numStages();
   numMicrobatches = schedule.numMicrobatches;
@@ -412,6 +449,7 @@ std::vector<Problem> Checker::run() {
     for (size_t i = 0; i < program.size(); ++i) {
       int index = static_cast<int>(i);
       const Action &action = program[i];
+      checkOverlap(rank, index);
       if (!checkRanges(rank, index, action))
         continue;
       checkPlacement(rank, index, action);
@@ -484,6 +522,9 @@ private:
   void wait(int rank, int e);
   bool matches(int rank, const Action &action) const;
   void advance(int rank);
+  /// "forward of ..." or, at an F&B pair, "F&B pair of forward of ... and
+  /// backward of ...".
+  std::string describeHead(int rank) const;
   std::string peerState(int peer) const;
   std::string blockedMessage(int rank) const;
 
@@ -573,6 +614,22 @@ bool DeadlockFinder::matches(int rank, const Action &action) const {
 void DeadlockFinder::advance(int rank) {
   const std::vector<Action> &program = schedule.ranks[rank];
   while (pc[rank] < program.size()) {
+    if (startsOverlapPair(program, pc[rank])) {
+      // An F&B pair runs as one unit, once the inputs of both are there.
+      const Action &forward = program[pc[rank]];
+      const Action &backward = program[pc[rank] + 1];
+      int e = pendingEvent(rank, forward);
+      if (e < 0)
+        e = pendingEvent(rank, backward);
+      if (e >= 0) {
+        wait(rank, e);
+        return;
+      }
+      pc[rank] += 2;
+      fire(event(ForwardDone, forward.stage, forward.microbatch));
+      fire(event(BackwardDone, backward.stage, backward.microbatch));
+      continue;
+    }
     const Action &action = program[pc[rank]];
     if (int e = pendingEvent(rank, action); e >= 0) {
       wait(rank, e);
@@ -603,17 +660,41 @@ void DeadlockFinder::advance(int rank) {
   }
 }
 
+std::string DeadlockFinder::describeHead(int rank) const {
+  const std::vector<Action> &program = schedule.ranks[rank];
+  size_t i = pc[rank];
+  if (startsOverlapPair(program, i))
+    return "F&B pair of " + describe(program[i]) + " and " +
+           describe(program[i + 1]);
+  return describe(program[i]);
+}
+
 std::string DeadlockFinder::peerState(int peer) const {
   const std::vector<Action> &program = schedule.ranks[peer];
   if (pc[peer] >= program.size())
     return "has finished";
-  return "waits at " + describe(program[pc[peer]]);
+  return "waits at " + describeHead(peer);
 }
 
 std::string DeadlockFinder::blockedMessage(int rank) const {
-  const Action &action = schedule.ranks[rank][pc[rank]];
+  const std::vector<Action> &program = schedule.ranks[rank];
+  const Action *head = &program[pc[rank]];
   std::string message =
-      "rank " + std::to_string(rank) + " waits at " + describe(action);
+      "rank " + std::to_string(rank) + " waits at " + describeHead(rank);
+  if (startsOverlapPair(program, pc[rank])) {
+    // Explain the half that waits.
+    const Action &forward = *head, &backward = program[pc[rank] + 1];
+    if (pendingEvent(rank, forward) < 0) {
+      head = &backward;
+      if (pendingEvent(rank, backward) ==
+          event(ForwardDone, forward.stage, forward.microbatch))
+        return message + ": the backward needs the output of the forward it "
+                         "is paired with";
+    }
+    message +=
+        ": the " + std::string(head == &forward ? "forward" : "backward");
+  }
+  const Action &action = *head;
   int e = pendingEvent(rank, action);
   if (e < 0) {
     // Waiting for the peer of a Send/Recv.

@@ -80,12 +80,12 @@ private:
   /// producer itself on the same rank, the arrival of its message otherwise.
   size_t inputEvent(int rank, PayloadKind payload, int stage,
                     int microbatch) const;
-  /// Moves pc[rank] past Send/Recv of the input (they are dropped).
-  void skipComm(int rank) {
-    const std::vector<Action> &program = schedule.ranks[rank];
-    while (pc[rank] < program.size() && program[pc[rank]].isComm())
-      ++pc[rank];
-  }
+  /// Raises `start` to the time the inputs of compute action `action` are
+  /// there on `rank`, or makes the rank wait for the first missing one.
+  bool inputsReady(int rank, const Action &action, double &start);
+  /// The payload `action` (just run on `rank`, ending at `end`) makes: fires
+  /// its event and queues its message if another rank consumes it.
+  void produce(int rank, const Action &action, double end);
   void tryReady(int rank);
   void fire(size_t e, double time);
   void wakeUp();
@@ -94,6 +94,8 @@ private:
 
   const PipelineModel &model;
   const Schedule &schedule;
+  /// The compute actions of each rank (Send/Recv of the input are dropped).
+  std::vector<std::vector<Action>> programs;
   int numRanks = 0, numStages = 0, numMicrobatches = 0;
   size_t numKeys = 0;
   std::vector<size_t> pc;
@@ -132,36 +134,40 @@ bool Inserter::need(int rank, size_t e, double &start) {
   return true;
 }
 
-void Inserter::tryReady(int rank) {
-  skipComm(rank);
-  if (pc[rank] >= schedule.ranks[rank].size())
-    return;
-  const Action &action = schedule.ranks[rank][pc[rank]];
+bool Inserter::inputsReady(int rank, const Action &action, double &start) {
   int s = action.stage, m = action.microbatch;
-  double start = clock[rank];
   switch (action.kind) {
   case ActionKind::Forward:
-    if (s > 0 &&
-        !need(rank, inputEvent(rank, PayloadKind::Activation, s - 1, m), start))
-      return;
-    break;
+    return s == 0 ||
+           need(rank, inputEvent(rank, PayloadKind::Activation, s - 1, m),
+                start);
   case ActionKind::Backward:
   case ActionKind::BackwardInput:
     // The own forward's stash, then the next stage's gradient.
-    if (!need(rank, event(ForwardDone, s, m), start))
-      return;
-    if (s + 1 < numStages &&
-        !need(rank, inputEvent(rank, PayloadKind::Gradient, s + 1, m), start))
-      return;
-    break;
+    return need(rank, event(ForwardDone, s, m), start) &&
+           (s + 1 >= numStages ||
+            need(rank, inputEvent(rank, PayloadKind::Gradient, s + 1, m),
+                 start));
   case ActionKind::BackwardWeight:
-    if (!need(rank, event(BackwardDone, s, m), start))
-      return;
-    break;
+    return need(rank, event(BackwardDone, s, m), start);
   default:
     assert(false && "communication was stripped");
-    return;
+    return false;
   }
+}
+
+void Inserter::tryReady(int rank) {
+  const std::vector<Action> &program = programs[rank];
+  size_t i = pc[rank];
+  if (i >= program.size())
+    return;
+  double start = clock[rank];
+  if (!inputsReady(rank, program[i], start))
+    return;
+  // An F&B pair is one unit: it also waits for the inputs of its B.
+  if (startsOverlapPair(program, i) &&
+      !inputsReady(rank, program[i + 1], start))
+    return;
   queue.push({start, 1, rank, rank});
 }
 
@@ -185,26 +191,38 @@ void Inserter::wakeUp() {
   }
 }
 
-void Inserter::runCompute(int rank, double start) {
-  const Action &action = schedule.ranks[rank][pc[rank]++];
-  result.ranks[rank].push_back(action);
-  double end = start + actionTime(model, action);
-  clock[rank] = end;
+void Inserter::produce(int rank, const Action &action, double end) {
+  if (action.kind == ActionKind::BackwardWeight)
+    return;
   int s = action.stage, m = action.microbatch;
-  if (action.kind != ActionKind::BackwardWeight) {
-    bool forward = action.kind == ActionKind::Forward;
-    fire(event(forward ? ForwardDone : BackwardDone, s, m), end);
-    // The payload this action makes, if another rank consumes it.
-    int consumer = forward ? s + 1 : s - 1;
-    if (consumer >= 0 && consumer < numStages &&
-        model.rankOf(consumer) != rank) {
-      int64_t id = static_cast<int64_t>(messages.size());
-      messages.push_back(
-          {forward ? PayloadKind::Activation : PayloadKind::Gradient, s, m,
-           rank, model.rankOf(consumer)});
-      queue.push({end + model.latency, 0, id, id});
-    }
+  bool forward = action.kind == ActionKind::Forward;
+  fire(event(forward ? ForwardDone : BackwardDone, s, m), end);
+  // The payload this action makes, if another rank consumes it.
+  int consumer = forward ? s + 1 : s - 1;
+  if (consumer >= 0 && consumer < numStages && model.rankOf(consumer) != rank) {
+    int64_t id = static_cast<int64_t>(messages.size());
+    messages.push_back(
+        {forward ? PayloadKind::Activation : PayloadKind::Gradient, s, m, rank,
+         model.rankOf(consumer)});
+    queue.push({end + model.latency, 0, id, id});
   }
+}
+
+void Inserter::runCompute(int rank, double start) {
+  const std::vector<Action> &program = programs[rank];
+  size_t i = pc[rank];
+  // An F&B pair runs as one unit and stays adjacent: its Recvs came before
+  // it (it was ready only once they arrived), its Sends come after it.
+  size_t count = startsOverlapPair(program, i) ? 2 : 1;
+  double end = start;
+  for (size_t k = i; k < i + count; ++k) {
+    result.ranks[rank].push_back(program[k]);
+    end += actionTime(model, program[k]);
+  }
+  pc[rank] += count;
+  clock[rank] = end;
+  for (size_t k = i; k < i + count; ++k)
+    produce(rank, program[k], end);
   tryReady(rank);
   wakeUp();
 }
@@ -238,11 +256,16 @@ Schedule Inserter::run() {
 
   // Existing Send/Recv are dropped: the input is meant to be compute-only.
   pc.assign(numRanks, 0);
+  programs.assign(numRanks, {});
+  for (int r = 0; r < numRanks; ++r) {
+    programs[r].reserve(schedule.ranks[r].size());
+    for (const Action &action : schedule.ranks[r])
+      if (action.isCompute())
+        programs[r].push_back(action);
+  }
   if (numStages < 1 || numMicrobatches < 1) {
     for (int r = 0; r < numRanks; ++r)
-      for (const Action &action : schedule.ranks[r])
-        if (action.isCompute())
-          result.ranks[r].push_back(action);
+      result.ranks[r] = programs[r];
     return result;
   }
 
@@ -269,9 +292,8 @@ Schedule Inserter::run() {
   // A schedule that cannot run (it fails checkSchedule or deadlocks even
   // with unbounded buffering) keeps its remaining actions, unconnected.
   for (int r = 0; r < numRanks; ++r)
-    for (size_t i = pc[r]; i < schedule.ranks[r].size(); ++i)
-      if (schedule.ranks[r][i].isCompute())
-        result.ranks[r].push_back(schedule.ranks[r][i]);
+    for (size_t i = pc[r]; i < programs[r].size(); ++i)
+      result.ranks[r].push_back(programs[r][i]);
   return result;
 }
 
@@ -291,6 +313,13 @@ Schedule Inserter::run() {
 /// deadlock. A Send follows its producer (the message is queued when the
 /// producer runs) and a Recv precedes its consumer (the consumer becomes ready
 /// only once the message arrived).
+///
+/// An F&B pair (Action::overlapWithNext) is one entry of the queue: it is
+/// ready once the inputs of both halves are there, ends after F + B time (as
+/// in simulate()) and goes into its rank's program as two adjacent actions,
+/// with the Recvs of both before it and the Sends of both after it; the
+/// global-order argument then holds with the pair as one action, which is
+/// how findDeadlock() runs it.
 ///
 /// Unlike numbering a message right after its producer, queueing it at its
 /// arrival time puts each Recv after the compute actions of its rank that

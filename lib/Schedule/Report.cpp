@@ -74,6 +74,17 @@ const char *category(ActionKind kind) {
   return "unknown";
 }
 
+/// Label of the compute action program[i] on a timeline: "F3&B1" for the
+/// forward of an F&B pair, "" for the backward of one (drawn with its
+/// forward), label() otherwise.
+std::string timelineLabel(const std::vector<Action> &program, size_t i) {
+  if (startsOverlapPair(program, i))
+    return label(program[i]) + "&" + label(program[i + 1]);
+  if (i > 0 && startsOverlapPair(program, i - 1))
+    return "";
+  return label(program[i]);
+}
+
 } // namespace
 
 /// Timeline layout. The cell is the smallest positive compute duration of the
@@ -87,10 +98,11 @@ const char *category(ActionKind kind) {
 /// - an idle cell: '_' * (W - 1) and a space.
 /// An action covers cells round(start / cell) to round(end / cell), at least
 /// one. Send/Recv and actions of zero duration take no time and are not
-/// drawn. Each row drops its trailing idle cells and trailing spaces; each
-/// row, also the last, ends in a newline. With a scaled cell, actions may
-/// share a cell: the later label wins and continuation marks only fill idle
-/// cells.
+/// drawn. An F&B pair (Action::overlapWithNext) is drawn once, labelled
+/// "F3&B1" (forward, then backward). Each row drops its trailing idle cells
+/// and trailing spaces; each row, also the last, ends in a newline. With a
+/// scaled cell, actions may share a cell: the later label wins and
+/// continuation marks only fill idle cells.
 std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
                                             const Schedule &schedule,
                                             const SimulationResult &result) {
@@ -102,7 +114,8 @@ std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
       const Action &action = schedule.ranks[r][i];
       if (!action.isCompute())
         continue;
-      labelWidth = std::max(labelWidth, label(action).size());
+      labelWidth =
+          std::max(labelWidth, timelineLabel(schedule.ranks[r], i).size());
       double duration = result.timings[r][i].end - result.timings[r][i].start;
       if (duration > 0 && (cell == 0.0 || duration < cell))
         cell = duration;
@@ -141,6 +154,9 @@ std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
       const ActionTiming &t = result.timings[r][i];
       if (!action.isCompute() || !(t.end > t.start))
         continue;
+      std::string text = timelineLabel(schedule.ranks[r], i);
+      if (text.empty())
+        continue; // The backward of an F&B pair, drawn with its forward.
       int64_t first = static_cast<int64_t>(std::llround(t.start / cell));
       int64_t last = std::max<int64_t>(first + 1, std::llround(t.end / cell));
       first = std::min(first, numCells - 1);
@@ -148,7 +164,7 @@ std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
       if (first < 0)
         continue;
       kinds[first] = Label;
-      labels[first] = label(action);
+      labels[first] = std::move(text);
       for (int64_t c = first + 1; c < last; ++c)
         if (kinds[c] == Idle)
           kinds[c] = More;

@@ -50,6 +50,12 @@ private:
   /// Waits for the payload made by (stage, mb) as an input on `rank`.
   bool needInput(int rank, PayloadKind payload, int stage, int microbatch,
                  double &ready);
+  /// Raises `ready` to the time the inputs of `action` on `rank` are there,
+  /// or parks the rank on the first missing one and returns false.
+  bool inputsReady(int rank, const Action &action, double &ready);
+  /// Runs the F&B pair at program[i], program[i + 1] of `rank` as one unit,
+  /// or parks the rank and returns false.
+  bool runPair(int rank, size_t i);
   void fire(size_t e, double time);
   void advance(int rank);
 
@@ -111,39 +117,70 @@ void Simulator::fire(size_t e, double time) {
   waitHead[e] = -1;
 }
 
+bool Simulator::inputsReady(int rank, const Action &action, double &ready) {
+  int s = action.stage, m = action.microbatch;
+  switch (action.kind) {
+  case ActionKind::Forward:
+    return s == 0 || needInput(rank, PayloadKind::Activation, s - 1, m, ready);
+  case ActionKind::Backward:
+  case ActionKind::BackwardInput:
+    return need(rank, event(ForwardDone, s, m), 0.0, ready) &&
+           (s + 1 == numStages ||
+            needInput(rank, PayloadKind::Gradient, s + 1, m, ready));
+  case ActionKind::BackwardWeight:
+    return need(rank, event(BackwardDone, s, m), 0.0, ready);
+  case ActionKind::Send:
+    // Eager: takes no time and never blocks (its payload is made earlier
+    // on this rank).
+    return need(rank, event(madeKind(action.payload), s, m), 0.0, ready);
+  case ActionKind::Recv:
+    return need(rank, event(madeKind(action.payload), s, m), model.latency,
+                ready);
+  }
+  return true;
+}
+
+bool Simulator::runPair(int rank, size_t i) {
+  const std::vector<Action> &program = schedule.ranks[rank];
+  const Action &forward = program[i], &backward = program[i + 1];
+  double ready = clock[rank];
+  if (!inputsReady(rank, forward, ready) || !inputsReady(rank, backward, ready))
+    return false;
+  double end = ready + actionTime(model, forward) + actionTime(model, backward);
+  result.timings[rank][i] = result.timings[rank][i + 1] = {ready, end};
+  clock[rank] = end;
+  pc[rank] += 2;
+  RankMetrics &metrics = result.ranks[rank];
+  metrics.busyTime += end - ready;
+  // Both run during [ready, end]: the F's stash and the B's weight stash are
+  // alive all along, the B's stash until the end.
+  const StageInfo &f = model.stages[forward.stage];
+  const StageInfo &b = model.stages[backward.stage];
+  int64_t &live = liveBytes[rank];
+  live += f.stashBytes;
+  if (backward.kind == ActionKind::BackwardInput)
+    live += b.weightStashBytes;
+  metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
+  live -= b.stashBytes;
+  fire(event(ForwardDone, forward.stage, forward.microbatch), end);
+  fire(event(BackwardDone, backward.stage, backward.microbatch), end);
+  return true;
+}
+
 void Simulator::advance(int rank) {
   const std::vector<Action> &program = schedule.ranks[rank];
   RankMetrics &metrics = result.ranks[rank];
   while (pc[rank] < program.size()) {
     size_t i = pc[rank];
+    if (startsOverlapPair(program, i)) {
+      if (!runPair(rank, i))
+        return;
+      continue;
+    }
     const Action &action = program[i];
     int s = action.stage, m = action.microbatch;
     double ready = clock[rank];
-    bool ok = true;
-    switch (action.kind) {
-    case ActionKind::Forward:
-      ok = s == 0 || needInput(rank, PayloadKind::Activation, s - 1, m, ready);
-      break;
-    case ActionKind::Backward:
-    case ActionKind::BackwardInput:
-      ok = need(rank, event(ForwardDone, s, m), 0.0, ready) &&
-           (s + 1 == numStages ||
-            needInput(rank, PayloadKind::Gradient, s + 1, m, ready));
-      break;
-    case ActionKind::BackwardWeight:
-      ok = need(rank, event(BackwardDone, s, m), 0.0, ready);
-      break;
-    case ActionKind::Send:
-      // Eager: takes no time and never blocks (its payload is made earlier
-      // on this rank).
-      ok = need(rank, event(madeKind(action.payload), s, m), 0.0, ready);
-      break;
-    case ActionKind::Recv:
-      ok = need(rank, event(madeKind(action.payload), s, m), model.latency,
-                ready);
-      break;
-    }
-    if (!ok)
+    if (!inputsReady(rank, action, ready))
       return;
 
     // A Recv is posted when the rank gets to it and ends when the payload
@@ -282,7 +319,9 @@ SimulationResult Simulator::run() {
 
 /// A Recv's timing spans from the moment its rank reaches it (the rank's
 /// clock) to its completion at max(clock, producer end + latency); every
-/// other action starts when its rank and its inputs are ready. Memory
+/// other action starts when its rank and its inputs are ready. An F&B pair
+/// starts when the inputs of both halves are ready and gives both the same
+/// timing (see simulate() in the header). Memory
 /// convention: the stash of F(s, m) (stashBytes of stage s, M_B) is
 /// live from the start of F to the end of its backward (fused or B), and the
 /// weight stash of B(s, m) (weightStashBytes, M_W) from the start of B to the

@@ -100,10 +100,14 @@ struct Action {
   int microbatch = 0;
   PayloadKind payload = PayloadKind::Activation; ///< Send/Recv only
   int peer = -1;                                 ///< Send/Recv only
-  /// Forward only: this F runs overlapped with the next compute action of the
-  /// rank, which must be a Backward or BackwardInput (DualPipe's "F&B" pair,
-  /// DeepSeek-V3 report sec. 3.2.1). The pair starts when both are ready and
-  /// both end after F + B time (see simulate()).
+  /// Forward only: this F runs overlapped with the next action of the rank,
+  /// which must be a Backward or BackwardInput of another (stage,
+  /// micro-batch), with no Send/Recv in between (DualPipe's "F&B" pair,
+  /// DeepSeek-V3 report sec. 3.2.1). The pair is one unit: it starts when
+  /// the rank is free and the inputs of both are there, and both end after F
+  /// + B time (see simulate()); findDeadlock() and insertCommunication() treat
+  /// it as one action too (the Recvs of either half come before it, the
+  /// Sends after it).
   bool overlapWithNext = false;
 
   bool isCompute() const {
@@ -122,6 +126,20 @@ struct Schedule {
   int numMicrobatches = 0;
   std::vector<std::vector<Action>> ranks;
 };
+
+/// True if program[index] starts an F&B pair: a Forward with
+/// overlapWithNext directly followed by a Backward or BackwardInput. (A
+/// Forward with overlapWithNext followed by anything else is an error that
+/// checkSchedule() reports; the other functions then run it alone.)
+inline bool startsOverlapPair(const std::vector<Action> &program,
+                              size_t index) {
+  if (index + 1 >= program.size())
+    return false;
+  const Action &first = program[index], &second = program[index + 1];
+  return first.kind == ActionKind::Forward && first.overlapWithNext &&
+         (second.kind == ActionKind::Backward ||
+          second.kind == ActionKind::BackwardInput);
+}
 
 /// Short label: "F3", "B3", "W3" (fused backward is also "B3"),
 /// "SEND_F3"/"RECV_B3" for communication (as in torch.distributed.pipelining).
@@ -220,7 +238,10 @@ struct Problem {
 /// - on one rank, a backward comes after its forward and W after its B;
 /// - every Send has exactly one Recv on the peer with the same key and
 ///   payload, and vice versa; a payload crossing ranks is sent and received
-///   at most once and only between the producer's and consumer's ranks.
+///   at most once and only between the producer's and consumer's ranks;
+/// - overlapWithNext is set only on a Forward, and the action right after
+///   it is a Backward or BackwardInput of another (stage, micro-batch): an
+///   F&B pair "must be followed by a backward".
 /// Messages are complete sentences naming stage, micro-batch and ranks.
 std::vector<Problem> checkSchedule(const PipelineModel &model,
                                    const Schedule &schedule);
@@ -238,7 +259,9 @@ struct DeadlockReport {
 };
 
 /// Runs the schedule untimed with rendezvous semantics and reports whether it
-/// can deadlock. Requires checkSchedule() to pass.
+/// can deadlock. An F&B pair is one unit: it runs once the inputs of both
+/// halves are there (its B may not wait for its own F, nor for anything that
+/// needs it). Requires checkSchedule() to pass.
 DeadlockReport findDeadlock(const PipelineModel &model,
                             const Schedule &schedule);
 
@@ -307,6 +330,18 @@ struct SimulationResult {
 /// never blocks); a Recv completes at max(now, time the payload was produced
 /// + latency). In a compute-only schedule, an input produced on another rank
 /// is available at producer end + latency; on the same rank at producer end.
+///
+/// An F&B pair (Action::overlapWithNext) runs as one unit: it starts when the
+/// rank is free and the inputs of both the F and the B are there, and both
+/// actions get the timing [start, start + time(F) + time(B)] (busy time
+/// counts it once). The pair thus costs F + B: what DualPipe gains by
+/// overlapping them is hiding the communication of one (the all-to-all of
+/// expert parallelism, DeepSeek-V3 report sec. 3.2.1) behind the compute of
+/// the other, and this model does not charge communication to compute. The
+/// outputs of both are available at the end of the pair; memory counts the
+/// F's stash and the B's weight stash from the start of the pair and frees
+/// the B's stash at its end.
+///
 /// Requires checkSchedule() to pass and findDeadlock() to complete.
 SimulationResult simulate(const PipelineModel &model,
                           const Schedule &schedule);
@@ -319,7 +354,8 @@ SimulationResult simulate(const PipelineModel &model,
 /// into cells of the smallest positive action duration (or latency); each
 /// action prints its label in its first cell and '-' in the rest; idle cells
 /// print '_'. Every cell has the width of the longest label plus one space.
-/// Micro-batches are 0-based, as in the IR.
+/// An F&B pair is drawn once, labelled "F3&B1". Micro-batches are 0-based, as
+/// in the IR.
 std::string renderTimeline(const PipelineModel &model,
                            const Schedule &schedule,
                            const SimulationResult &result);
