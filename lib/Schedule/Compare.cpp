@@ -78,7 +78,12 @@ std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
   os << "| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |\n";
   for (const ComparisonRow &row : comparison.rows) {
     if (!row.error.empty()) {
-      os << "| " << row.name << " | - | - | - | - | - | - | no: " << row.error
+      // The first clause says what the schedule needs; the rest of the
+      // generator's message is for pp-schedule's diagnostic.
+      llvm::StringRef reason = row.error;
+      reason = reason.substr(0, reason.find(", but"));
+      reason = reason.substr(0, reason.find(';'));
+      os << "| " << row.name << " | - | - | - | - | - | - | no: " << reason
          << " |\n";
       continue;
     }

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Runs the benchmarks and prints Markdown: the schedule tables, the schedule
+# library's scaling, and pp-opt's end-to-end compile time and peak memory for
+# P = 64, V = 4 and growing M (pp-schedule + pp-insert-communication +
+# pp-verify-schedule, as the pp-plan pipeline runs them). One core is used.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${PP_BUILD_DIR:-$root/build}
+"$root/scripts/build.sh" --target pp-opt pp-bench-schedules > /dev/null
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "## Schedules on uniform and heterogeneous pipelines"
+echo
+taskset -c 0 "$build/bin/pp-bench-schedules" --tables
+
+echo "## Schedule library, P=64, V=4 (interleaved 1F1B), one core"
+echo
+taskset -c 0 "$build/bin/pp-bench-schedules" --scaling
+echo
+
+python3 - "$tmp/p64v4.mlir" <<'PY'
+import sys
+P, V = 64, 4
+with open(sys.argv[1], "w") as f:
+    f.write(f"pp.pipeline @big ranks({P}) latency(0.1) activation_bytes(1024) {{\n")
+    for s in range(P * V):
+        f.write(f"  pp.stage {s} on rank {s % P} costs(forward = 1, backward_input = 1, "
+                "backward_weight = 0.5) memory(stash = 4096, weight_stash = 1024)\n")
+    f.write("}\n")
+PY
+
+echo "## pp-opt end to end, P=64, V=4 (interleaved 1F1B), one core"
+echo
+echo "| M | IR ops after pp-plan | wall (s) | peak RSS (MiB) | growth exponent |"
+echo "| ---: | ---: | ---: | ---: | ---: |"
+prev_t=""; prev_n=""
+for m in 128 256 512 1024; do
+  /usr/bin/time -f "%e %M" -o "$tmp/time" taskset -c 0 "$build/bin/pp-opt" "$tmp/p64v4.mlir" \
+    --pp-plan="schedule=interleaved-1f1b num-microbatches=$m" --emit-bytecode -o "$tmp/out.mlirbc"
+  read -r t rss < "$tmp/time"
+  n=$(( 64 * 4 * m * 2 + 2 * 2 * (64 * 4 - 1) * m ))
+  g="-"
+  [ -n "$prev_t" ] && g=$(python3 -c "import math; print(f'{math.log($t/$prev_t)/math.log($n/$prev_n):.2f}')")
+  echo "| $m | $n | $t | $((rss / 1024)) | $g |"
+  prev_t=$t; prev_n=$n
+done
+echo
+echo "Time per pass for M=1024 (-mlir-timing):"
+echo '```'
+taskset -c 0 "$build/bin/pp-opt" "$tmp/p64v4.mlir" \
+  --pp-plan="schedule=interleaved-1f1b num-microbatches=1024" --emit-bytecode \
+  -o /dev/null -mlir-timing 2>&1 | sed -n '/Wall Time/,$p'
+echo '```'
