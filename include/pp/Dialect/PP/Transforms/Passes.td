@@ -14,15 +14,32 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
     name if there is one. Values that stay on a rank are wired through SSA;
     values that cross ranks are left to `pp-insert-communication`.
 
-    Schedules (see docs/Schedules.md for the exact orders and sources):
+    Schedules (docs/Schedules.md gives the exact orders, their sources, what
+    each does where its source refuses a configuration, and the published
+    figures each reproduces):
     - `gpipe`: GPipe (Huang et al., NeurIPS 2019): all forwards, then all
-      backwards in reverse micro-batch order.
+      backwards in reverse micro-batch order. One stage per rank.
     - `1f1b`: PipeDream-Flush / Megatron-LM 1F1B (Narayanan et al., SC'21):
       stage s of S runs min(S-s-1, M) warm-up forwards, then alternates one
-      forward with one backward, then the cool-down backwards.
+      forward with one backward, then the cool-down backwards. One stage per
+      rank.
+    - `interleaved-1f1b`: Megatron-LM's interleaved 1F1B (SC'21 sec. 2.2.2),
+      loop placement, warm-up 2(P-r-1)+(V-1)G with `group-size` G (default
+      P); any M.
+    - `looped-bfs`: breadth-first over the chunks of the loop placement.
+    - `zb-h1`, `zb-h2`: Qi et al., "Zero Bubble Pipeline Parallelism" (ICLR
+      2024), split backward; one stage per rank.
+    - `zb-v`: the same paper's V-shaped schedule (V placement).
+    - `dualpipe-v`: DeepSeek's DualPipeV (V placement), with overlapped
+      forward/backward pairs.
+    - `auto`: the fastest of memory-aware greedy schedules and every named
+      schedule that fits `memory-limit` (bytes, or a multiple of M_B such as
+      `4M_B`), after the zero-bubble paper's automatic scheduling.
+    - `file:PATH`: a schedule table in the CSV format of PyTorch's
+      torch.distributed.pipelining, checked against the pipeline.
 
-    Both need one stage per rank. `num-microbatches` (M) must be given and be
-    at least 1; M smaller than the number of ranks is legal.
+    `num-microbatches` (M) must be given and be at least 1; M smaller than
+    the number of ranks is legal for every schedule.
 
     Before:
     ```mlir
@@ -46,7 +63,8 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"scheduleName", "schedule", "std::string", /*default=*/"",
-           "Schedule to build: gpipe, 1f1b">,
+           "Schedule to build: gpipe, 1f1b, interleaved-1f1b, looped-bfs, "
+           "zb-h1, zb-h2, zb-v, dualpipe-v, auto, or file:PATH">,
     Option<"numMicrobatches", "num-microbatches", "int64_t", /*default=*/"0",
            "Micro-batches per training step (M >= 1); required">,
     Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
