@@ -77,12 +77,33 @@ const char *category(ActionKind kind) {
 /// Label of the compute action program[i] on a timeline: "F3&B1" for the
 /// forward of an F&B pair, "" for the backward of one (drawn with its
 /// forward), label() otherwise.
-std::string timelineLabel(const std::vector<Action> &program, size_t i) {
+/// With `withStage` (a rank that runs several stages) labels carry the stage
+/// in front, as in PyTorch's schedule tables: "2F3" is the forward of stage 2
+/// on micro-batch 3.
+std::string timelineLabel(const std::vector<Action> &program, size_t i,
+                          bool withStage) {
+  auto one = [&](const Action &action) {
+    return (withStage ? std::to_string(action.stage) : std::string()) +
+           label(action);
+  };
   if (startsOverlapPair(program, i))
-    return label(program[i]) + "&" + label(program[i + 1]);
+    return one(program[i]) + "&" + one(program[i + 1]);
   if (i > 0 && startsOverlapPair(program, i - 1))
     return "";
-  return label(program[i]);
+  return one(program[i]);
+}
+
+/// True if the compute actions of `program` belong to more than one stage.
+bool runsSeveralStages(const std::vector<Action> &program) {
+  int stage = -1;
+  for (const Action &action : program) {
+    if (!action.isCompute())
+      continue;
+    if (stage >= 0 && action.stage != stage)
+      return true;
+    stage = action.stage;
+  }
+  return false;
 }
 
 } // namespace
@@ -109,13 +130,16 @@ std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
   int numRanks = static_cast<int>(schedule.ranks.size());
   double cell = 0.0;
   size_t labelWidth = 1;
+  std::vector<bool> withStage(numRanks);
+  for (int r = 0; r < numRanks; ++r)
+    withStage[r] = runsSeveralStages(schedule.ranks[r]);
   for (int r = 0; r < numRanks; ++r)
     for (size_t i = 0; i < schedule.ranks[r].size(); ++i) {
       const Action &action = schedule.ranks[r][i];
       if (!action.isCompute())
         continue;
-      labelWidth =
-          std::max(labelWidth, timelineLabel(schedule.ranks[r], i).size());
+      labelWidth = std::max(
+          labelWidth, timelineLabel(schedule.ranks[r], i, withStage[r]).size());
       double duration = result.timings[r][i].end - result.timings[r][i].start;
       if (duration > 0 && (cell == 0.0 || duration < cell))
         cell = duration;
@@ -125,20 +149,21 @@ std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
   if (cell == 0.0)
     cell = 1.0; // Nothing takes time: nothing is drawn.
 
+  // Count cells in double: a tiny cell against a long makespan would
+  // overflow an integer.
   auto cellsFor = [&](double c) {
-    return static_cast<int64_t>(std::ceil(result.makespan / c - 1e-9));
+    return std::ceil(result.makespan / c - 1e-9);
   };
   std::string out;
-  int64_t numCells = cellsFor(cell);
-  if (numCells > kMaxTimelineCells) {
-    double factor = std::ceil(static_cast<double>(numCells) /
-                              static_cast<double>(kMaxTimelineCells));
+  double cells = cellsFor(cell);
+  if (cells > kMaxTimelineCells) {
+    double factor = std::ceil(cells / static_cast<double>(kMaxTimelineCells));
     cell *= factor;
-    numCells = cellsFor(cell);
+    cells = std::min<double>(cellsFor(cell), kMaxTimelineCells);
     out += "one cell is " + formatNumber(cell) + " us (scaled to fit " +
            std::to_string(kMaxTimelineCells) + " cells)\n";
   }
-  numCells = std::max<int64_t>(numCells, 0);
+  int64_t numCells = static_cast<int64_t>(std::max(cells, 0.0));
 
   size_t width = labelWidth + 1;
   std::string idle = std::string(width - 1, '_') + " ";
@@ -154,7 +179,7 @@ std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
       const ActionTiming &t = result.timings[r][i];
       if (!action.isCompute() || !(t.end > t.start))
         continue;
-      std::string text = timelineLabel(schedule.ranks[r], i);
+      std::string text = timelineLabel(schedule.ranks[r], i, withStage[r]);
       if (text.empty())
         continue; // The backward of an F&B pair, drawn with its forward.
       int64_t first = static_cast<int64_t>(std::llround(t.start / cell));

@@ -235,12 +235,15 @@ TEST(VShape, DualPipeVTimeline) {
   Schedule schedule = build("dualpipe-v", model, 4);
   SimulationResult result = simulate(model, schedule);
   EXPECT_EQ(renderTimeline(model, schedule, result),
-            "Rank 0: F0    F1    F2    F0    B0    W0    F1    F3&B1 ----- "
-            "----- _____ F2&B0 ----- ----- B2    ----- _____ F3&B1 ----- ----- "
-            "B3    ----- B2    W2    B3    W3\n"
-            "Rank 1: _____ F0    F0    F1    F1    F2    B0    ----- F2&B0 "
-            "----- ----- F3&B1 ----- ----- F3&B1 ----- ----- B2    ----- B2    "
-            "----- _____ B3    B3    W3    W3\n");
+            // Ranks run two stages, so labels carry the stage ("3F0").
+            "Rank 0: 0F0     0F1     0F2     3F0     3B0     3W0     3F1     "
+            "0F3&3B1 ------- ------- _______ 3F2&0B0 ------- ------- 3B2     "
+            "------- _______ 3F3&0B1 ------- ------- 3B3     ------- 0B2     "
+            "0W2     0B3     0W3\n"
+            "Rank 1: _______ 1F0     2F0     1F1     2F1     1F2     2B0     "
+            "------- 2F2&1B0 ------- ------- 1F3&2B1 ------- ------- 2F3&1B1 "
+            "------- ------- 2B2     ------- 1B2     ------- _______ 2B3     "
+            "1B3     2W3     1W3\n");
   EXPECT_DOUBLE_EQ(result.makespan, 26);
   EXPECT_DOUBLE_EQ(result.idealTime, 24);
   // Both halves of a pair get its whole span; busy time counts it once.
@@ -444,9 +447,10 @@ TEST(OverlapPair, SimulatorRunsThePairAsOneUnit) {
   EXPECT_EQ(result.ranks[0].peakMemoryBytes, 34);
   // Cells of 0.5 us (the W); each pair is drawn once, with both labels.
   EXPECT_EQ(renderTimeline(model, schedule, result),
-            "Rank 0: F0    ----- F0    ----- F1&B0 ----- ----- ----- ----- "
-            "----- ----- F1&B0 ----- ----- ----- ----- ----- B1    ----- "
-            "----- ----- W0    B1    ----- ----- ----- W1    W1\n");
+            "Rank 0: 0F0     ------- 1F0     ------- 0F1&1B0 ------- ------- "
+            "------- ------- ------- ------- 1F1&0B0 ------- ------- ------- "
+            "------- ------- 1B1     ------- ------- ------- 0W0     0B1     "
+            "------- ------- ------- 1W1     0W1\n");
 }
 
 TEST(OverlapPair, PairWaitsForTheInputsOfItsBackward) {
