@@ -1,3 +1,300 @@
 //===- SVG.cpp - Schedule timelines as SVG ----------------------------------===//
+//
+// renderSVG(): a simulated schedule as a picture in the style of the figures
+// of the pipeline papers (GPipe, Megatron-LM, the zero-bubble paper): one row
+// per rank, one coloured block per F/B/W labelled with its micro-batch, idle
+// time as grey background, a time axis in microseconds and a legend.
+//
+//===----------------------------------------------------------------------===//
 
 #include "pp/Schedule/Table.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir::pp::sched;
+
+namespace {
+
+// Layout, in pixels.
+constexpr double kLeft = 72;      // rank labels
+constexpr double kRight = 24;     // room for the last axis label
+constexpr double kTop = 58;       // title and subtitle
+constexpr double kRowHeight = 26; // one rank
+constexpr double kRowGap = 6;
+constexpr double kPixelsPerShortest = 26; // width of the shortest action
+constexpr double kMinPlotWidth = 480;
+constexpr double kMaxPlotWidth = 2400;
+constexpr double kMinBlockWidth = 1.5;
+
+/// Numbers for people: integers without a fraction, others with up to 6
+/// significant digits, never in exponent notation below 1e15.
+std::string formatNumber(double x) {
+  if (x == 0 || std::isnan(x))
+    return std::isnan(x) ? "nan" : "0";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (std::fabs(x) < 1e15 && x == std::floor(x))
+    os << static_cast<int64_t>(x);
+  else if (std::fabs(x) >= 1e6)
+    os << llvm::format("%.1f", x);
+  else
+    os << llvm::format("%.6g", x);
+  return s;
+}
+
+/// Coordinates with two decimals at most.
+std::string px(double x) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::format("%.2f", x);
+  while (s.back() == '0')
+    s.pop_back();
+  if (s.back() == '.')
+    s.pop_back();
+  return s == "-0" ? "0" : s;
+}
+
+std::string escapeXML(llvm::StringRef text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    case '\'':
+      out += "&apos;";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+struct Style {
+  const char *fill;
+  const char *darkFill; ///< a rank's odd-numbered model chunks
+  const char *text;     ///< label colour on `fill` (white on darkFill)
+};
+
+Style styleOf(ActionKind kind) {
+  switch (kind) {
+  case ActionKind::Forward:
+    return {"#4e79a7", "#2b5283", "#ffffff"};
+  case ActionKind::Backward:
+    return {"#59a14f", "#367a2e", "#ffffff"};
+  case ActionKind::BackwardInput:
+    return {"#76b7b2", "#3f8a84", "#1a1a1a"};
+  case ActionKind::BackwardWeight:
+    return {"#f28e2b", "#b9600c", "#1a1a1a"};
+  default:
+    return {"#999999", "#666666", "#ffffff"};
+  }
+}
+
+/// A round axis step (1, 2 or 5 times a power of ten) giving at most about
+/// 12 ticks over `span`.
+double axisStep(double span) {
+  if (!(span > 0))
+    return 1;
+  double raw = span / 12;
+  double power = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * power >= raw)
+      return m * power;
+  return 10 * power;
+}
+
+} // namespace
+
+std::string mlir::pp::sched::renderSVG(const PipelineModel &model,
+                                       const Schedule &schedule,
+                                       const SimulationResult &result,
+                                       llvm::StringRef name) {
+  int numRanks = static_cast<int>(schedule.ranks.size());
+
+  // Horizontal scale: the shortest action gets kPixelsPerShortest pixels,
+  // within the plot width limits.
+  double shortest = 0;
+  for (int r = 0; r < numRanks; ++r)
+    for (size_t i = 0; i < schedule.ranks[r].size(); ++i) {
+      if (!schedule.ranks[r][i].isCompute())
+        continue;
+      double d = result.timings[r][i].end - result.timings[r][i].start;
+      if (d > 0 && (shortest == 0 || d < shortest))
+        shortest = d;
+    }
+  double makespan = result.makespan;
+  double plotWidth = kMinPlotWidth;
+  if (makespan > 0 && shortest > 0)
+    plotWidth = std::clamp(makespan / shortest * kPixelsPerShortest,
+                           kMinPlotWidth, kMaxPlotWidth);
+  double scale = makespan > 0 ? plotWidth / makespan : 1;
+
+  // A rank's model chunks, in stage order, for the shading.
+  std::vector<int> chunkOf(model.numStages(), 0);
+  int maxChunks = 1;
+  {
+    std::vector<int> count(std::max(model.numRanks, numRanks), 0);
+    for (int s = 0; s < model.numStages(); ++s) {
+      int r = model.stages[s].rank;
+      if (r >= 0 && r < static_cast<int>(count.size())) {
+        chunkOf[s] = count[r]++;
+        maxChunks = std::max(maxChunks, count[r]);
+      }
+    }
+  }
+
+  double rowsBottom = kTop + numRanks * (kRowHeight + kRowGap);
+  double axisY = rowsBottom + 2;
+  double legendY = axisY + 44;
+  // The legend is one line of swatches and texts (about 7 px a character).
+  const char *legendTexts[] = {"F forward", "B+W fused backward",
+                               "B backward for inputs",
+                               "W backward for weights"};
+  const char *idleText = "grey: idle; numbers: micro-batches";
+  auto textWidth = [](const char *text) {
+    return std::string(text).size() * 7.0;
+  };
+  double legendWidth = textWidth(idleText);
+  for (const char *text : legendTexts)
+    legendWidth += 17 + textWidth(text) + 18;
+  // The rows span at least the legend.
+  if (plotWidth < legendWidth) {
+    plotWidth = legendWidth;
+    scale = makespan > 0 ? plotWidth / makespan : 1;
+  }
+  double width = kLeft + plotWidth + kRight;
+  double height = legendY + (maxChunks > 1 ? 40 : 24);
+
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\""
+     << px(width) << "\" height=\"" << px(height) << "\" viewBox=\"0 0 "
+     << px(width) << " " << px(height)
+     << "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n";
+  os << "<rect x=\"0\" y=\"0\" width=\"" << px(width) << "\" height=\""
+     << px(height) << "\" fill=\"#ffffff\"/>\n";
+
+  // Title and subtitle.
+  auto plural = [](int64_t n, const char *word, const char *words) {
+    return std::to_string(n) + " " + (n == 1 ? word : words);
+  };
+  std::string title =
+      (name.empty() ? std::string("Pipeline schedule") : name.str()) + ": " +
+      plural(numRanks, "rank", "ranks") + ", " +
+      plural(model.numStages(), "stage", "stages") + ", " +
+      plural(schedule.numMicrobatches, "micro-batch", "micro-batches");
+  os << "<text x=\"" << px(kLeft) << "\" y=\"22\" font-size=\"15\" "
+     << "font-weight=\"bold\">" << escapeXML(title) << "</text>\n";
+  os << "<text x=\"" << px(kLeft) << "\" y=\"42\" font-size=\"13\">makespan "
+     << formatNumber(makespan) << " µs, bubble rate "
+     << formatNumber(result.bubbleRate * 100) << "%, ideal time "
+     << formatNumber(result.idealTime) << " µs</text>\n";
+
+  // Rows: a grey background (idle time) and the blocks on it.
+  for (int r = 0; r < numRanks; ++r) {
+    double y = kTop + r * (kRowHeight + kRowGap);
+    os << "<text x=\"" << px(kLeft - 8) << "\" y=\""
+       << px(y + kRowHeight / 2 + 4.5) << "\" font-size=\"13\" "
+       << "text-anchor=\"end\">Rank " << r << "</text>\n";
+    os << "<rect x=\"" << px(kLeft) << "\" y=\"" << px(y) << "\" width=\""
+       << px(plotWidth) << "\" height=\"" << px(kRowHeight)
+       << "\" fill=\"#e6e6e6\"/>\n";
+
+    const std::vector<Action> &actions = schedule.ranks[r];
+    // 0: full height; 1: upper half (overlapped F); 2: lower half (its B).
+    std::vector<int> half(actions.size(), 0);
+    for (size_t i = 0; i < actions.size(); ++i)
+      if (startsOverlapPair(actions, i)) {
+        half[i] = 1;
+        half[i + 1] = 2;
+      }
+    for (size_t i = 0; i < actions.size(); ++i) {
+      const Action &a = actions[i];
+      if (!a.isCompute())
+        continue;
+      const ActionTiming &t = result.timings[r][i];
+      double x = kLeft + t.start * scale;
+      double w = std::max((t.end - t.start) * scale, kMinBlockWidth);
+      double h = half[i] ? kRowHeight / 2 : kRowHeight;
+      double top = half[i] == 2 ? y + kRowHeight / 2 : y;
+      bool dark = a.stage >= 0 && a.stage < static_cast<int>(chunkOf.size()) &&
+                  chunkOf[a.stage] % 2 == 1;
+      Style style = styleOf(a.kind);
+      os << "<rect x=\"" << px(x) << "\" y=\"" << px(top) << "\" width=\""
+         << px(w) << "\" height=\"" << px(h) << "\" fill=\""
+         << (dark ? style.darkFill : style.fill)
+         << "\" stroke=\"#ffffff\" stroke-width=\"0.75\"><title>rank " << r
+         << ": " << escapeXML(describe(a)) << ", " << formatNumber(t.start)
+         << "–" << formatNumber(t.end) << " µs</title></rect>\n";
+      std::string text = std::to_string(a.microbatch);
+      double fontSize = half[i] ? 9 : 11;
+      if (w >= text.size() * fontSize * 0.62 + 3)
+        os << "<text x=\"" << px(x + w / 2) << "\" y=\""
+           << px(top + h / 2 + fontSize * 0.36) << "\" font-size=\""
+           << px(fontSize) << "\" text-anchor=\"middle\" fill=\""
+           << (dark ? "#ffffff" : style.text) << "\">" << text
+           << "</text>\n";
+    }
+  }
+
+  // Time axis.
+  os << "<line x1=\"" << px(kLeft) << "\" y1=\"" << px(axisY) << "\" x2=\""
+     << px(kLeft + plotWidth) << "\" y2=\"" << px(axisY)
+     << "\" stroke=\"#333333\" stroke-width=\"1\"/>\n";
+  double step = axisStep(makespan);
+  for (int k = 0;; ++k) {
+    double time = k * step;
+    if (time > makespan * (1 + 1e-9) && k > 0)
+      break;
+    double x = kLeft + time * scale;
+    os << "<line x1=\"" << px(x) << "\" y1=\"" << px(axisY) << "\" x2=\""
+       << px(x) << "\" y2=\"" << px(axisY + 5)
+       << "\" stroke=\"#333333\" stroke-width=\"1\"/>\n";
+    os << "<text x=\"" << px(x) << "\" y=\"" << px(axisY + 17)
+       << "\" font-size=\"11\" text-anchor=\"middle\">" << formatNumber(time)
+       << "</text>\n";
+    if (makespan <= 0)
+      break;
+  }
+  os << "<text x=\"" << px(kLeft + plotWidth) << "\" y=\"" << px(axisY + 32)
+     << "\" font-size=\"11\" text-anchor=\"end\">time (µs)</text>\n";
+
+  // Legend.
+  const ActionKind legendKinds[] = {
+      ActionKind::Forward, ActionKind::Backward, ActionKind::BackwardInput,
+      ActionKind::BackwardWeight};
+  double x = kLeft;
+  for (int k = 0; k < 4; ++k) {
+    os << "<rect x=\"" << px(x) << "\" y=\"" << px(legendY - 10)
+       << "\" width=\"12\" height=\"12\" fill=\""
+       << styleOf(legendKinds[k]).fill << "\"/>\n";
+    os << "<text x=\"" << px(x + 17) << "\" y=\"" << px(legendY)
+       << "\" font-size=\"12\">" << legendTexts[k] << "</text>\n";
+    x += 17 + textWidth(legendTexts[k]) + 18;
+  }
+  os << "<text x=\"" << px(x) << "\" y=\"" << px(legendY)
+     << "\" font-size=\"12\" fill=\"#555555\">" << idleText
+     << "</text>\n";
+  if (maxChunks > 1)
+    os << "<text x=\"" << px(kLeft) << "\" y=\"" << px(legendY + 18)
+       << "\" font-size=\"12\" fill=\"#555555\">darker: a rank's 2nd, "
+       << "4th, ... model chunk</text>\n";
+  os << "</svg>\n";
+  return out;
+}

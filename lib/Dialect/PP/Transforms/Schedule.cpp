@@ -8,9 +8,11 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Schedule/Table.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cmath>
 #include <limits>
@@ -26,6 +28,113 @@ using namespace mlir::pp;
 /// Micro-batch counts, ranks and stages are `int` in the schedule library.
 static constexpr int64_t kMaxIndex = std::numeric_limits<int32_t>::max();
 
+/// `schedule=file:PATH`: reads a torch.distributed.pipelining schedule table
+/// (CSV, either format; see pp/Schedule/Table.h), checks that it fits each
+/// selected pipeline (same stage count and placement; M from the table, which
+/// `num-microbatches`, if given, must equal), verifies it (checkSchedule()
+/// and findDeadlock(), problems named by rank and step of the table) and
+/// builds it as `pp.schedule @<pipeline>_file`. A compute_comms table keeps
+/// its sends and receives.
+static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
+                                       int64_t numMicrobatches,
+                                       StringRef pipelineName) {
+  std::string tableName = ("schedule table '" + path + "'").str();
+  std::string what = "pp-schedule: " + tableName;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!file)
+    return mlir::emitError(module.getLoc(), "pp-schedule: cannot read "
+                                            "schedule table '")
+           << path << "': " << file.getError().message();
+  llvm::Expected<sched::ImportedTable> table =
+      sched::importTable((*file)->getBuffer());
+  if (!table)
+    return mlir::emitError(module.getLoc(), what)
+           << ": " << llvm::toString(table.takeError());
+  if (numMicrobatches != 0 &&
+      numMicrobatches != table->schedule.numMicrobatches)
+    return mlir::emitError(module.getLoc(), "pp-schedule: option "
+                                            "'num-microbatches' is ")
+           << numMicrobatches << ", but " << tableName
+           << " has " << table->schedule.numMicrobatches
+           << " micro-batches; give the table's or leave the option out";
+
+  SmallVector<PipelineOp> pipelines;
+  for (auto pipeline : module.getOps<PipelineOp>())
+    if (pipelineName.empty() || pipeline.getSymName() == pipelineName)
+      pipelines.push_back(pipeline);
+  if (!pipelineName.empty() && pipelines.empty())
+    return mlir::emitError(module.getLoc(),
+                           "pp-schedule: no pp.pipeline named @")
+           << pipelineName;
+
+  SymbolTable symbols(module);
+  for (PipelineOp pipeline : pipelines) {
+    sched::PipelineModel model = getPipelineModel(pipeline);
+    StringRef name = pipeline.getSymName();
+    if (table->numStages() != model.numStages())
+      return mlir::emitError(pipeline.getLoc(), what)
+             << " has " << table->numStages() << " stages, but pipeline @"
+             << name << " has " << model.numStages();
+    for (int s = 0; s < model.numStages(); ++s)
+      if (table->stageRanks[s] != model.rankOf(s))
+        return mlir::emitError(pipeline.getLoc(), what)
+               << " places stage " << s << " on rank " << table->stageRanks[s]
+               << ", but pipeline @" << name << " places it on rank "
+               << model.rankOf(s);
+    // Every action is on its stage's rank (checked above), so rows beyond
+    // the pipeline's ranks are empty, and missing rows are idle ranks.
+    sched::Schedule schedule = table->schedule;
+    std::vector<std::vector<int>> steps = table->steps;
+    schedule.ranks.resize(model.numRanks);
+    steps.resize(model.numRanks);
+
+    // "pp-schedule: schedule table 'PATH', rank R, step T: <what>".
+    auto at = [&](const sched::Problem &p, StringRef kind = "") {
+      std::string where = what;
+      if (p.rank >= 0 && p.rank < model.numRanks) {
+        where += ", rank " + std::to_string(p.rank);
+        if (p.index >= 0 && p.index < static_cast<int>(steps[p.rank].size()))
+          where += ", step " + std::to_string(steps[p.rank][p.index]);
+      }
+      return where + ": " + kind.str() + p.message;
+    };
+    std::vector<sched::Problem> problems =
+        sched::checkSchedule(model, schedule);
+    for (const sched::Problem &p : problems)
+      mlir::emitError(pipeline.getLoc(), at(p));
+    if (!problems.empty())
+      return failure();
+    sched::DeadlockReport deadlock = sched::findDeadlock(model, schedule);
+    for (const sched::Problem &p : deadlock.blocked)
+      mlir::emitError(pipeline.getLoc(),
+                      at(p, "deadlock under blocking send/recv: "));
+    if (!deadlock.completed)
+      return failure();
+
+    std::string scheduleName = (name + "_file").str();
+    // Replace an earlier schedule of the same name; never anything else.
+    if (Operation *old = symbols.lookup(scheduleName)) {
+      auto oldSchedule = dyn_cast<ScheduleOp>(old);
+      if (!oldSchedule) {
+        mlir::emitError(pipeline.getLoc(),
+                        "pp-schedule: cannot name the schedule @")
+                .append(scheduleName, ": that symbol is a '", old->getName(),
+                        "'")
+                .attachNote(old->getLoc())
+            << "the symbol is defined here";
+        return failure();
+      }
+      symbols.erase(oldSchedule);
+    }
+    OpBuilder builder(pipeline);
+    builder.setInsertionPointAfter(pipeline);
+    symbols.insert(buildScheduleOp(builder, pipeline.getLoc(), scheduleName,
+                                   pipeline, schedule));
+  }
+  return success();
+}
+
 namespace {
 struct PPSchedulePass : mlir::pp::impl::PPSchedulePassBase<PPSchedulePass> {
   using Base::Base;
@@ -35,6 +144,13 @@ struct PPSchedulePass : mlir::pp::impl::PPSchedulePassBase<PPSchedulePass> {
 
 void PPSchedulePass::runOnOperation() {
   ModuleOp module = getOperation();
+  // schedule=file:PATH loads a schedule table instead of generating one.
+  if (StringRef(scheduleName).starts_with("file:")) {
+    if (failed(scheduleFromTable(module, StringRef(scheduleName).drop_front(5),
+                                 numMicrobatches, pipelineName)))
+      signalPassFailure();
+    return;
+  }
   std::string known = llvm::join(sched::scheduleNames(), ", ");
   if (scheduleName.empty()) {
     mlir::emitError(module.getLoc(), "pp-schedule: option 'schedule' is required; known "

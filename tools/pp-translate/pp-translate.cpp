@@ -1,0 +1,286 @@
+//===- pp-translate.cpp - pp schedules to and from other formats ----------===//
+//
+// mlir-translate with the pp dialect's translations:
+//
+//   --export-pp-csv        pp.schedule -> PyTorch schedule table (CSV)
+//   --import-pp-csv        PyTorch schedule table -> pp.pipeline + pp.schedule
+//   --export-chrome-trace  pp.schedule -> simulated Chrome trace JSON
+//   --export-svg           pp.schedule -> simulated timeline picture (SVG)
+//
+// The table format is torch.distributed.pipelining's (see
+// include/pp/Schedule/Table.h). Errors are diagnostics; the tool then exits
+// with 1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Dialect/PP/IR/PPDialect.h"
+#include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/Schedule/Table.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::pp;
+
+namespace {
+
+llvm::cl::OptionCategory ppCategory("pp-translate options");
+
+llvm::cl::opt<std::string> csvFormat(
+    "pp-csv-format",
+    llvm::cl::desc(
+        "Schedule table format: compute_only or compute_comms. Export "
+        "default: compute_comms if the schedule has pp.send/pp.recv, else "
+        "compute_only. Import default: compute_comms if the table has a "
+        "send or receive, else compute_only"),
+    llvm::cl::init(""), llvm::cl::cat(ppCategory));
+
+llvm::cl::opt<bool> csvPacked(
+    "pp-csv-packed",
+    llvm::cl::desc("Export compute_only rows without empty cells instead of "
+                   "placing each action in the column of its lock-step time "
+                   "step"),
+    llvm::cl::init(false), llvm::cl::cat(ppCategory));
+
+llvm::cl::opt<bool> csvCRLF(
+    "pp-csv-crlf",
+    llvm::cl::desc("End exported rows with \\r\\n, as Python's csv.writer "
+                   "does (default \\n)"),
+    llvm::cl::init(false), llvm::cl::cat(ppCategory));
+
+llvm::cl::opt<std::string> scheduleName(
+    "pp-schedule-name",
+    llvm::cl::desc("The pp.schedule to export (required when the module has "
+                   "more than one)"),
+    llvm::cl::init(""), llvm::cl::cat(ppCategory));
+
+void registerDialects(DialectRegistry &registry) {
+  registry.insert<PPDialect, func::FuncDialect>();
+}
+
+/// The table format option, or nullopt if it is not given; emits an error
+/// at `loc` for an unknown name.
+FailureOr<std::optional<sched::TableFormat>> formatOption(Location loc) {
+  if (csvFormat.empty())
+    return std::optional<sched::TableFormat>();
+  if (std::optional<sched::TableFormat> format =
+          sched::parseTableFormat(csvFormat))
+    return format;
+  return emitError(loc, "unknown --pp-csv-format '")
+         << csvFormat << "'; expected compute_only or compute_comms";
+}
+
+/// The schedule to export: the one named by --pp-schedule-name, or the only
+/// one in the module.
+FailureOr<ScheduleOp> selectSchedule(Operation *top) {
+  SmallVector<ScheduleOp> schedules;
+  top->walk([&](ScheduleOp op) { schedules.push_back(op); });
+  if (!scheduleName.empty()) {
+    for (ScheduleOp op : schedules)
+      if (op.getSymName() == scheduleName)
+        return op;
+    return emitError(top->getLoc(), "no pp.schedule named @") << scheduleName;
+  }
+  if (schedules.empty())
+    return emitError(top->getLoc(),
+                     "the module has no pp.schedule; run pp-opt "
+                     "--pp-schedule first");
+  if (schedules.size() > 1) {
+    SmallVector<std::string> names;
+    for (ScheduleOp op : schedules)
+      names.push_back(("@" + op.getSymName()).str());
+    return emitError(top->getLoc(), "the module has ")
+           << schedules.size() << " pp.schedule ops (" << llvm::join(names, ", ")
+           << "); choose one with --pp-schedule-name";
+  }
+  return schedules.front();
+}
+
+LogicalResult exportCSV(Operation *top, llvm::raw_ostream &os) {
+  FailureOr<ScheduleOp> op = selectSchedule(top);
+  if (failed(op))
+    return failure();
+  FailureOr<std::optional<sched::TableFormat>> format =
+      formatOption(op->getLoc());
+  if (failed(format))
+    return failure();
+  ScheduleModel model = getScheduleModel(*op);
+  sched::TableExportOptions options;
+  options.format = format->value_or(
+      sched::hasCommunication(model.schedule)
+          ? sched::TableFormat::ComputeComms
+          : sched::TableFormat::ComputeOnly);
+  options.alignSteps = !csvPacked;
+  options.crlf = csvCRLF;
+  llvm::Expected<std::string> text = sched::exportTable(model.schedule, options);
+  if (!text)
+    return emitError(op->getLoc(), "cannot export @")
+           << op->getSymName() << " as "
+           << sched::tableFormatName(options.format) << ": "
+           << llvm::toString(text.takeError());
+  os << *text;
+  return success();
+}
+
+/// Simulates the selected schedule, after checking that it runs to the end
+/// under blocking send/recv; the problems are reported at their actions.
+LogicalResult simulateSchedule(
+    Operation *top,
+    llvm::function_ref<void(ScheduleOp, const sched::PipelineModel &,
+                            const sched::Schedule &,
+                            const sched::SimulationResult &)>
+        write) {
+  FailureOr<ScheduleOp> op = selectSchedule(top);
+  if (failed(op))
+    return failure();
+  PipelineOp pipeline = op->getPipelineOp();
+  sched::PipelineModel model = getPipelineModel(pipeline);
+  ScheduleModel schedule = getScheduleModel(*op);
+  sched::DeadlockReport deadlock =
+      sched::findDeadlock(model, schedule.schedule);
+  if (!deadlock.completed) {
+    InFlightDiagnostic diag = emitError(op->getLoc(), "schedule @")
+                              << op->getSymName()
+                              << " deadlocks and cannot be simulated";
+    for (const sched::Problem &p : deadlock.blocked) {
+      Location loc = op->getLoc();
+      if (p.rank >= 0 && p.index >= 0 &&
+          p.rank < static_cast<int>(schedule.ops.size()) &&
+          p.index < static_cast<int>(schedule.ops[p.rank].size()))
+        loc = schedule.ops[p.rank][p.index]->getLoc();
+      diag.attachNote(loc) << p.message;
+    }
+    return failure();
+  }
+  sched::SimulationResult result = sched::simulate(model, schedule.schedule);
+  write(*op, model, schedule.schedule, result);
+  return success();
+}
+
+LogicalResult exportChromeTrace(Operation *top, llvm::raw_ostream &os) {
+  return simulateSchedule(
+      top, [&](ScheduleOp, const sched::PipelineModel &model,
+               const sched::Schedule &schedule,
+               const sched::SimulationResult &result) {
+        os << sched::chromeTraceJSON(model, schedule, result);
+      });
+}
+
+LogicalResult exportSVG(Operation *top, llvm::raw_ostream &os) {
+  return simulateSchedule(
+      top, [&](ScheduleOp op, const sched::PipelineModel &model,
+               const sched::Schedule &schedule,
+               const sched::SimulationResult &result) {
+        os << sched::renderSVG(model, schedule, result,
+                               ("@" + op.getSymName()).str());
+      });
+}
+
+/// Reads a table into a module holding `pp.pipeline @imported` (abstract
+/// stages with unit costs and sizes, placed as the table places them) and
+/// `pp.schedule @imported_file`.
+OwningOpRef<Operation *> importCSV(llvm::SourceMgr &sourceMgr,
+                                   MLIRContext *context) {
+  context->loadDialect<PPDialect>();
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  StringRef fileName = buffer->getBufferIdentifier();
+  auto at = [&](int line, int column) -> Location {
+    return FileLineColLoc::get(context, fileName, std::max(line, 0),
+                               std::max(column, 0));
+  };
+  Location fileLoc = at(0, 0);
+  FailureOr<std::optional<sched::TableFormat>> format = formatOption(fileLoc);
+  if (failed(format))
+    return nullptr;
+
+  sched::TableLocation where;
+  llvm::Expected<sched::ImportedTable> table =
+      sched::importTable(buffer->getBuffer(), *format, &where);
+  if (!table) {
+    emitError(at(where.line, where.column), "cannot import schedule table: ")
+        << llvm::toString(table.takeError());
+    return nullptr;
+  }
+
+  // Verify before building: building wires values by (stage, micro-batch)
+  // and needs every producer before its consumers.
+  sched::PipelineModel model;
+  model.numRanks = table->numRanks();
+  for (int s = 0; s < table->numStages(); ++s) {
+    sched::StageInfo info;
+    info.rank = table->stageRanks[s];
+    model.stages.push_back(info);
+  }
+  std::vector<sched::Problem> problems =
+      sched::checkSchedule(model, table->schedule);
+  for (const sched::Problem &p : problems) {
+    if (p.rank >= 0 && p.index >= 0) {
+      const sched::TableLocation &cell = table->locations[p.rank][p.index];
+      emitError(at(cell.line, cell.column), "invalid schedule table: rank ")
+          << p.rank << ", step " << table->steps[p.rank][p.index] << ": "
+          << p.message;
+    } else {
+      emitError(fileLoc, "invalid schedule table: ") << p.message;
+    }
+  }
+  if (!problems.empty())
+    return nullptr;
+
+  OpBuilder builder(context);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  builder.setInsertionPointToEnd(module->getBody());
+  auto pipeline = PipelineOp::create(builder, fileLoc, "imported",
+                                     table->numRanks(), llvm::APFloat(0.0),
+                                     /*activation_bytes=*/1);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.createBlock(&pipeline.getBody());
+    FloatAttr unit = builder.getF64FloatAttr(1.0);
+    for (int s = 0; s < table->numStages(); ++s)
+      StageOp::create(builder, fileLoc, s, table->stageRanks[s],
+                      /*forward=*/nullptr, /*backward=*/nullptr,
+                      /*backward_input=*/nullptr, /*backward_weight=*/nullptr,
+                      unit, unit, unit, /*stash_bytes=*/1,
+                      /*weight_stash_bytes=*/1);
+  }
+  buildScheduleOp(builder, fileLoc, "imported_file", pipeline,
+                  table->schedule);
+  return OwningOpRef<Operation *>(module.release());
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  TranslateFromMLIRRegistration exportCSVRegistration(
+      "export-pp-csv",
+      "Write a pp.schedule as a torch.distributed.pipelining schedule table "
+      "(CSV)",
+      exportCSV, registerDialects);
+  TranslateToMLIRRegistration importCSVRegistration(
+      "import-pp-csv",
+      "Read a torch.distributed.pipelining schedule table (CSV) into a "
+      "pp.pipeline @imported and a pp.schedule @imported_file",
+      importCSV, registerDialects);
+  TranslateFromMLIRRegistration chromeTraceRegistration(
+      "export-chrome-trace",
+      "Simulate a pp.schedule and write a Chrome trace (JSON, opens in "
+      "Perfetto)",
+      exportChromeTrace, registerDialects);
+  TranslateFromMLIRRegistration svgRegistration(
+      "export-svg", "Simulate a pp.schedule and draw its timeline as SVG",
+      exportSVG, registerDialects);
+  return failed(mlirTranslateMain(argc, argv, "pp-mlir translation driver"));
+}
