@@ -88,6 +88,7 @@ private:
   void checkCounts(int stage, int microbatch);
   void checkOrder(int stage, int microbatch);
   void checkMatching(PayloadKind payload, int stage, int microbatch);
+  void checkCarried(PayloadKind payload, int stage, int microbatch);
   const Action &at(Loc loc) const {
     return schedule.ranks[loc.rank][loc.index];
   }
@@ -364,6 +365,31 @@ void Checker::checkMatching(PayloadKind payload, int stage, int microbatch) {
                      ", which delivers its input");
 }
 
+/// In a schedule that communicates explicitly, every payload that crosses
+/// ranks must travel in a send/recv pair: a schedule that mixes explicit and
+/// implied messages would run as if the missing data arrived by itself.
+void Checker::checkCarried(PayloadKind payload, int stage, int microbatch) {
+  int consumerStage =
+      payload == PayloadKind::Activation ? stage + 1 : stage - 1;
+  if (consumerStage < 0 || consumerStage >= numStages ||
+      !validStage[stage] || !validStage[consumerStage] ||
+      model.rankOf(stage) == model.rankOf(consumerStage))
+    return;
+  CommInfo &info = comm(payload, stage, microbatch);
+  if (info.send.valid() || info.recv.valid())
+    return; // checkMatching reports a half pair
+  Loc used = consumer(payload, stage, microbatch);
+  if (!used.valid())
+    return;
+  report(used, describe(at(used)) + " on rank " + std::to_string(used.rank) +
+                   " needs the " + payloadName(payload) + " of stage " +
+                   std::to_string(stage) + " micro-batch " +
+                   std::to_string(microbatch) + " from rank " +
+                   std::to_string(model.rankOf(stage)) +
+                   ", but no send/recv carries it; the schedule communicates "
+                   "explicitly, so every value that crosses ranks needs one");
+}
+
 /// An F&B pair (Action::overlapWithNext) is a Forward directly followed by a
 /// Backward or BackwardInput of another (stage, micro-batch).
 void Checker::checkOverlap(int rank, int index) {
@@ -439,6 +465,7 @@ std::vector<Problem> Checker::run() {
     return std::move(problems);
 
   size_t numKeys = static_cast<size_t>(numStages) * numMicrobatches;
+  bool communicates = false;
   keys.assign(numKeys, KeyInfo());
   comms[0].assign(numKeys, CommInfo());
   comms[1].assign(numKeys, CommInfo());
@@ -454,6 +481,7 @@ std::vector<Problem> Checker::run() {
         continue;
       checkPlacement(rank, index, action);
       record(rank, index, action);
+      communicates = communicates || action.isComm();
     }
   }
 
@@ -463,6 +491,10 @@ std::vector<Problem> Checker::run() {
       checkOrder(s, m);
       checkMatching(PayloadKind::Activation, s, m);
       checkMatching(PayloadKind::Gradient, s, m);
+      if (communicates) {
+        checkCarried(PayloadKind::Activation, s, m);
+        checkCarried(PayloadKind::Gradient, s, m);
+      }
     }
   return std::move(problems);
 }

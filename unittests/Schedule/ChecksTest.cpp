@@ -406,6 +406,22 @@ TEST_F(CommProblems, UnmatchedSend) {
   EXPECT_EQ(problems[0].index, 3);
 }
 
+// A schedule that communicates explicitly must carry every crossing value:
+// dropping both ends of one message is an error, not an implied message.
+TEST_F(CommProblems, MessageMissingInACommunicatingSchedule) {
+  erase(schedule, 0, sendF(0, 1, 1));
+  erase(schedule, 1, recvF(0, 1, 0));
+  std::vector<Problem> problems = checkSchedule(model, schedule);
+  ASSERT_EQ(problems.size(), 1u) << dump(problems);
+  EXPECT_EQ(problems[0].message,
+            "forward of stage 1 micro-batch 1 on rank 1 needs the activation "
+            "of stage 0 micro-batch 1 from rank 0, but no send/recv carries "
+            "it; the schedule communicates explicitly, so every value that "
+            "crosses ranks needs one");
+  EXPECT_EQ(problems[0].rank, 1);
+  EXPECT_EQ(problems[0].index, 2);
+}
+
 TEST_F(CommProblems, UnmatchedRecv) {
   erase(schedule, 1, sendB(1, 0, 0));
   std::vector<Problem> problems = checkSchedule(model, schedule);
