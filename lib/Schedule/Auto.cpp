@@ -253,23 +253,41 @@ llvm::Error mlir::pp::sched::detail::buildAuto(const PipelineModel &model,
                                                const ScheduleOptions &options,
                                                Schedule &schedule) {
   int64_t limit = options.memoryLimitBytes;
-  for (int s = 0; s < model.numStages(); ++s) {
-    const StageInfo &stage = model.stages[s];
-    if (limit > 0 && stage.stashBytes + stage.weightStashBytes > limit)
-      return llvm::createStringError(
-          "'auto': the memory limit of %lld bytes per rank is below what one "
-          "micro-batch of stage %d keeps (M_B + M_W = %lld bytes); no "
-          "schedule fits",
-          static_cast<long long>(limit), s,
-          static_cast<long long>(stage.stashBytes + stage.weightStashBytes));
+  bool split = false;
+  for (const StageInfo &stage : model.stages)
+    split = split || stage.backwardWeightTime > 0;
+
+  // The floor: one micro-batch in flight on the busiest rank holds the
+  // stashes of all its stages at once (a later stage's forward runs before
+  // the earlier stage's backward), plus one weight stash while a B runs.
+  std::vector<std::vector<int>> stagesOf = stagesOfRanks(model);
+  int64_t floor = 0, smallestStash = std::numeric_limits<int64_t>::max();
+  int floorRank = 0;
+  for (int r = 0; r < model.numRanks; ++r) {
+    int64_t need = 0, weight = 0;
+    for (int s : stagesOf[r]) {
+      need += model.stages[s].stashBytes;
+      if (split)
+        weight = std::max(weight, model.stages[s].weightStashBytes);
+      if (model.stages[s].stashBytes > 0)
+        smallestStash = std::min(smallestStash, model.stages[s].stashBytes);
+    }
+    if (need + weight > floor) {
+      floor = need + weight;
+      floorRank = r;
+    }
   }
+  if (limit > 0 && limit < floor)
+    return llvm::createStringError(
+        "'auto': the memory limit of %lld bytes per rank is below what one "
+        "micro-batch needs on rank %d (the stashes of its stages plus one "
+        "weight stash: %lld bytes); no schedule fits",
+        static_cast<long long>(limit), floorRank, static_cast<long long>(floor));
 
   std::optional<Schedule> best;
   Score bestScore;
-  int64_t smallestPeak = std::numeric_limits<int64_t>::max();
   auto consider = [&](Schedule candidate) {
     Score s = score(model, candidate);
-    smallestPeak = std::min(smallestPeak, s.peak);
     if (limit > 0 && s.peak > limit)
       return;
     if (!best || s.makespan < bestScore.makespan ||
@@ -278,17 +296,41 @@ llvm::Error mlir::pp::sched::detail::buildAuto(const PipelineModel &model,
       bestScore = s;
     }
   };
+  auto greedy = [&](int64_t runLimit, Policy policy) -> std::optional<Schedule> {
+    Schedule candidate;
+    candidate.numMicrobatches = numMicrobatches;
+    candidate.ranks.resize(model.numRanks);
+    Greedy run(model, numMicrobatches, runLimit, policy);
+    if (!run.run(candidate))
+      return std::nullopt;
+    return candidate;
+  };
+  const Policy policies[] = {
+      {false, false}, {false, true}, {true, false}, {true, true}};
 
-  // Greedy candidates.
-  for (bool forwardFirst : {false, true})
-    for (bool eagerWeight : {false, true}) {
-      Schedule candidate;
-      candidate.numMicrobatches = numMicrobatches;
-      candidate.ranks.resize(model.numRanks);
-      Greedy greedy(model, numMicrobatches, limit, {forwardFirst, eagerWeight});
-      if (greedy.run(candidate))
-        consider(std::move(candidate));
+  // Greedy candidates on a ladder of limits that depends only on the model:
+  // from the floor up to the peak the unlimited runs reach, in at most 32
+  // steps of at least one stash. A request runs every rung at or below its
+  // limit, so a larger limit runs a superset of candidates and auto's
+  // makespan never grows with the limit.
+  int64_t unlimitedPeak = 0;
+  for (const Policy &policy : policies)
+    if (std::optional<Schedule> candidate = greedy(0, policy)) {
+      Score s = score(model, *candidate);
+      unlimitedPeak = std::max(unlimitedPeak, s.peak);
+      consider(std::move(*candidate));
     }
+  if (smallestStash == std::numeric_limits<int64_t>::max())
+    smallestStash = 1;
+  int64_t step =
+      std::max(smallestStash, (unlimitedPeak - floor + 31) / 32);
+  for (int64_t rung = floor; rung < unlimitedPeak; rung += step) {
+    if (limit > 0 && rung > limit)
+      break;
+    for (const Policy &policy : policies)
+      if (std::optional<Schedule> candidate = greedy(rung, policy))
+        consider(std::move(*candidate));
+  }
   // Every named schedule that applies.
   for (const std::string &name : scheduleNames()) {
     if (name == "auto")
@@ -304,9 +346,10 @@ llvm::Error mlir::pp::sched::detail::buildAuto(const PipelineModel &model,
 
   if (!best)
     return llvm::createStringError(
-        "'auto': no schedule fits the memory limit of %lld bytes per rank; "
-        "the smallest peak found is %lld bytes",
-        static_cast<long long>(limit), static_cast<long long>(smallestPeak));
+        "'auto': no schedule fits the memory limit of %lld bytes per rank "
+        "(one micro-batch needs %lld bytes on rank %d)",
+        static_cast<long long>(limit), static_cast<long long>(floor),
+        floorRank);
   schedule = std::move(*best);
   return llvm::Error::success();
 }

@@ -175,8 +175,51 @@ TEST(Auto, RefusesALimitBelowOneMicroBatch) {
   ASSERT_FALSE(static_cast<bool>(schedule));
   EXPECT_EQ(llvm::toString(schedule.takeError()),
             "'auto': the memory limit of 120 bytes per rank is below what one "
-            "micro-batch of stage 0 keeps (M_B + M_W = 140 bytes); no "
-            "schedule fits");
+            "micro-batch needs on rank 0 (the stashes of its stages plus one "
+            "weight stash: 140 bytes); no schedule fits");
+  // At the floor itself a schedule exists: one micro-batch at a time.
+  options.memoryLimitBytes = 140;
+  EXPECT_TRUE(static_cast<bool>(buildSchedule("auto", model, 4, options)));
+}
+
+// With the V placement one micro-batch holds both stashes of a rank at once:
+// the floor is 2 M_B + M_W, and it is enough.
+TEST(Auto, FloorCountsEveryStageOfARank) {
+  PipelineModel model = makeModel(4, 2, Placement::V, 1, 1, 1);
+  ScheduleOptions options;
+  options.memoryLimitBytes = 239; // 2 * 100 + 40 - 1
+  llvm::Expected<Schedule> refused = buildSchedule("auto", model, 8, options);
+  ASSERT_FALSE(static_cast<bool>(refused));
+  llvm::consumeError(refused.takeError());
+  checkAuto(model, 8, 240);
+}
+
+// The makespan never grows with the limit, also on heterogeneous V- and
+// loop-placed pipelines with latency (review finding: it used to).
+TEST(Auto, MonotoneInTheLimit) {
+  for (const Config &c : {Config{4, 2, Placement::V, 1, 2, 0.5, 1.5, 0.1, 12},
+                          Config{4, 3, Placement::Loop, 1, 2, 0.5, 2, 0.1, 12}}) {
+    PipelineModel model = makeModel(c.numRanks, c.stagesPerRank, c.placement,
+                                    c.f, c.b, c.w, c.skew, c.latency);
+    double previous = std::numeric_limits<double>::infinity();
+    for (int64_t limit = 2000; limit >= 140; limit -= 20) {
+      ScheduleOptions options;
+      options.memoryLimitBytes = limit;
+      llvm::Expected<Schedule> schedule =
+          buildSchedule("auto", model, c.numMicrobatches, options);
+      if (!schedule) {
+        llvm::consumeError(schedule.takeError());
+        break;
+      }
+      double makespan = simulate(model, *schedule).makespan;
+      // Going down in limit, the makespan may only grow.
+      EXPECT_GE(makespan + 1e-9, previous == std::numeric_limits<double>::infinity()
+                                     ? makespan
+                                     : previous)
+          << "limit " << limit;
+      previous = makespan;
+    }
+  }
 }
 
 TEST(Compare, RecommendsTheFastestThatFits) {
