@@ -92,7 +92,7 @@ pp.pipeline @p ranks(1) {
 
 func.func private @f()
 pp.pipeline @p ranks(1) {
-  // expected-error @below {{stage 0 needs a 'backward' function, or both 'backward_input' and 'backward_weight'}}
+  // expected-error @below {{stage 0 names one of 'backward_input' and 'backward_weight'; a split backward needs both}}
   pp.stage 0 on rank 0 forward @f backward_input @f
 }
 

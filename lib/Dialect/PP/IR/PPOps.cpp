@@ -365,11 +365,14 @@ LogicalResult StageOp::verify() {
            << getIndex()
            << " names both a fused 'backward' and split "
               "'backward_input'/'backward_weight' functions; give one form";
-  if (!getBackward() && (!getBackwardInput() || !getBackwardWeight()))
+  // A stage with only a forward function is legal: pp-partition makes such
+  // stages and pp-autodiff adds their backward functions.
+  if (static_cast<bool>(getBackwardInput()) !=
+      static_cast<bool>(getBackwardWeight()))
     return emitOpError("stage ")
            << getIndex()
-           << " needs a 'backward' function, or both 'backward_input' and "
-              "'backward_weight'";
+           << " names one of 'backward_input' and 'backward_weight'; a split "
+              "backward needs both";
   return success();
 }
 

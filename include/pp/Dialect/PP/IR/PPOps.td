@@ -73,7 +73,8 @@ def PP_StageOp : PP_Op<"stage", [HasParent<"PipelineOp">]> {
     Stage `index` runs on rank `rank`. A *concrete* stage names its
     functions: `forward` (F), and either `backward` (B and W fused) or
     `backward_input` (B) with `backward_weight` (W); each is a `func.func`
-    symbol in the enclosing module. An *abstract* stage names no function and
+    symbol in the enclosing module. A stage with only `forward` is what
+    `pp-partition` makes before the backward functions exist. An *abstract* stage names no function and
     must give its costs, so that schedules can be planned and simulated
     without a model.
 
