@@ -134,6 +134,41 @@ def PPCompareSchedulesPass
   ];
 }
 
+def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
+  let summary = "Cut a model function into pipeline stages";
+  let description = [{
+    Cuts `function` (one block of ops on tensors) into `num-stages`
+    contiguous stages in block order, minimizing the largest stage's FLOPs
+    (each linalg op: its static iteration space times the arithmetic ops in
+    its body) and, among equal cuts, the bytes that cross stage boundaries;
+    `pp.split_point` unit attributes on ops ("cut after this op") fix the cuts
+    instead. Parameters are the arguments marked `pp.parameter` (see
+    pp-lift-parameters) or listed in `parameters`; every other argument is
+    data and enters at stage 0.
+
+    Creates `@<function>_stage<s>` (its inputs from the previous stage, then
+    its parameters; its outputs for the next stage, or the function's
+    results), `@<function>_staged` calling the stages in order (equal to the
+    original; `pp-exec --compare` checks it bitwise), and `pp.pipeline
+    @<function>_pipeline` with one stage per rank, forward costs of
+    FLOPs / `flops-per-us` (backward-input and backward-weight estimated as
+    equal to the forward until measured) and the bytes each stage keeps.
+    Prints per stage: ops, FLOPs, parameter bytes, stash bytes, bytes sent to
+    the next stage.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The model function; required">,
+    Option<"numStages", "num-stages", "int64_t", /*default=*/"0",
+           "Number of stages S (or mark cuts with pp.split_point)">,
+    ListOption<"parameterIndices", "parameters", "int64_t",
+               "Arguments that are parameters (besides those marked "
+               "pp.parameter)">,
+    Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
+           "Throughput that turns FLOPs into stage times (FLOP per us)">,
+  ];
+}
+
 def PPInsertCommunicationPass
     : Pass<"pp-insert-communication", "::mlir::ModuleOp"> {
   let summary = "Add send/recv for every value that crosses ranks";
