@@ -28,5 +28,5 @@
 // LOOP-NEXT:| zb-h2 | - | - | - | - | - | - | no: 'zb-h2' needs one stage per rank |
 // LOOP-NEXT:| zb-v | - | - | - | - | - | - | no: 'zb-v' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
 // LOOP-NEXT:| dualpipe-v | - | - | - | - | - | - | no: 'dualpipe-v' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
-// LOOP-NEXT:| auto | 51 | 0.0588235 | 1200 | 12 | 12 11 11 9.5 | 112 | yes |
-// LOOP-NEXT:recommended under no memory limit: auto (makespan 51 us, bubble rate 0.0588235, peak 12 M_B)
+// LOOP-NEXT:| auto | 51 | 0.0588235 | 950 | 9.5 | 9.5 8.5 8 8 | 112 | yes |
+// LOOP-NEXT:recommended under no memory limit: auto (makespan 51 us, bubble rate 0.0588235, peak 9.5 M_B)

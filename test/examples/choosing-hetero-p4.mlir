@@ -13,10 +13,9 @@
 // NOLIMIT-NEXT:| zb-h1 | 51.6 | 0.0697674 | 450 | 4.5 | 4.5 4 3.5 3 | 72 | yes |
 // NOLIMIT-NEXT:| zb-h2 | 51.3 | 0.0643275 | 750 | 7.5 | 7.5 6.5 5.5 4.5 | 72 | yes |
 // NOLIMIT-NEXT:| zb-v | - | - | - | - | - | - | no: 'zb-v' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
-
 // NOLIMIT-NEXT:| dualpipe-v | - | - | - | - | - | - | no: 'dualpipe-v' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
-// NOLIMIT-NEXT:| auto | 51.3 | 0.0643275 | 750 | 7.5 | 7.5 6.5 5.5 4.5 | 72 | yes |
-// NOLIMIT-NEXT:recommended under no memory limit: zb-h2 (makespan 51.3 us, bubble rate 0.0643275, peak 7.5 M_B)
+// NOLIMIT-NEXT:| auto | 51.3 | 0.0643275 | 450 | 4.5 | 4.5 4.5 4.5 4.5 | 72 | yes |
+// NOLIMIT-NEXT:recommended under no memory limit: auto (makespan 51.3 us, bubble rate 0.0643275, peak 4.5 M_B)
 
 // LIMIT:pipeline @hetero: 4 ranks, 4 stages, 12 micro-batches
 // LIMIT-NEXT:| schedule | makespan (us) | bubble rate | peak memory (bytes) | peak (M_B) | per rank (M_B) | P2P messages | fits |

@@ -169,6 +169,34 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
   ];
 }
 
+def PPSplitBackwardPass : Pass<"pp-split-backward", "::mlir::ModuleOp"> {
+  let summary = "Split a backward function into B (input gradients) and W";
+  let description = [{
+    `function` returns `input-gradients` input gradients first, then the
+    parameter gradients. Creates `@<function>_input` (B: the backward slice
+    of the input gradients; same arguments; returns the input gradients, then
+    the weight stash) and `@<function>_weight` (W: the rest of the parameter
+    gradients' slice; takes the weight stash, then the original arguments it
+    uses, listed in its `pp.weight_arguments` attribute), and
+    `@<function>_split` calling B then W, which computes exactly what the
+    fused backward computes (every op lands in exactly one of B and W).
+    The weight stash holds only what W needs from B. Stages that named the
+    function as `backward` name B and W instead.
+
+    The first stage has no input gradient to return (`input-gradients=0`):
+    its B is empty and its W computes every gradient. Schedules still run
+    that B (it costs nothing), so every stage has the same actions; the
+    first stage's W then carries its whole backward.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The backward function to split; required">,
+    Option<"numInputGradients", "input-gradients", "int64_t",
+           /*default=*/"1",
+           "How many leading results are input gradients (0 on stage 0)">,
+  ];
+}
+
 def PPInsertCommunicationPass
     : Pass<"pp-insert-communication", "::mlir::ModuleOp"> {
   let summary = "Add send/recv for every value that crosses ranks";
