@@ -243,8 +243,11 @@ void Checker::record(int rank, int index, const Action &action) {
                          : std::string(payloadName(action.payload)) + " of " +
                                key(action.stage, action.microbatch) + " is " +
                                verb;
-  report(here, what + " twice (ranks " + std::to_string(slot->rank) + " and " +
-                   std::to_string(rank) + ")");
+  report(here, what + " twice" +
+                   (slot->rank == rank
+                        ? " on rank " + std::to_string(rank)
+                        : " (ranks " + std::to_string(slot->rank) + " and " +
+                              std::to_string(rank) + ")"));
 }
 
 void Checker::checkCounts(int stage, int microbatch) {

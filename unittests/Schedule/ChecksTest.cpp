@@ -268,7 +268,7 @@ TEST_F(ChecksProblems, RunTwice) {
   std::vector<Problem> problems = checkSchedule(model, schedule);
   ASSERT_EQ(problems.size(), 1u) << dump(problems);
   EXPECT_EQ(problems[0].message,
-            "forward of stage 2 micro-batch 0 is run twice (ranks 2 and 2)");
+            "forward of stage 2 micro-batch 0 is run twice on rank 2");
   EXPECT_EQ(problems[0].rank, 2);
   EXPECT_EQ(problems[0].index, 1);
 
@@ -491,10 +491,9 @@ TEST_F(CommProblems, SentTwiceAndNotCrossing) {
   twice.ranks[1].insert(twice.ranks[1].begin() + 1, recvF(0, 0, 0));
   EXPECT_EQ(messages(checkSchedule(model, twice)),
             (std::vector<std::string>{
-                "activation of stage 0 micro-batch 0 is sent twice (ranks 0 "
-                "and 0)",
-                "activation of stage 0 micro-batch 0 is received twice (ranks "
-                "1 and 1)"}));
+                "activation of stage 0 micro-batch 0 is sent twice on rank 0",
+                "activation of stage 0 micro-batch 0 is received twice on rank "
+                "1"}));
 
   PipelineModel oneRank = PipelineModel::uniform(2, 1, 1, 0, 1);
   oneRank.numRanks = 1;
@@ -620,7 +619,7 @@ TEST_F(CommProblems, RecvFromFinishedRank) {
   schedule.ranks[1].push_back(recvF(0, 1, 0));
   EXPECT_EQ(messages(checkSchedule(model, schedule)),
             (std::vector<std::string>{"activation of stage 0 micro-batch 1 is "
-                                      "received twice (ranks 1 and 1)"}));
+                                      "received twice on rank 1"}));
   DeadlockReport report = findDeadlock(model, schedule);
   EXPECT_FALSE(report.completed);
   ASSERT_EQ(report.blocked.size(), 1u);

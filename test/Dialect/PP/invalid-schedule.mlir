@@ -32,7 +32,7 @@ pp.pipeline @p ranks(1) {
 pp.schedule @s pipeline(@p) microbatches(1)
 rank 0 {
   %a = pp.forward stage 0 microbatch 0 : () -> !pp.stash<0>
-  // expected-error @below {{'pp.forward' op forward of stage 0 micro-batch 0 is run twice (ranks 0 and 0)}}
+  // expected-error @below {{'pp.forward' op forward of stage 0 micro-batch 0 is run twice on rank 0}}
   %b = pp.forward stage 0 microbatch 0 : () -> !pp.stash<0>
   pp.backward stage 0 microbatch 0 (%a) : (!pp.stash<0>) -> ()
 }
