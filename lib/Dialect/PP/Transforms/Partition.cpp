@@ -60,25 +60,52 @@ double flopsOf(Operation *op) {
   double iterations = 1.0;
   for (int64_t range : linalgOp.getStaticLoopRanges())
     iterations *= ShapedType::isDynamic(range) ? 1.0 : static_cast<double>(range);
+  // Some named ops (broadcast, transpose) keep an empty region: no
+  // arithmetic, one copy per point.
   int64_t bodyOps = 0;
-  for (Operation &inner : linalgOp->getRegion(0).front())
-    if (!isa<linalg::YieldOp>(inner))
-      ++bodyOps;
+  Region &region = linalgOp->getRegion(0);
+  if (!region.empty())
+    for (Operation &inner : region.front())
+      if (!isa<linalg::YieldOp>(inner))
+        ++bodyOps;
   return iterations * std::max<int64_t>(bodyOps, 1);
 }
 
-/// Ops without operands (constants, tensor.empty), and fills of such values,
-/// are recomputed where used, never sent.
-bool isRematerializable(Operation *op) {
-  if (op->getNumOperands() == 0 && op->getNumRegions() == 0)
-    return true;
-  if (isa<linalg::FillOp>(op))
-    return llvm::all_of(op->getOperands(), [](Value v) {
-      Operation *def = v.getDefiningOp();
-      return def && isRematerializable(def);
+/// Ops recomputed where used and never sent: ops without operands
+/// (constants, tensor.empty) and ops whose operands are all parameters or
+/// such values (fills, transposes and broadcasts of weights): they belong to
+/// whichever stage uses them.
+class Rematerializable {
+public:
+  explicit Rematerializable(
+      std::function<bool(Value)> isParameter)
+      : isParameter(std::move(isParameter)) {}
+  bool operator()(Operation *op) {
+    auto it = memo.find(op);
+    if (it != memo.end())
+      return it->second;
+    bool result = true;
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        if (op->isAncestor(operand.getParentBlock()->getParentOp()))
+          continue; // defined inside `op`
+        if (isParameter(operand))
+          continue;
+        Operation *def = operand.getDefiningOp();
+        if (!def || !(*this)(def))
+          result = false;
+      }
     });
-  return false;
-}
+    if (op->getNumResults() == 0)
+      result = false;
+    memo[op] = result;
+    return result;
+  }
+
+private:
+  std::function<bool(Value)> isParameter;
+  DenseMap<Operation *, bool> memo;
+};
 
 struct PPPartitionPass
     : mlir::pp::impl::PPPartitionPassBase<PPPartitionPass> {
@@ -117,6 +144,12 @@ void PPPartitionPass::runOnOperation() {
     }
     parameters.insert(index);
   }
+
+  Rematerializable isRematerializable([&](Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && arg.getOwner() == &body &&
+           parameters.count(arg.getArgNumber());
+  });
 
   // The ops that do work, in block order; their costs.
   SmallVector<Operation *> work;
@@ -271,12 +304,29 @@ void PPPartitionPass::runOnOperation() {
     for (int64_t s = std::max<int64_t>(d, 0); s < u; ++s)
       outputs[s].insert(v);
   }
+  // Parameters a stage uses, directly or through the rematerialized ops it
+  // clones (a transposed weight needs the weight).
+  std::function<void(Value, int64_t)> collectParams = [&](Value v,
+                                                          int64_t s) {
+    if (isParameter(v)) {
+      params[s].insert(cast<BlockArgument>(v).getArgNumber());
+      return;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != &body || !isRematerializable(def))
+      return;
+    def->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        collectParams(operand, s);
+    });
+  };
   for (int64_t i = 0; i < n; ++i)
     work[i]->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands())
-        if (isParameter(operand))
-          params[stageOf[i]].insert(cast<BlockArgument>(operand).getArgNumber());
+        collectParams(operand, stageOf[i]);
     });
+  for (Value v : returnOp.getOperands())
+    collectParams(v, S - 1);
   std::vector<llvm::SetVector<Value>> &finalInputs = inputs;
 
   // Build the stage functions.
@@ -296,7 +346,7 @@ void PPPartitionPass::runOnOperation() {
     else
       outs.assign(returnOp.getOperands().begin(),
                   returnOp.getOperands().end());
-    // Parameters returned as results come from the arguments (rare).
+    // A returned parameter is an argument of the last stage.
     SmallVector<Type> resultTypes;
     for (Value v : outs)
       resultTypes.push_back(v.getType());
@@ -335,10 +385,6 @@ void PPPartitionPass::runOnOperation() {
     SmallVector<Value> results;
     for (Value v : outs) {
       cloneRematValue(v);
-      if (isParameter(v) && !mapping.contains(v)) {
-        mlir::emitError(func.getLoc(), "pp-partition: the model returns a parameter");
-        return signalPassFailure();
-      }
       results.push_back(mapping.lookup(v));
     }
     func::ReturnOp::create(inner, func.getLoc(), results);

@@ -10,3 +10,4 @@
 
 // CHECK: result 0 (tensor<2x4xf32>): bitwise equal
 // CHECK: compare: results bitwise equal
+

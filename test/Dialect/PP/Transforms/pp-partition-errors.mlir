@@ -24,14 +24,3 @@ func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // expected-error @below {{pp-partition: the model function must have one block}}
 func.func private @f(%x: tensor<4xf32>) -> tensor<4xf32>
-
-// -----
-
-// expected-error @below {{pp-partition: the model returns a parameter}}
-func.func @f(%w: tensor<4xf32> {pp.parameter}, %x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-  %e = tensor.empty() : tensor<4xf32>
-  %a = linalg.map { math.exp } ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>)
-  %b = linalg.map { math.exp } ins(%a : tensor<4xf32>) outs(%e : tensor<4xf32>)
-  %c = linalg.map { math.exp } ins(%b : tensor<4xf32>) outs(%e : tensor<4xf32>)
-  return %c, %w : tensor<4xf32>, tensor<4xf32>
-}

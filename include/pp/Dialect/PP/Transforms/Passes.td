@@ -167,6 +167,8 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
     Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
            "Throughput that turns FLOPs into stage times (FLOP per us)">,
   ];
+  let dependentDialects = ["::mlir::pp::PPDialect",
+                           "::mlir::func::FuncDialect"];
 }
 
 def PPSplitBackwardPass : Pass<"pp-split-backward", "::mlir::ModuleOp"> {
@@ -195,6 +197,7 @@ def PPSplitBackwardPass : Pass<"pp-split-backward", "::mlir::ModuleOp"> {
            /*default=*/"1",
            "How many leading results are input gradients (0 on stage 0)">,
   ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
 def PPInsertCommunicationPass
