@@ -8,20 +8,44 @@
 #include "pp/Dialect/PP/IR/PPDialect.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
 
+#include "mlir/Conversion/TosaToArith/TosaToArith.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/AllExtensions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::pp::PPDialect, mlir::func::FuncDialect,
                   mlir::arith::ArithDialect, mlir::linalg::LinalgDialect,
                   mlir::math::MathDialect, mlir::tensor::TensorDialect>();
+  // Models as written elsewhere: TOSA, instrumentation (llvm), control flow
+  // (pp-prepare-model, pp-autodiff).
+  registry.insert<mlir::bufferization::BufferizationDialect,
+                  mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect,
+                  mlir::memref::MemRefDialect, mlir::tosa::TosaDialect>();
+  mlir::func::registerAllExtensions(registry);
   mlir::pp::registerAllPPPasses();
+  // Upstream passes pp-prepare-model is made of, to run them one by one.
+  mlir::registerTransformsPasses();
+  mlir::registerLinalgPasses();
+  mlir::registerPass([] { return mlir::tosa::createTosaToLinalgNamed(); });
+  mlir::registerPass([] { return mlir::tosa::createTosaToLinalg(); });
+  mlir::registerPass([] { return mlir::createTosaToArithPass(); });
+  mlir::registerPass([] { return mlir::createTosaToTensorPass(); });
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "pp-mlir optimizer driver\n", registry));
 }

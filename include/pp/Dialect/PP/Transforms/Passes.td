@@ -252,4 +252,197 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
   ];
 }
 
+def PPNormalizeLinalgPass : Pass<"pp-normalize-linalg"> {
+  let summary = "Bring linalg ops to the linalg.generic form pp-autodiff reads";
+  let description = [{
+    Decomposes aggregated linalg ops (`linalg.softmax`, through
+    `AggregatedOpInterface::decomposeOperation`) and turns every named
+    structured op (`linalg.matmul`, `batch_matmul`, `transpose`,
+    `broadcast`, `map`, `reduce`, `fill`, `elementwise`, ...) into the
+    equivalent `linalg.generic`. Convolutions and pooling stay named, so
+    that diagnostics can name them. Part of `pp-prepare-model`.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def PPAutodiffPass : Pass<"pp-autodiff", "::mlir::ModuleOp"> {
+  let summary = "Reverse-mode gradients of a scalar loss function";
+  let description = [{
+    For `function`, which returns one scalar loss (`f32`, `tensor<f32>`,
+    `tensor<1xf32>`, any one-element float tensor), creates
+    `@<function>_grad` with the same arguments, returning the loss and then
+    the gradient of the loss with respect to each differentiated argument,
+    in argument order (every float tensor argument, or those listed in
+    `wrt`). This is the convention `pp-exec --check-gradients
+    --entry=<function> --gradient=<function>_grad` checks.
+
+    Works on the form `pp-prepare-model` produces (named linalg ops and
+    `linalg.softmax` are also generalized on the fly). One rule covers every
+    `linalg.generic`: the scalar body is differentiated in reverse mode and,
+    for each differentiated operand, an adjoint `linalg.generic` over the
+    same iteration space writes into a tensor indexed like that operand,
+    iteration dimensions missing from its map becoming reductions. Sum
+    reductions pass the output gradient to every term; max/min reductions
+    route it to the elements equal to the result (ties all receive it).
+    Tensor reshapes, slices, pad, concat, fill, extract and constants have
+    their own rules; docs/Autodiff.md lists them.
+
+    Anything else on the path from the arguments to the loss (unknown ops,
+    calls such as timers or prints, windows of convolutions and pooling,
+    dynamic shapes) is an error at the op, saying what to do.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The loss function to differentiate; required">,
+    ListOption<"wrt", "wrt", "int64_t",
+               "Arguments to differentiate with respect to (default: every "
+               "float tensor argument)">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Model preparation: parameters, loss, instrumentation, differentiability
+// (docs/ModelPasses.md)
+//===----------------------------------------------------------------------===//
+
+def PPLiftParametersPass : Pass<"pp-lift-parameters", "::mlir::ModuleOp"> {
+  let summary = "Turn the weight constants of a model function into parameters";
+  let description = [{
+    Every `arith.constant` in the body of `function` whose value is a `dense`
+    or `dense_resource` float tensor of static shape with at least
+    `min-elements` elements becomes a new argument, appended after the
+    existing ones in the order the constants appear, with the argument
+    attribute `pp.parameter`. Splat constants (every element equal, e.g. the
+    zero accumulator of a matmul) are fills, not weights, and stay unless
+    `include-splats`; smaller constants and integer constants stay too.
+
+    The initial values are kept: `@<function>_init() -> (...)` (or the name
+    given by `initializer`) returns the lifted constants in parameter order,
+    and the function gets `pp.initializer = @<function>_init`. Every
+    `func.call` of the function in the module passes the constants; any other
+    use of its symbol is an error.
+
+    `parameters` and `data` mark existing arguments (by index) with
+    `pp.parameter` or `pp.data`; arguments marked neither are left as they
+    are.
+
+    ```mlir
+    // -pp-lift-parameters="function=f min-elements=4"
+    func.func @f(%x: tensor<2x4xf32>, %w: tensor<4x4xf32> {pp.parameter})
+        -> tensor<2x4xf32> attributes {pp.initializer = @f_init} { ... }
+    func.func @f_init() -> tensor<4x4xf32> {
+      %cst = arith.constant dense<...> : tensor<4x4xf32>
+      return %cst : tensor<4x4xf32>
+    }
+    ```
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The model function; required">,
+    Option<"minElements", "min-elements", "int64_t", /*default=*/"1024",
+           "Lift constants with at least this many elements (>= 1)">,
+    ListOption<"parameterIndices", "parameters", "int64_t",
+               "Existing arguments to mark pp.parameter">,
+    ListOption<"dataIndices", "data", "int64_t",
+               "Existing arguments to mark pp.data">,
+    Option<"initializerName", "initializer", "std::string", /*default=*/"",
+           "Name of the function returning the initial values (default: "
+           "<function>_init)">,
+    Option<"includeSplats", "include-splats", "bool", /*default=*/"false",
+           "Also lift splat constants (every element equal)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
+def PPAppendLossPass : Pass<"pp-append-loss", "::mlir::ModuleOp"> {
+  let summary = "Add a scalar loss function after a model function";
+  let description = [{
+    Creates `@<function>_loss(<the function's arguments>..., %target)`: a
+    copy of `function` that returns, instead of the output `y`, a scalar loss
+    `tensor<f32>` (`tensor<f64>` for an `f64` output; narrower floats are
+    extended to `f32`), computed in `linalg.generic`, `linalg.fill`,
+    `tensor.empty`, `arith` and `math` so that pp-autodiff can differentiate
+    it. The target argument gets `pp.data`; the function gets
+    `pp.loss = "<kind>"`.
+    - `kind=mse`: `mean((y - target)^2)`, target of the type of `y` (any
+      static float tensor).
+    - `kind=cross-entropy`: `y : tensor<BxCxf32>` are logits and the target
+      is `tensor<Bxi32>` class labels; the loss is the mean over the rows
+      with a label in [0, C) of `logsumexp(y[b]) - y[b, label[b]]`,
+      computed stably (the row maximum is subtracted before `exp`). Rows
+      with any other label (e.g. -100) are ignored, as PyTorch's
+      `ignore_index`.
+
+    A function that already returns a single scalar (`f32`, `tensor<f32>`,
+    `tensor<1xf32>`, any float) is left alone with a remark.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The model function; required">,
+    Option<"kind", "kind", "std::string", /*default=*/"",
+           "Loss: mse or cross-entropy; required">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
+def PPStripInstrumentationPass
+    : Pass<"pp-strip-instrumentation", "::mlir::ModuleOp"> {
+  let summary = "Remove timer, print and other side-effecting calls";
+  let description = [{
+    Removes from `function` (default: every `func.func` with a body) the
+    instrumentation that exported models carry: calls (`func.call`,
+    `llvm.call`) to functions with no tensor results whose results are
+    unused or feed only other removed operations, and the side-effect-free
+    operations (`arith.subf` of two timestamps, `llvm.mlir.addressof` of a
+    name string, ...) whose results feed only removed operations. Calls whose
+    results reach the model's computation stay. Then erases the private
+    declarations, functions and `llvm.mlir.global`s that were referenced by
+    removed operations and are no longer used.
+
+    Reports what it removed: one remark per function that changed (calls by
+    callee, other operations), and one at the module listing the erased
+    symbols.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "Only strip this function (default: every function)">,
+  ];
+}
+
+def PPCheckDifferentiablePass
+    : Pass<"pp-check-differentiable", "::mlir::ModuleOp"> {
+  let summary = "Report the operations pp-autodiff cannot differentiate";
+  let description = [{
+    Walks `function` (default: every public function with a body) and the
+    private functions it calls, and emits an error at every operation
+    outside the set the compiler differentiates, saying why and what to do:
+    - `linalg` structured ops on tensors (named ops, `linalg.generic`,
+      `linalg.map`, `linalg.reduce`, ...) whose input indexing maps are
+      projected permutations and whose body holds only `arith`, `math`,
+      `linalg.index` and `linalg.yield`; and `linalg.softmax`;
+    - `tensor.empty`, `reshape`, `expand_shape`, `collapse_shape`,
+      `extract_slice`, `insert_slice`, `pad`, `concat`;
+    - `arith` and `math` ops;
+    - `func.call` to a private function with a body in the module (checked
+      as well), `func.return`.
+    Succeeds, changing nothing, when every operation is supported.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "Only check this function (default: every public function)">,
+  ];
+}
+
 #endif // PP_DIALECT_PP_TRANSFORMS_PASSES_TD
