@@ -46,6 +46,12 @@ llvm::Error buildAuto(const PipelineModel &, int, const ScheduleOptions &,
 /// A compute action.
 Action compute(ActionKind kind, int stage, int microbatch);
 
+/// A number for reports, timelines and pictures: integral values without a
+/// fraction ("3"), others with up to 6 significant digits ("0.75"); values of
+/// a million or more in fixed notation with one decimal, never in exponent
+/// notation.
+std::string formatNumber(double x);
+
 /// "3 stages", "1 rank".
 std::string plural(int64_t n, llvm::StringRef word);
 

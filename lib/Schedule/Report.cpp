@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Generators.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "llvm/Support/Format.h"
@@ -20,32 +21,13 @@
 #include <cstdint>
 
 using namespace mlir::pp::sched;
+using namespace mlir::pp::sched::detail;
 
 namespace {
 
 /// The most cells a timeline row gets before the cell is scaled up.
 constexpr int64_t kMaxTimelineCells = 2000;
 
-/// Prints a number for humans and FileCheck: integral values without a
-/// fraction ("3"), others with up to 6 significant digits ("0.75",
-/// "0.333333"); values of a million or more in fixed notation with at most
-/// one decimal ("1234567.5"), never in exponent notation.
-std::string formatNumber(double x) {
-  if (x == 0 || std::isnan(x))
-    return std::isnan(x) ? "nan" : "0";
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  if (std::fabs(x) < 1e15 && x == std::floor(x))
-    os << static_cast<int64_t>(x);
-  else if (std::fabs(x) >= 1e6)
-    os << llvm::format("%.1f", x);
-  else
-    os << llvm::format("%.6g", x);
-  // "%.1f" of an almost integral value prints a trailing ".0".
-  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0)
-    s.resize(s.size() - 2);
-  return s;
-}
 
 /// "Rank 7: " with the number padded so that rows align for P >= 10.
 std::string rankPrefix(const char *word, int rank, int numRanks) {
@@ -107,6 +89,27 @@ bool runsSeveralStages(const std::vector<Action> &program) {
 }
 
 } // namespace
+
+/// Prints a number for humans and FileCheck: integral values without a
+/// fraction ("3"), others with up to 6 significant digits ("0.75",
+/// "0.333333"); values of a million or more in fixed notation with at most
+/// one decimal ("1234567.5"), never in exponent notation.
+std::string mlir::pp::sched::detail::formatNumber(double x) {
+  if (x == 0 || std::isnan(x))
+    return std::isnan(x) ? "nan" : "0";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (std::fabs(x) < 1e15 && x == std::floor(x))
+    os << static_cast<int64_t>(x);
+  else if (std::fabs(x) >= 1e6)
+    os << llvm::format("%.1f", x);
+  else
+    os << llvm::format("%.6g", x);
+  // "%.1f" of an almost integral value prints a trailing ".0".
+  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0)
+    s.resize(s.size() - 2);
+  return s;
+}
 
 /// Timeline layout. The cell is the smallest positive compute duration of the
 /// simulation, or the model's latency if that is positive and smaller. If the

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Generators.h"
 #include "pp/Schedule/Table.h"
 
 #include "llvm/Support/Format.h"
@@ -16,6 +17,7 @@
 #include <cmath>
 
 using namespace mlir::pp::sched;
+using namespace mlir::pp::sched::detail;
 
 namespace {
 
@@ -30,21 +32,6 @@ constexpr double kMinPlotWidth = 480;
 constexpr double kMaxPlotWidth = 2400;
 constexpr double kMinBlockWidth = 1.5;
 
-/// Numbers for people: integers without a fraction, others with up to 6
-/// significant digits, never in exponent notation below 1e15.
-std::string formatNumber(double x) {
-  if (x == 0 || std::isnan(x))
-    return std::isnan(x) ? "nan" : "0";
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  if (std::fabs(x) < 1e15 && x == std::floor(x))
-    os << static_cast<int64_t>(x);
-  else if (std::fabs(x) >= 1e6)
-    os << llvm::format("%.1f", x);
-  else
-    os << llvm::format("%.6g", x);
-  return s;
-}
 
 /// Coordinates with two decimals at most.
 std::string px(double x) {

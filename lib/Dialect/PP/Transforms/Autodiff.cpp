@@ -477,25 +477,6 @@ static ReductionKind classifyReduction(linalg::GenericOp generic, unsigned j) {
   return ReductionKind::Sum;
 }
 
-/// Whether `map` indexes `type` by distinct loop dimensions, except unit
-/// dimensions which may be indexed by the constant 0.
-static bool isAdjointMap(AffineMap map, Type type) {
-  auto shaped = dyn_cast<RankedTensorType>(type);
-  llvm::SmallBitVector seen(map.getNumDims());
-  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
-    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-      if (seen.test(dim.getPosition()))
-        return false;
-      seen.set(dim.getPosition());
-      continue;
-    }
-    auto constant = dyn_cast<AffineConstantExpr>(expr);
-    if (!constant || constant.getValue() != 0 || !shaped ||
-        shaped.getDimSize(i) != 1)
-      return false;
-  }
-  return true;
-}
 
 //===----------------------------------------------------------------------===//
 // The differentiator
@@ -739,7 +720,7 @@ LogicalResult Differentiator::checkGeneric(linalg::GenericOp generic) {
     if (!isActive(input->get()))
       continue;
     AffineMap map = generic.getMatchingIndexingMap(input);
-    if (!isAdjointMap(map, input->get().getType())) {
+    if (!isProjectedPermutationOrUnit(map, input->get().getType())) {
       mlir::emitError(generic.getLoc(), "pp-autodiff: cannot differentiate '")
           << opName << "' with respect to input #" << input->getOperandNumber()
           << ": its indexing map " << str(map)

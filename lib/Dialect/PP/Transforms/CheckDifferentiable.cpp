@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PrepareModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -50,26 +51,6 @@ InFlightDiagnostic cannot(Operation *op) {
          << "cannot differentiate '" << op->getName() << "'";
 }
 
-/// Whether `map` indexes an operand of type `type` by distinct loop
-/// dimensions (a projected permutation), except that unit dimensions may be
-/// indexed by the constant 0 (the broadcasts TOSA lowers to).
-bool isProjectedPermutationOrUnit(AffineMap map, Type type) {
-  auto shaped = dyn_cast<ShapedType>(type);
-  llvm::SmallBitVector seen(map.getNumDims());
-  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
-    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-      if (seen.test(dim.getPosition()))
-        return false;
-      seen.set(dim.getPosition());
-      continue;
-    }
-    auto constant = dyn_cast<AffineConstantExpr>(expr);
-    if (!constant || constant.getValue() != 0 || !shaped ||
-        shaped.getDimSize(i) != 1)
-      return false;
-  }
-  return true;
-}
 
 bool hasTensorResult(TypeRange types) {
   return llvm::any_of(types, [](Type type) { return isa<TensorType>(type); });
@@ -115,7 +96,7 @@ bool PPCheckDifferentiablePass::checkLinalg(linalg::LinalgOp op) {
   bool ok = true;
   for (OpOperand *input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
-    if (isProjectedPermutationOrUnit(map, input->get().getType()))
+    if (mlir::pp::isProjectedPermutationOrUnit(map, input->get().getType()))
       continue;
     cannot(op) << " yet: the indexing map of input #"
                << input->getOperandNumber() << ", " << AffineMapAttr::get(map)
@@ -241,4 +222,25 @@ void PPCheckDifferentiablePass::runOnOperation() {
     failures += checkFunction(worklist[i], worklist);
   if (failures)
     signalPassFailure();
+}
+
+/// Whether `map` indexes an operand of type `type` by distinct loop
+/// dimensions (a projected permutation), except that unit dimensions may be
+/// indexed by the constant 0 (the broadcasts TOSA lowers to).
+bool mlir::pp::isProjectedPermutationOrUnit(AffineMap map, Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  llvm::SmallBitVector seen(map.getNumDims());
+  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+      if (seen.test(dim.getPosition()))
+        return false;
+      seen.set(dim.getPosition());
+      continue;
+    }
+    auto constant = dyn_cast<AffineConstantExpr>(expr);
+    if (!constant || constant.getValue() != 0 || !shaped ||
+        shaped.getDimSize(i) != 1)
+      return false;
+  }
+  return true;
 }

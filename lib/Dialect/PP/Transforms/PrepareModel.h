@@ -9,6 +9,7 @@
 #ifndef PP_LIB_DIALECT_PP_TRANSFORMS_PREPAREMODEL_H
 #define PP_LIB_DIALECT_PP_TRANSFORMS_PREPAREMODEL_H
 
+#include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
@@ -32,6 +33,12 @@ struct NormalizeLinalgOptions {
 /// at the op and returns failure.
 LogicalResult normalizeLinalg(Operation *root,
                               const NormalizeLinalgOptions &options);
+
+/// Whether `map` indexes an operand of type `type` by distinct loop
+/// dimensions (a projected permutation), except that unit dimensions may be
+/// indexed by the constant 0 (the broadcasts TOSA lowers to): the operands
+/// pp-autodiff can write an adjoint for. Shared with pp-check-differentiable.
+bool isProjectedPermutationOrUnit(AffineMap map, Type type);
 
 } // namespace mlir::pp
 
