@@ -4,6 +4,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include "TestUtil.h"
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -11,53 +12,9 @@
 #include <vector>
 
 using namespace mlir::pp::sched;
+using namespace pp_test;
 
 namespace {
-
-Action compute(ActionKind kind, int stage, int microbatch) {
-  Action action;
-  action.kind = kind;
-  action.stage = stage;
-  action.microbatch = microbatch;
-  return action;
-}
-Action F(int stage, int mb) { return compute(ActionKind::Forward, stage, mb); }
-Action B(int stage, int mb) { return compute(ActionKind::Backward, stage, mb); }
-Action BI(int stage, int mb) {
-  return compute(ActionKind::BackwardInput, stage, mb);
-}
-Action W(int stage, int mb) {
-  return compute(ActionKind::BackwardWeight, stage, mb);
-}
-Action comm(ActionKind kind, PayloadKind payload, int stage, int mb, int peer) {
-  Action action = compute(kind, stage, mb);
-  action.payload = payload;
-  action.peer = peer;
-  return action;
-}
-Action sendF(int stage, int mb, int peer) {
-  return comm(ActionKind::Send, PayloadKind::Activation, stage, mb, peer);
-}
-Action recvF(int stage, int mb, int peer) {
-  return comm(ActionKind::Recv, PayloadKind::Activation, stage, mb, peer);
-}
-Action sendB(int stage, int mb, int peer) {
-  return comm(ActionKind::Send, PayloadKind::Gradient, stage, mb, peer);
-}
-Action recvB(int stage, int mb, int peer) {
-  return comm(ActionKind::Recv, PayloadKind::Gradient, stage, mb, peer);
-}
-
-Schedule build(llvm::StringRef name, const PipelineModel &model,
-               int numMicrobatches) {
-  llvm::Expected<Schedule> schedule =
-      buildSchedule(name, model, numMicrobatches);
-  if (!schedule) {
-    ADD_FAILURE() << llvm::toString(schedule.takeError());
-    return Schedule();
-  }
-  return std::move(*schedule);
-}
 
 std::vector<std::string> messages(const std::vector<Problem> &problems) {
   std::vector<std::string> out;

@@ -4,29 +4,18 @@
 
 #include "llvm/Support/Error.h"
 
+#include "TestUtil.h"
 #include "gtest/gtest.h"
 
 #include <string>
 #include <vector>
 
 using namespace mlir::pp::sched;
+using namespace pp_test;
 
 namespace {
 
 /// The labels of every rank, one string per rank: "F0 F1 B1 B0".
-std::vector<std::string> labels(const Schedule &schedule) {
-  std::vector<std::string> rows;
-  for (const std::vector<Action> &program : schedule.ranks) {
-    std::string row;
-    for (const Action &action : program) {
-      if (!row.empty())
-        row += ' ';
-      row += label(action);
-    }
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 Schedule build(llvm::StringRef name, int numRanks, int numMicrobatches) {
   PipelineModel model = PipelineModel::uniform(numRanks, 1, 1, 0, 1);

@@ -4,6 +4,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include "TestUtil.h"
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <vector>
 
 using namespace mlir::pp::sched;
+using namespace pp_test;
 
 namespace {
 
@@ -27,18 +29,6 @@ PipelineModel loopModel(int numRanks, int stagesPerRank, double forward = 1,
   return model;
 }
 
-Schedule build(llvm::StringRef name, const PipelineModel &model,
-               int numMicrobatches, int groupSize = 0) {
-  ScheduleOptions options;
-  options.groupSize = groupSize;
-  llvm::Expected<Schedule> schedule =
-      buildSchedule(name, model, numMicrobatches, options);
-  if (!schedule) {
-    ADD_FAILURE() << llvm::toString(schedule.takeError());
-    return Schedule();
-  }
-  return std::move(*schedule);
-}
 
 std::string buildError(llvm::StringRef name, const PipelineModel &model,
                        int numMicrobatches, int groupSize = 0) {

@@ -5,6 +5,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
+#include "TestUtil.h"
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -12,19 +13,10 @@
 #include <vector>
 
 using namespace mlir::pp::sched;
+using namespace pp_test;
 
 namespace {
 
-Schedule build(llvm::StringRef name, const PipelineModel &model,
-               int numMicrobatches) {
-  llvm::Expected<Schedule> schedule =
-      buildSchedule(name, model, numMicrobatches);
-  if (!schedule) {
-    ADD_FAILURE() << llvm::toString(schedule.takeError());
-    return Schedule();
-  }
-  return std::move(*schedule);
-}
 
 /// Checks the closed forms of GPipe and 1F1B with F = B (fused) = 1 on a
 /// simulation of `schedule` (compute-only or with communication).

@@ -10,37 +10,19 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include "TestUtil.h"
 #include "gtest/gtest.h"
 
 #include <string>
 #include <vector>
 
 using namespace mlir::pp::sched;
+using namespace pp_test;
 
 namespace {
 
-Action compute(ActionKind kind, int stage, int microbatch) {
-  Action action;
-  action.kind = kind;
-  action.stage = stage;
-  action.microbatch = microbatch;
-  return action;
-}
-Action F(int stage, int mb) { return compute(ActionKind::Forward, stage, mb); }
-Action B(int stage, int mb) { return compute(ActionKind::Backward, stage, mb); }
-Action I(int stage, int mb) {
-  return compute(ActionKind::BackwardInput, stage, mb);
-}
-Action W(int stage, int mb) {
-  return compute(ActionKind::BackwardWeight, stage, mb);
-}
-Action comm(ActionKind kind, PayloadKind payload, int stage, int mb,
-            int peer) {
-  Action action = compute(kind, stage, mb);
-  action.payload = payload;
-  action.peer = peer;
-  return action;
-}
+/// PyTorch writes the backward for inputs as "I".
+Action I(int stage, int mb) { return BI(stage, mb); }
 
 Schedule build(llvm::StringRef name, int numRanks, int numMicrobatches) {
   PipelineModel model = PipelineModel::uniform(numRanks, 1, 1, 0, 1);

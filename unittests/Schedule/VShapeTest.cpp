@@ -10,6 +10,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include "TestUtil.h"
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <vector>
 
 using namespace mlir::pp::sched;
+using namespace pp_test;
 
 namespace {
 
@@ -37,16 +39,6 @@ PipelineModel vModel(int numRanks, double forward = 1, double input = 1,
   return model;
 }
 
-Schedule build(llvm::StringRef name, const PipelineModel &model,
-               int numMicrobatches) {
-  llvm::Expected<Schedule> schedule =
-      buildSchedule(name, model, numMicrobatches);
-  if (!schedule) {
-    ADD_FAILURE() << llvm::toString(schedule.takeError());
-    return Schedule();
-  }
-  return std::move(*schedule);
-}
 
 std::string buildError(llvm::StringRef name, const PipelineModel &model,
                        int numMicrobatches) {

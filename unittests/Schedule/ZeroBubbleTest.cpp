@@ -21,6 +21,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include "TestUtil.h"
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -28,35 +29,13 @@
 #include <vector>
 
 using namespace mlir::pp::sched;
+using namespace pp_test;
 
 namespace {
 
-Schedule build(llvm::StringRef name, const PipelineModel &model,
-               int numMicrobatches) {
-  llvm::Expected<Schedule> schedule =
-      buildSchedule(name, model, numMicrobatches);
-  if (!schedule) {
-    ADD_FAILURE() << llvm::toString(schedule.takeError());
-    return Schedule();
-  }
-  return std::move(*schedule);
-}
 
 /// The labels of every rank, one string per rank: "F0 B0 W0" (B is the
 /// backward for inputs, W the backward for weights).
-std::vector<std::string> labels(const Schedule &schedule) {
-  std::vector<std::string> rows;
-  for (const std::vector<Action> &program : schedule.ranks) {
-    std::string row;
-    for (const Action &action : program) {
-      if (!row.empty())
-        row += ' ';
-      row += label(action);
-    }
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 /// Largest time any rank spends from the start of its first action to the
 /// end of its last one (the paper's per-stage execution time).
