@@ -325,6 +325,28 @@ static void addWrapper(ModuleOp module, func::FuncOp fn) {
   func::ReturnOp::create(b, loc);
 }
 
+/// Makes every value a function returns more than once a distinct copy
+/// (linalg.copy into a new tensor) after its first occurrence: upstream's
+/// buffer-results-to-out-params crashes on a buffer returned twice, and
+/// pp-differentiate-stages' forward functions return an output that is also
+/// stashed.
+static void copyRepeatedResults(ModuleOp module) {
+  module.walk([](func::ReturnOp ret) {
+    OpBuilder b(ret);
+    DenseSet<Value> seen;
+    for (OpOperand &operand : ret->getOpOperands()) {
+      Value v = operand.get();
+      auto tensor = dyn_cast<RankedTensorType>(v.getType());
+      if (!tensor || seen.insert(v).second)
+        continue;
+      Value empty = tensor::EmptyOp::create(b, ret.getLoc(), tensor.getShape(),
+                                            tensor.getElementType());
+      operand.set(
+          linalg::CopyOp::create(b, ret.getLoc(), v, empty).getResult(0));
+    }
+  });
+}
+
 static void buildLoweringPipeline(OpPassManager &pm) {
   // Memref results become out parameters (the caller allocates, or the
   // callee's allocation is hoisted into the caller), so that every buffer is
@@ -527,6 +549,7 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
   }
   if (options.interchange)
     interchangeForLocality(m);
+  copyRepeatedResults(m);
 
   SymbolTable symbols(m);
   for (const std::string &name : entries)

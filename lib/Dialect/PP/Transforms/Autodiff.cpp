@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PrepareModel.h"
+#include "StageFunctions.h"
 
 #include "pp/Dialect/PP/Transforms/Passes.h"
 
@@ -489,10 +490,14 @@ public:
                  const DenseMap<Operation *, std::string> &originalNames)
       : func(func), b(func.getContext()), originalNames(originalNames) {}
 
-  /// Checks that every op between the arguments `wrt` and the loss can be
-  /// differentiated (reporting every one that cannot), then appends the
-  /// reverse sweep and returns (loss, gradients...).
-  LogicalResult run(ArrayRef<unsigned> wrt);
+  /// Checks that every op between the arguments `wrt` and the results can
+  /// be differentiated (reporting every one that cannot), then appends the
+  /// reverse sweep. Without `seeded`, the one result is a scalar loss seeded
+  /// with 1 and the function returns (loss, gradients...). With `seeded`,
+  /// one cotangent argument per listed result is appended (in that order)
+  /// and seeds that result; the function returns (results..., gradients...).
+  LogicalResult run(ArrayRef<unsigned> wrt,
+                    std::optional<ArrayRef<unsigned>> seeded);
 
 private:
   func::FuncOp func;
@@ -514,7 +519,9 @@ private:
   bool isActive(Value v) const { return active.contains(v); }
   void accumulate(Value v, Value d);
 
-  void analyze(ArrayRef<unsigned> wrt);
+  /// Marks values that depend on the arguments `wrt` (active) and values
+  /// the results `roots` depend on (useful).
+  void analyze(ArrayRef<unsigned> wrt, ArrayRef<Value> roots);
   /// Values used inside the regions of `op` but defined outside.
   static SetVector<Value> captured(Operation *op);
   /// An op the loss depends on and which depends on the arguments.
@@ -548,7 +555,7 @@ SetVector<Value> Differentiator::captured(Operation *op) {
   return values;
 }
 
-void Differentiator::analyze(ArrayRef<unsigned> wrt) {
+void Differentiator::analyze(ArrayRef<unsigned> wrt, ArrayRef<Value> roots) {
   Block &block = func.getBody().front();
   for (unsigned i : wrt)
     active.insert(block.getArgument(i));
@@ -562,8 +569,7 @@ void Differentiator::analyze(ArrayRef<unsigned> wrt) {
       if (isDifferentiableType(result.getType()))
         active.insert(result);
   }
-  Operation *ret = block.getTerminator();
-  for (Value v : ret->getOperands())
+  for (Value v : roots)
     useful.insert(v);
   for (Operation &op : llvm::reverse(block.without_terminator())) {
     if (llvm::none_of(op.getResults(),
@@ -1278,10 +1284,29 @@ LogicalResult Differentiator::adjointForOperand(linalg::GenericOp generic,
   return success();
 }
 
-LogicalResult Differentiator::run(ArrayRef<unsigned> wrt) {
+LogicalResult Differentiator::run(ArrayRef<unsigned> wrt,
+                                  std::optional<ArrayRef<unsigned>> seeded) {
   Block &block = func.getBody().front();
   auto ret = cast<func::ReturnOp>(block.getTerminator());
-  analyze(wrt);
+  // Cotangent arguments go after the original ones, so `wrt` still indexes
+  // the original arguments.
+  SmallVector<BlockArgument> cotangents;
+  if (seeded) {
+    for (unsigned r : *seeded) {
+      unsigned index = func.getNumArguments();
+      if (failed(func.insertArgument(index, ret.getOperand(r).getType(),
+                                     DictionaryAttr(), ret.getLoc())))
+        return failure();
+      cotangents.push_back(block.getArgument(index));
+    }
+  }
+  SmallVector<Value> roots;
+  if (seeded)
+    for (unsigned r : *seeded)
+      roots.push_back(ret.getOperand(r));
+  else
+    roots.push_back(ret.getOperand(0));
+  analyze(wrt, roots);
 
   bool ok = true;
   for (Operation &op : block.without_terminator())
@@ -1291,18 +1316,24 @@ LogicalResult Differentiator::run(ArrayRef<unsigned> wrt) {
 
   b.setInsertionPoint(ret);
   Location loc = ret.getLoc();
-  Value loss = ret.getOperand(0);
-  Type lossType = loss.getType();
-  Value seed;
-  if (auto tensor = dyn_cast<RankedTensorType>(lossType))
-    seed = arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(tensor,
-                               b.getFloatAttr(tensor.getElementType(), 1.0)));
-  else
-    seed = floatConstant(b, loc, lossType, 1.0);
-  if (isActive(loss))
-    adjoints[loss] = seed;
+  if (seeded) {
+    for (auto [r, cotangent] : llvm::zip_equal(*seeded, cotangents))
+      if (isActive(ret.getOperand(r)))
+        accumulate(ret.getOperand(r), cotangent);
+  } else {
+    Value loss = ret.getOperand(0);
+    Type lossType = loss.getType();
+    Value seed;
+    if (auto tensor = dyn_cast<RankedTensorType>(lossType))
+      seed = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(
+              tensor, b.getFloatAttr(tensor.getElementType(), 1.0)));
+    else
+      seed = floatConstant(b, loc, lossType, 1.0);
+    if (isActive(loss))
+      adjoints[loss] = seed;
+  }
 
   SmallVector<Operation *> ops;
   for (Operation &op : block.without_terminator())
@@ -1317,8 +1348,8 @@ LogicalResult Differentiator::run(ArrayRef<unsigned> wrt) {
       return failure();
   }
 
-  SmallVector<Value> results{loss};
-  SmallVector<Type> resultTypes{lossType};
+  SmallVector<Value> results(ret.getOperands());
+  SmallVector<Type> resultTypes(ret.getOperandTypes());
   for (unsigned i : wrt) {
     Value arg = block.getArgument(i);
     Value grad = adjoints.lookup(arg);
@@ -1332,6 +1363,49 @@ LogicalResult Differentiator::run(ArrayRef<unsigned> wrt) {
   func.setFunctionType(FunctionType::get(
       func.getContext(), block.getArgumentTypes(), resultTypes));
   return success();
+}
+
+FailureOr<func::FuncOp>
+mlir::pp::buildGradient(func::FuncOp func, StringRef gradName,
+                        ArrayRef<unsigned> wrt,
+                        std::optional<ArrayRef<unsigned>> seeded) {
+  auto module = func->getParentOfType<ModuleOp>();
+  bool effectsOk = true;
+  for (Operation &op : func.getBody().front().without_terminator())
+    effectsOk &= succeeded(checkEffects(&op, op.getName().getStringRef()));
+  if (!effectsOk)
+    return failure();
+  for (Type resultType : func.getResultTypes()) {
+    auto shaped = dyn_cast<ShapedType>(resultType);
+    if (shaped && !(isa<RankedTensorType>(shaped) && shaped.hasStaticShape()))
+      return func.emitError("pp-autodiff: '@")
+             << func.getSymName() << "' returns " << str(resultType)
+             << "; dynamic shapes are not supported, give the model static "
+                "shapes";
+  }
+
+  auto grad = func.clone();
+  grad.setSymName(gradName);
+  grad.removeResAttrsAttr();
+  SymbolTable symbols(module);
+  symbols.insert(grad, std::next(Block::iterator(func)));
+
+  DenseMap<Operation *, std::string> originalNames;
+  NormalizeLinalgOptions normalize;
+  normalize.elementwiseToLinalg = true;
+  normalize.generalizeConvolutions = true;
+  normalize.originalNames = &originalNames;
+  if (failed(normalizeLinalg(grad, normalize))) {
+    grad.erase();
+    return failure();
+  }
+
+  Differentiator differentiator(grad, originalNames);
+  if (failed(differentiator.run(wrt, seeded))) {
+    grad.erase();
+    return failure();
+  }
+  return grad;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1353,6 +1427,14 @@ static bool isScalarLoss(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   return tensor && isa<FloatType>(tensor.getElementType()) &&
          tensor.hasStaticShape() && tensor.getNumElements() == 1;
+}
+
+/// "t0, t1, ..." without the quotes a diagnostic puts around each type.
+static std::string typeList(TypeRange types) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(types, os);
+  return text;
 }
 
 void PPAutodiffPass::runOnOperation() {
@@ -1382,14 +1464,24 @@ void PPAutodiffPass::runOnOperation() {
     return signalPassFailure();
   }
   FunctionType type = func.getFunctionType();
-  if (type.getNumResults() != 1 || !isScalarLoss(type.getResult(0))) {
+  if (cotangents &&
+      llvm::none_of(type.getResults(), isDifferentiableType)) {
+    InFlightDiagnostic diag = mlir::emitError(func.getLoc(), "pp-autodiff: '@")
+                              << functionName
+                              << "' has no float result to take cotangents "
+                                 "for; it returns (";
+    diag << typeList(type.getResults()) << ")";
+    return signalPassFailure();
+  }
+  if (!cotangents &&
+      (type.getNumResults() != 1 || !isScalarLoss(type.getResult(0)))) {
     InFlightDiagnostic diag = mlir::emitError(func.getLoc(), "pp-autodiff: '@")
                               << functionName
                               << "' must return one scalar loss (a float, "
                                  "tensor<f32> or a one-element float "
                                  "tensor), but returns (";
-    llvm::interleaveComma(type.getResults(), diag);
-    diag << "); append a loss first (pp-append-loss)";
+    diag << typeList(type.getResults()) << "); append a loss first (pp-append-loss), or take the gradients "
+            "of the results as arguments (cotangents=true)";
     return signalPassFailure();
   }
   std::string gradName = functionName + "_grad";
@@ -1439,31 +1531,15 @@ void PPAutodiffPass::runOnOperation() {
     }
   }
 
-  bool effectsOk = true;
-  for (Operation &op : func.getBody().front().without_terminator())
-    effectsOk &= succeeded(checkEffects(&op, op.getName().getStringRef()));
-  if (!effectsOk)
-    return signalPassFailure();
-
-  auto grad = func.clone();
-  grad.setSymName(gradName);
-  grad.removeResAttrsAttr();
-  SymbolTable symbols(module);
-  symbols.insert(grad, std::next(Block::iterator(func)));
-
-  DenseMap<Operation *, std::string> originalNames;
-  NormalizeLinalgOptions normalize;
-  normalize.elementwiseToLinalg = true;
-  normalize.generalizeConvolutions = true;
-  normalize.originalNames = &originalNames;
-  if (failed(normalizeLinalg(grad, normalize))) {
-    grad.erase();
-    return signalPassFailure();
+  std::optional<SmallVector<unsigned>> seeded;
+  if (cotangents) {
+    seeded.emplace();
+    for (auto [r, resultType] : llvm::enumerate(type.getResults()))
+      if (isDifferentiableType(resultType))
+        seeded->push_back(r);
   }
-
-  Differentiator differentiator(grad, originalNames);
-  if (failed(differentiator.run(wrtArgs))) {
-    grad.erase();
+  if (failed(buildGradient(func, gradName, wrtArgs,
+                           seeded ? std::optional<ArrayRef<unsigned>>(*seeded)
+                                  : std::nullopt)))
     return signalPassFailure();
-  }
 }

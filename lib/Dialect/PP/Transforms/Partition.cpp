@@ -18,6 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StageFunctions.h"
+
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
 
@@ -41,19 +43,16 @@ namespace mlir::pp {
 using namespace mlir;
 using namespace mlir::pp;
 
-namespace {
-
-/// Bytes of a statically shaped tensor (0 for anything else).
-int64_t bytesOf(Type type) {
+int64_t mlir::pp::bytesOf(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape())
+  if (!tensor || !tensor.hasStaticShape() ||
+      !tensor.getElementType().isIntOrFloat())
     return 0;
   int64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
   return tensor.getNumElements() * ((bits + 7) / 8);
 }
 
-/// FLOPs of one op (see the file comment).
-double flopsOf(Operation *op) {
+double mlir::pp::flopsOf(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp)
     return 0.0;
@@ -70,6 +69,8 @@ double flopsOf(Operation *op) {
         ++bodyOps;
   return iterations * std::max<int64_t>(bodyOps, 1);
 }
+
+namespace {
 
 /// Ops recomputed where used and never sent: ops without operands
 /// (constants, tensor.empty) and ops whose operands are all parameters or
@@ -354,9 +355,14 @@ void PPPartitionPass::runOnOperation() {
     auto stageFunc = func::FuncOp::create(builder, func.getLoc(), name,
                                           builder.getFunctionType(argTypes,
                                                                   resultTypes));
-    for (auto [k, p] : llvm::enumerate(params[s]))
+    // Parameters keep their attributes and are marked pp.parameter, which
+    // pp-differentiate-stages reads.
+    for (auto [k, p] : llvm::enumerate(params[s])) {
       if (DictionaryAttr attrs = func.getArgAttrDict(p))
         stageFunc.setArgAttrs(ins.size() + k, attrs);
+      stageFunc.setArgAttr(ins.size() + k, "pp.parameter",
+                           builder.getUnitAttr());
+    }
     Block *entry = stageFunc.addEntryBlock();
     OpBuilder inner = OpBuilder::atBlockEnd(entry);
     IRMapping mapping;
@@ -365,8 +371,11 @@ void PPPartitionPass::runOnOperation() {
     for (auto [k, p] : llvm::enumerate(params[s]))
       mapping.map(func.getArgument(p), entry->getArgument(ins.size() + k));
     std::function<void(Value)> cloneRematValue = [&](Value value) {
+      // Only top-level values: ops nested in a region (linalg.index in a
+      // generic's body) are cloned with their parent.
       Operation *def = value.getDefiningOp();
-      if (!def || !isRematerializable(def) || mapping.contains(value))
+      if (!def || def->getBlock() != &body || !isRematerializable(def) ||
+          mapping.contains(value))
         return;
       for (Value operand : def->getOperands())
         cloneRematValue(operand);

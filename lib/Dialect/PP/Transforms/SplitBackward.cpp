@@ -17,6 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StageFunctions.h"
+
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
 
@@ -38,11 +40,6 @@ struct PPSplitBackwardPass
     : mlir::pp::impl::PPSplitBackwardPassBase<PPSplitBackwardPass> {
   using Base::Base;
   void runOnOperation() override;
-};
-
-/// B and W made from one backward function.
-struct Split {
-  func::FuncOp input, weight;
 };
 } // namespace
 
@@ -90,9 +87,10 @@ externalUses(Block &block, const llvm::SetVector<Operation *> &ops) {
   return uses;
 }
 
-static FailureOr<Split> splitBackward(func::FuncOp fn, unsigned numInput,
-                                      StringRef inputName,
-                                      StringRef weightName) {
+FailureOr<BackwardSplit>
+mlir::pp::splitBackward(func::FuncOp fn, unsigned numInput,
+                        StringRef inputName, StringRef weightName,
+                        StringRef composedName) {
   if (fn.isExternal() || !fn.getBody().hasOneBlock())
     return fn.emitError("pp-split-backward: @")
            << fn.getSymName() << " must have a body of one block";
@@ -211,9 +209,8 @@ static FailureOr<Split> splitBackward(func::FuncOp fn, unsigned numInput,
   builder.setInsertionPointAfter(weight);
 
   // B then W, for checking against the fused backward.
-  auto composed = func::FuncOp::create(builder, loc,
-                                       (fn.getSymName() + "_split").str(),
-                                       fn.getFunctionType());
+  auto composed =
+      func::FuncOp::create(builder, loc, composedName, fn.getFunctionType());
   {
     Block *entry = composed.addEntryBlock();
     OpBuilder b = OpBuilder::atBlockEnd(entry);
@@ -229,7 +226,7 @@ static FailureOr<Split> splitBackward(func::FuncOp fn, unsigned numInput,
     results.append(callW.getResults().begin(), callW.getResults().end());
     func::ReturnOp::create(b, loc, results);
   }
-  return Split{input, weight};
+  return BackwardSplit{input, weight, composed};
 }
 
 void PPSplitBackwardPass::runOnOperation() {
@@ -250,9 +247,9 @@ void PPSplitBackwardPass::runOnOperation() {
                                      "'input-gradients' must be >= 0");
     return signalPassFailure();
   }
-  FailureOr<Split> split =
-      splitBackward(fn, numInputGradients, functionName + "_input",
-                    functionName + "_weight");
+  FailureOr<BackwardSplit> split = splitBackward(
+      fn, numInputGradients, functionName + "_input", functionName + "_weight",
+      functionName + "_split");
   if (failed(split))
     return signalPassFailure();
 

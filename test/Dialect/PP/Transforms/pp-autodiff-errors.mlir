@@ -2,14 +2,14 @@
 // at the offending op (or function), saying what to do.
 // RUN: pp-opt %s -split-input-file -verify-diagnostics -pp-autodiff=function=f
 
-// expected-error @below {{pp-autodiff: '@f' must return one scalar loss (a float, tensor<f32> or a one-element float tensor), but returns ('tensor<4xf32>'); append a loss first (pp-append-loss)}}
+// expected-error @below {{pp-autodiff: '@f' must return one scalar loss (a float, tensor<f32> or a one-element float tensor), but returns (tensor<4xf32>); append a loss first (pp-append-loss), or take the gradients of the results as arguments (cotangents=true)}}
 func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %x : tensor<4xf32>
 }
 
 // -----
 
-// expected-error @below {{pp-autodiff: '@f' must return one scalar loss (a float, tensor<f32> or a one-element float tensor), but returns ('tensor<f32>', 'tensor<f32>')}}
+// expected-error @below {{pp-autodiff: '@f' must return one scalar loss (a float, tensor<f32> or a one-element float tensor), but returns (tensor<f32>, tensor<f32>)}}
 func.func @f(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
   return %x, %x : tensor<f32>, tensor<f32>
 }

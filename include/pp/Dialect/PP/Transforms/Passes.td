@@ -171,6 +171,61 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
                            "::mlir::func::FuncDialect"];
 }
 
+def PPDifferentiateStagesPass
+    : Pass<"pp-differentiate-stages", "::mlir::ModuleOp"> {
+  let summary = "Give every stage of a pipeline its F, B and W functions";
+  let description = [{
+    For each stage of `pipeline` that names only a `forward` function (as
+    `pp-partition` makes them; parameters are the arguments marked
+    `pp.parameter`), in stage order:
+
+    * decides which inputs carry gradients: none on stage 0 (its inputs are
+      data); on stage s > 0, the inputs that stage s-1 returns at the same
+      position and that depend on a parameter there. Outputs that depend on
+      a parameter or such an input take a gradient (a cotangent);
+    * differentiates the forward function as `pp-autodiff cotangents=true`
+      does, and cuts the result into `@<f>_forward` (the forward; returns
+      its outputs, then the activation stash, each stash result marked
+      `pp.stash`) and `@<f>_backward` (takes the stage's parameters, the
+      stash, then one gradient per output that takes one; returns the input
+      gradients, then the parameter gradients). Every op lands in exactly
+      one of them, so the forward computes bit for bit what `@<f>` computes;
+    * splits `@<f>_backward` as `pp-split-backward` does into
+      `@<f>_backward_input` (B) and `@<f>_backward_weight` (W), with
+      `@<f>_backward_split` calling both (unless `split-backward=false`);
+    * points the stage at the new functions and sets its costs (FLOPs /
+      `flops-per-us`, as `pp-partition` counts them) and memory (stash
+      bytes of F, weight-stash bytes of B) from them.
+
+    The last stage's output gradient is an argument too: the runtime seeds
+    a scalar loss with 1 (or 1/M to average over M micro-batches).
+
+    When the module holds `@<name>_staged` for the pipeline
+    `@<name>_pipeline` (made by `pp-partition`), also creates
+    `@<name>_staged_grad`, which runs the stage functions one micro-batch
+    through forward, then backward in reverse stage order, with the calling
+    convention of `pp-autodiff` on `@<name>` (`wrt` = the parameters): the
+    loss and the parameter gradients, for `pp-exec --compare` and
+    `--check-gradients`. docs/ModelPasses.md describes the conventions.
+  }];
+  let options = [
+    Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
+           "The pipeline whose stages to differentiate (default: the only "
+           "one in the module)">,
+    Option<"splitBackward", "split-backward", "bool", /*default=*/"true",
+           "Split each backward into B and W (false: stages name the fused "
+           "backward)">,
+    Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
+           "Throughput that turns FLOPs into stage times (FLOP per us)">,
+  ];
+  let dependentDialects = ["::mlir::pp::PPDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def PPSplitBackwardPass : Pass<"pp-split-backward", "::mlir::ModuleOp"> {
   let summary = "Split a backward function into B (input gradients) and W";
   let description = [{
@@ -279,6 +334,13 @@ def PPAutodiffPass : Pass<"pp-autodiff", "::mlir::ModuleOp"> {
     `wrt`). This is the convention `pp-exec --check-gradients
     --entry=<function> --gradient=<function>_grad` checks.
 
+    With `cotangents=true` the function may return anything (a pipeline
+    stage returns activations): `@<function>_grad` takes, after the
+    arguments, one cotangent per float result (the gradient of some later
+    loss with respect to that result) and returns every result, then the
+    vector-Jacobian products (the gradient with respect to each
+    differentiated argument).
+
     Works on the form `pp-prepare-model` produces (named linalg ops and
     `linalg.softmax` are also generalized on the fly). One rule covers every
     `linalg.generic`: the scalar body is differentiated in reverse mode and,
@@ -300,6 +362,9 @@ def PPAutodiffPass : Pass<"pp-autodiff", "::mlir::ModuleOp"> {
     ListOption<"wrt", "wrt", "int64_t",
                "Arguments to differentiate with respect to (default: every "
                "float tensor argument)">,
+    Option<"cotangents", "cotangents", "bool", /*default=*/"false",
+           "Vector-Jacobian product of a function with any results: take "
+           "one gradient (cotangent) per float result as an extra argument">,
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::arith::ArithDialect",
