@@ -16,6 +16,12 @@
 //   dimensions missing from x's map become reductions. Its body is a copy of
 //   the forward body followed by the reverse mode of that scalar code.
 //
+// Inputs read through a window map (results such as `d1 * 2 + d4`: loop
+// dimensions times positive constants plus a constant, as in convolutions
+// and pooling) get the same adjoint generic written into an expanded tensor,
+// indexed by every loop dimension of the map (a projected permutation),
+// which foldWindow then sums into x's shape with strided slices.
+//
 // Reductions read the output block argument (the accumulator). Sums (the
 // accumulator reaches the yield through arith.addf / the left side of
 // arith.subf only) are differentiated body-locally, the accumulator standing
@@ -52,6 +58,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
+#include <optional>
 
 namespace mlir::pp {
 #define GEN_PASS_DEF_PPAUTODIFFPASS
@@ -480,6 +487,129 @@ static ReductionKind classifyReduction(linalg::GenericOp generic, unsigned j) {
 
 
 //===----------------------------------------------------------------------===//
+// Window maps (convolution and pooling inputs)
+//===----------------------------------------------------------------------===//
+
+/// Folds `expanded`, the adjoint of an operand of type `type` read through
+/// the window map `window`, into that operand's shape. `expanded` has one
+/// dimension per term of `window` (result by result, term by term) whose
+/// size is that loop dimension's range in `loopRanges`; element
+/// (.., i, k, ..) of it belongs at operand index c + s*i + t*k of a result
+/// `c + d_i * s + d_k * t`, and several elements may land on one index (the
+/// overlapping windows), so they are summed.
+///
+/// In each result the term of the largest range (the output position of a
+/// convolution, rather than the kernel position) becomes a strided slice,
+/// and the other terms are unrolled: for each combination of their values,
+/// the slice of `expanded` at those values is added into the slice of the
+/// accumulator at offset (constant + sum of coefficient * value), with the
+/// remaining term's coefficient as stride. A 3x3 kernel thus gives 9 slice
+/// additions. Fails if a window reads outside the operand (which the linalg
+/// verifier excludes).
+static FailureOr<Value> foldWindow(OpBuilder &b, Location loc, Value expanded,
+                                   RankedTensorType type,
+                                   ArrayRef<WindowIndex> window,
+                                   ArrayRef<int64_t> loopRanges) {
+  auto expandedType = cast<RankedTensorType>(expanded.getType());
+  Type elementType = type.getElementType();
+
+  /// A term of the window that is unrolled: its position in `expanded`, the
+  /// result (operand dimension) it belongs to, its coefficient there and
+  /// its range.
+  struct Unrolled {
+    int64_t position, result, coefficient, range;
+  };
+  SmallVector<Unrolled> unrolled;
+  // Per result: the position in `expanded` of its sliced term (-1 for a
+  // constant result), that term's range and coefficient.
+  SmallVector<int64_t> slicedPosition, slicedRange, slicedStride;
+  int64_t position = 0;
+  for (auto [r, index] : llvm::enumerate(window)) {
+    int64_t best = -1;
+    for (auto [t, term] : llvm::enumerate(index.terms))
+      if (best < 0 ||
+          loopRanges[term.first] > loopRanges[index.terms[best].first])
+        best = t;
+    int64_t extent = index.constant;
+    for (auto [t, term] : llvm::enumerate(index.terms)) {
+      int64_t range = loopRanges[term.first];
+      if (range == 0)
+        return zeros(b, loc, type); // An empty iteration space.
+      extent += term.second * (range - 1);
+      if (static_cast<int64_t>(t) != best)
+        unrolled.push_back({position + static_cast<int64_t>(t),
+                            static_cast<int64_t>(r), term.second, range});
+    }
+    if (extent >= type.getDimSize(r))
+      return failure();
+    if (best < 0) {
+      slicedPosition.push_back(-1);
+      slicedRange.push_back(1);
+      slicedStride.push_back(1);
+    } else {
+      slicedPosition.push_back(position + best);
+      slicedRange.push_back(loopRanges[index.terms[best].first]);
+      slicedStride.push_back(index.terms[best].second);
+    }
+    position += index.terms.size();
+  }
+
+  // Both slices are rank-reduced to the sliced terms.
+  SmallVector<int64_t> sliceShape;
+  for (auto [r, p] : llvm::enumerate(slicedPosition))
+    if (p >= 0)
+      sliceShape.push_back(slicedRange[r]);
+  auto sliceType = RankedTensorType::get(sliceShape, elementType);
+
+  Value accumulator = zeros(b, loc, type);
+  SmallVector<int64_t> values(unrolled.size(), 0);
+  bool first = true;
+  while (true) {
+    SmallVector<OpFoldResult> partOffsets, partSizes, partStrides;
+    for (int64_t p = 0; p < expandedType.getRank(); ++p) {
+      partOffsets.push_back(b.getIndexAttr(0));
+      partSizes.push_back(b.getIndexAttr(expandedType.getDimSize(p)));
+      partStrides.push_back(b.getIndexAttr(1));
+    }
+    SmallVector<int64_t> offsets;
+    for (const WindowIndex &index : window)
+      offsets.push_back(index.constant);
+    for (auto [u, value] : llvm::zip_equal(unrolled, values)) {
+      partOffsets[u.position] = b.getIndexAttr(value);
+      partSizes[u.position] = b.getIndexAttr(1);
+      offsets[u.result] += u.coefficient * value;
+    }
+    SmallVector<OpFoldResult> accOffsets, accSizes, accStrides;
+    for (size_t r = 0; r < window.size(); ++r) {
+      accOffsets.push_back(b.getIndexAttr(offsets[r]));
+      accSizes.push_back(b.getIndexAttr(slicedRange[r]));
+      accStrides.push_back(b.getIndexAttr(slicedStride[r]));
+    }
+    Value part = tensor::ExtractSliceOp::create(
+        b, loc, sliceType, expanded, partOffsets, partSizes, partStrides);
+    // The accumulator is zero before the first addition.
+    if (!first) {
+      Value old = tensor::ExtractSliceOp::create(
+          b, loc, sliceType, accumulator, accOffsets, accSizes, accStrides);
+      part = addValues(b, loc, old, part);
+    }
+    accumulator = tensor::InsertSliceOp::create(
+        b, loc, part, accumulator, accOffsets, accSizes, accStrides);
+    first = false;
+    // Next combination of the unrolled terms (the last one fastest).
+    int64_t u = static_cast<int64_t>(unrolled.size()) - 1;
+    for (; u >= 0; --u) {
+      if (++values[u] < unrolled[u].range)
+        break;
+      values[u] = 0;
+    }
+    if (u < 0)
+      break;
+  }
+  return accumulator;
+}
+
+//===----------------------------------------------------------------------===//
 // The differentiator
 //===----------------------------------------------------------------------===//
 
@@ -726,13 +856,12 @@ LogicalResult Differentiator::checkGeneric(linalg::GenericOp generic) {
     if (!isActive(input->get()))
       continue;
     AffineMap map = generic.getMatchingIndexingMap(input);
-    if (!isProjectedPermutationOrUnit(map, input->get().getType())) {
+    std::string why;
+    if (failed(decomposeWindowMap(map, input->get().getType(), &why))) {
       mlir::emitError(generic.getLoc(), "pp-autodiff: cannot differentiate '")
           << opName << "' with respect to input #" << input->getOperandNumber()
-          << ": its indexing map " << str(map)
-          << " is not a projected permutation (as in the sliding window of "
-             "a convolution or pooling); gradients through such inputs are "
-             "not supported yet";
+          << ": its indexing map " << str(map) << " is not supported: " << why
+          << "; supported: " << kSupportedIndexingMaps;
       ok = false;
     }
     bodyActive.insert(body.getArgument(input->getOperandNumber()));
@@ -1081,16 +1210,35 @@ LogicalResult Differentiator::adjointForOperand(linalg::GenericOp generic,
   auto primalTensor = dyn_cast<RankedTensorType>(primal.getType());
 
   // The adjoint is written at the operand's map, without its constant
-  // (unit) dimensions; iteration dimensions outside it are reduced.
+  // (unit) dimensions; iteration dimensions outside it are reduced. A window
+  // map (sums of dimensions, as in the input of a convolution) is written
+  // into an expanded tensor instead, with one dimension per loop dimension
+  // of the map (a projected permutation), then folded (foldWindow).
   SmallVector<AffineExpr> keptExprs;
   SmallVector<int64_t> keptPositions, keptShape;
-  if (primalTensor)
+  SmallVector<int64_t> loopRanges = generic.getStaticLoopRanges();
+  std::optional<SmallVector<WindowIndex>> window;
+  if (primalTensor && !isProjectedPermutationOrUnit(map, primalTensor)) {
+    FailureOr<SmallVector<WindowIndex>> decomposed =
+        decomposeWindowMap(map, primalTensor);
+    if (failed(decomposed)) // Refused by checkGeneric.
+      return mlir::emitError(loc, "pp-autodiff: internal error: unsupported "
+                                  "indexing map ")
+             << str(map) << " in '" << name(generic) << "'";
+    window = std::move(*decomposed);
+    for (const WindowIndex &index : *window)
+      for (auto [dim, coefficient] : index.terms) {
+        keptExprs.push_back(getAffineDimExpr(dim, ctx));
+        keptShape.push_back(loopRanges[dim]);
+      }
+  } else if (primalTensor) {
     for (auto [i, expr] : llvm::enumerate(map.getResults()))
       if (isa<AffineDimExpr>(expr)) {
         keptExprs.push_back(expr);
         keptPositions.push_back(i);
         keptShape.push_back(primalTensor.getDimSize(i));
       }
+  }
   AffineMap outMap = AffineMap::get(numLoops, 0, keptExprs, ctx);
   auto outType = RankedTensorType::get(keptShape, elementType);
   SmallVector<utils::IteratorType> iterators(numLoops,
@@ -1259,8 +1407,16 @@ LogicalResult Differentiator::adjointForOperand(linalg::GenericOp generic,
   adjoint.getRegion().push_back(block.release());
   Value result = adjoint.getResult(0);
 
-  if (primalTensor &&
-      keptPositions.size() != static_cast<size_t>(primalTensor.getRank())) {
+  if (window) {
+    FailureOr<Value> folded =
+        foldWindow(b, loc, result, primalTensor, *window, loopRanges);
+    if (failed(folded))
+      return mlir::emitError(loc, "pp-autodiff: internal error: the window ")
+             << str(map) << " of '" << name(generic)
+             << "' reads outside its operand";
+    result = *folded;
+  } else if (primalTensor && keptPositions.size() !=
+                                 static_cast<size_t>(primalTensor.getRank())) {
     // Re-insert the unit dimensions the operand indexed by constants.
     SmallVector<ReassociationIndices> reassociation;
     if (!keptPositions.empty()) {

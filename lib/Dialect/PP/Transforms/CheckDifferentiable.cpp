@@ -96,14 +96,15 @@ bool PPCheckDifferentiablePass::checkLinalg(linalg::LinalgOp op) {
   bool ok = true;
   for (OpOperand *input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
-    if (mlir::pp::isProjectedPermutationOrUnit(map, input->get().getType()))
+    std::string why;
+    if (succeeded(
+            mlir::pp::decomposeWindowMap(map, input->get().getType(), &why)))
       continue;
     cannot(op) << " yet: the indexing map of input #"
                << input->getOperandNumber() << ", " << AffineMapAttr::get(map)
-               << ", is not a projected permutation (a sliding window, as "
-                  "in convolution and pooling); pp-autodiff has no rule for "
-                  "it: rewrite the op (e.g. im2col and linalg.matmul) or add "
-                  "a rule to pp-autodiff";
+               << ", is not supported: " << why
+               << "; supported: " << mlir::pp::kSupportedIndexingMaps
+               << "; rewrite the op or add a rule to pp-autodiff";
     ok = false;
     break;
   }
@@ -243,4 +244,97 @@ bool mlir::pp::isProjectedPermutationOrUnit(AffineMap map, Type type) {
       return false;
   }
   return true;
+}
+
+const char *const mlir::pp::kSupportedIndexingMaps =
+    "every result a sum of loop dimensions times positive constants plus a "
+    "non-negative constant, no loop dimension used twice in the map "
+    "(projected permutations, and the sliding windows of convolutions and "
+    "pooling such as d1 * 2 + d4 * 3 + 1)";
+
+/// Adds `scale * expr` to `index`. Fails, describing the offending part in
+/// `why`, on anything but sums of dimensions times constants and constants.
+static bool addLinear(AffineExpr expr, int64_t scale,
+                      mlir::pp::WindowIndex &index, std::string &why) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    for (auto &[d, coefficient] : index.terms)
+      if (d == dim.getPosition()) {
+        coefficient += scale;
+        return true;
+      }
+    index.terms.push_back({dim.getPosition(), scale});
+    return true;
+  }
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+    index.constant += scale * constant.getValue();
+    return true;
+  }
+  if (isa<AffineSymbolExpr>(expr)) {
+    why = "uses a symbol";
+    return false;
+  }
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  switch (binary.getKind()) {
+  case AffineExprKind::Add:
+    return addLinear(binary.getLHS(), scale, index, why) &&
+           addLinear(binary.getRHS(), scale, index, why);
+  case AffineExprKind::Mul:
+    if (auto c = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return addLinear(binary.getLHS(), scale * c.getValue(), index, why);
+    if (auto c = dyn_cast<AffineConstantExpr>(binary.getLHS()))
+      return addLinear(binary.getRHS(), scale * c.getValue(), index, why);
+    why = "multiplies by a non-constant";
+    return false;
+  case AffineExprKind::Mod:
+    why = "uses 'mod'";
+    return false;
+  case AffineExprKind::FloorDiv:
+    why = "uses 'floordiv'";
+    return false;
+  case AffineExprKind::CeilDiv:
+    why = "uses 'ceildiv'";
+    return false;
+  default:
+    why = "is not an affine sum";
+    return false;
+  }
+}
+
+FailureOr<SmallVector<mlir::pp::WindowIndex>>
+mlir::pp::decomposeWindowMap(AffineMap map, Type type, std::string *reason) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  SmallVector<WindowIndex> indices;
+  llvm::SmallBitVector seen(map.getNumDims());
+  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+    auto fail = [&, i = i, expr = expr](const Twine &why) {
+      if (reason) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "result #" << i << " (" << expr << ") " << why;
+        *reason = text;
+      }
+      return failure();
+    };
+    WindowIndex index;
+    std::string why;
+    if (!addLinear(expr, 1, index, why))
+      return fail(why);
+    llvm::erase_if(index.terms, [](auto &term) { return term.second == 0; });
+    for (auto [dim, coefficient] : index.terms) {
+      if (coefficient < 0)
+        return fail("has a negative coefficient");
+      if (seen.test(dim))
+        return fail("uses loop dimension d" + Twine(dim) +
+                    ", which another part of the map uses too");
+      seen.set(dim);
+    }
+    if (index.constant < 0)
+      return fail("has a negative constant");
+    if (index.terms.empty() &&
+        (!shaped || !shaped.hasRank() || shaped.isDynamicDim(i) ||
+         index.constant >= shaped.getDimSize(i)))
+      return fail("is a constant outside a static dimension");
+    indices.push_back(std::move(index));
+  }
+  return indices;
 }

@@ -126,17 +126,40 @@ func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
 
 // -----
 
-// The gradient of a convolution's filter is a projected permutation and is
-// supported; its input is read through a sliding window, which is not.
-func.func @f(%x: tensor<1x6x1xf32>, %w: tensor<3x1x2xf32>) -> tensor<f32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<1x4x2xf32>
-  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x2xf32>) -> tensor<1x4x2xf32>
-  // expected-error @below {{pp-autodiff: cannot differentiate 'linalg.conv_1d_nwc_wcf' with respect to input #0: its indexing map (d0, d1, d2, d3, d4) -> (d0, d1 + d3, d4) is not a projected permutation (as in the sliding window of a convolution or pooling); gradients through such inputs are not supported yet}}
-  %c = linalg.conv_1d_nwc_wcf {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>} ins(%x, %w : tensor<1x6x1xf32>, tensor<3x1x2xf32>) outs(%z : tensor<1x4x2xf32>) -> tensor<1x4x2xf32>
-  %e0 = tensor.empty() : tensor<f32>
-  %z0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
-  %r = linalg.reduce { arith.addf } ins(%c : tensor<1x4x2xf32>) outs(%z0 : tensor<f32>) dimensions = [0, 1, 2]
+// Inputs read through a window (sums of loop dimensions times constants,
+// as in convolutions) are differentiated; a nearest-neighbour upsampling,
+// y[i] = x[i floordiv 2], is not: its map uses floordiv.
+func.func @f(%x: tensor<3xf32>) -> tensor<f32> {
+  %e = tensor.empty() : tensor<6xf32>
+  // expected-error @below {{pp-autodiff: cannot differentiate 'linalg.generic' with respect to input #0: its indexing map (d0) -> (d0 floordiv 2) is not supported: result #0 (d0 floordiv 2) uses 'floordiv'; supported: every result a sum of loop dimensions times positive constants plus a non-negative constant, no loop dimension used twice in the map (projected permutations, and the sliding windows of convolutions and pooling such as d1 * 2 + d4 * 3 + 1)}}
+  %up = linalg.generic {indexing_maps = [affine_map<(i) -> (i floordiv 2)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} ins(%x : tensor<3xf32>) outs(%e : tensor<6xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    linalg.yield %a : f32
+  } -> tensor<6xf32>
+  %zero = arith.constant dense<0.0> : tensor<f32>
+  %r = linalg.reduce { arith.addf } ins(%up : tensor<6xf32>) outs(%zero : tensor<f32>) dimensions = [0]
+  return %r : tensor<f32>
+}
+
+// -----
+
+// A reversal (a negative coefficient) and a diagonal (a loop dimension used
+// twice) are refused too; both are reported in one run.
+func.func @f(%x: tensor<4xf32>, %m: tensor<4x4xf32>) -> tensor<f32> {
+  %e = tensor.empty() : tensor<4xf32>
+  // expected-error @below {{pp-autodiff: cannot differentiate 'linalg.generic' with respect to input #0: its indexing map (d0) -> (-d0 + 3) is not supported: result #0 (-d0 + 3) has a negative coefficient; supported: every result}}
+  %rev = linalg.generic {indexing_maps = [affine_map<(i) -> (3 - i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    linalg.yield %a : f32
+  } -> tensor<4xf32>
+  // expected-error @below {{pp-autodiff: cannot differentiate 'linalg.generic' with respect to input #1: its indexing map (d0) -> (d0, d0) is not supported: result #1 (d0) uses loop dimension d0, which another part of the map uses too; supported: every result}}
+  %diag = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i, i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} ins(%rev, %m : tensor<4xf32>, tensor<4x4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %p = arith.mulf %a, %b : f32
+    linalg.yield %p : f32
+  } -> tensor<4xf32>
+  %zero = arith.constant dense<0.0> : tensor<f32>
+  %r = linalg.reduce { arith.addf } ins(%diag : tensor<4xf32>) outs(%zero : tensor<f32>) dimensions = [0]
   return %r : tensor<f32>
 }
 

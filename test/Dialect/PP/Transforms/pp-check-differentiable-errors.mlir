@@ -38,10 +38,15 @@ func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-func.func @f(%x: tensor<1x5x5x1xf32>, %k: tensor<3x3x1x1xf32>, %init: tensor<1x3x3x1xf32>) -> tensor<1x3x3x1xf32> {
-  // expected-error @below {{pp-check-differentiable: cannot differentiate 'linalg.conv_2d_nhwc_hwcf' yet: the indexing map of input #0, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d4, d2 + d5, d6)>, is not a projected permutation (a sliding window, as in convolution and pooling); pp-autodiff has no rule for it: rewrite the op (e.g. im2col and linalg.matmul) or add a rule to pp-autodiff}}
-  %y = linalg.conv_2d_nhwc_hwcf ins(%x, %k : tensor<1x5x5x1xf32>, tensor<3x3x1x1xf32>) outs(%init : tensor<1x3x3x1xf32>) -> tensor<1x3x3x1xf32>
-  return %y : tensor<1x3x3x1xf32>
+// A nearest-neighbour upsampling: the map uses floordiv.
+func.func @f(%x: tensor<3xf32>) -> tensor<6xf32> {
+  %e = tensor.empty() : tensor<6xf32>
+  // expected-error @below {{pp-check-differentiable: cannot differentiate 'linalg.generic' yet: the indexing map of input #0, affine_map<(d0) -> (d0 floordiv 2)>, is not supported: result #0 (d0 floordiv 2) uses 'floordiv'; supported: every result a sum of loop dimensions times positive constants plus a non-negative constant, no loop dimension used twice in the map (projected permutations, and the sliding windows of convolutions and pooling such as d1 * 2 + d4 * 3 + 1); rewrite the op or add a rule to pp-autodiff}}
+  %up = linalg.generic {indexing_maps = [affine_map<(i) -> (i floordiv 2)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} ins(%x : tensor<3xf32>) outs(%e : tensor<6xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    linalg.yield %a : f32
+  } -> tensor<6xf32>
+  return %up : tensor<6xf32>
 }
 
 // -----

@@ -2,13 +2,17 @@
 
 // Everything in the supported set: no diagnostic, the IR unchanged. The
 // private helper is checked too; the TOSA-style broadcast map (a constant 0
-// on a unit dimension) is accepted.
+// on a unit dimension) is accepted, and so are the window maps of
+// convolutions and pooling (@cnn).
 
 // CHECK-LABEL: func.func @model(
 // CHECK:         linalg.matmul
 // CHECK:         call @relu
 // CHECK:         linalg.softmax
 // CHECK-LABEL: func.func private @relu(
+// CHECK-LABEL: func.func @cnn(
+// CHECK:         linalg.conv_2d_nhwc_hwcf
+// CHECK:         linalg.pooling_nhwc_max
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (0, d1)>
@@ -46,4 +50,17 @@ func.func private @relu(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
       linalg.yield %m : f32
     }
   return %r : tensor<2x3xf32>
+}
+
+func.func @cnn(%x: tensor<1x6x6x2xf32>, %k: tensor<3x3x2x3xf32>) -> tensor<1x2x2x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant -1.0e30 : f32
+  %e = tensor.empty() : tensor<1x4x4x3xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+  %c = linalg.conv_2d_nhwc_hwcf ins(%x, %k : tensor<1x6x6x2xf32>, tensor<3x3x2x3xf32>) outs(%z : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+  %window = tensor.empty() : tensor<2x2xf32>
+  %ep = tensor.empty() : tensor<1x2x2x3xf32>
+  %m = linalg.fill ins(%ninf : f32) outs(%ep : tensor<1x2x2x3xf32>) -> tensor<1x2x2x3xf32>
+  %p = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%c, %window : tensor<1x4x4x3xf32>, tensor<2x2xf32>) outs(%m : tensor<1x2x2x3xf32>) -> tensor<1x2x2x3xf32>
+  return %p : tensor<1x2x2x3xf32>
 }

@@ -315,7 +315,8 @@ def PPNormalizeLinalgPass : Pass<"pp-normalize-linalg"> {
     structured op (`linalg.matmul`, `batch_matmul`, `transpose`,
     `broadcast`, `map`, `reduce`, `fill`, `elementwise`, ...) into the
     equivalent `linalg.generic`. Convolutions and pooling stay named, so
-    that diagnostics can name them. Part of `pp-prepare-model`.
+    that diagnostics can name them (`pp-autodiff` generalizes them in the
+    gradient function). Part of `pp-prepare-model`.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::arith::ArithDialect",
@@ -349,12 +350,24 @@ def PPAutodiffPass : Pass<"pp-autodiff", "::mlir::ModuleOp"> {
     iteration dimensions missing from its map becoming reductions. Sum
     reductions pass the output gradient to every term; max/min reductions
     route it to the elements equal to the result (ties all receive it).
+
+    Inputs read through a window, as in convolutions and pooling with
+    strides and dilations (map results such as `d1 * 2 + d4 * 3 + 1`: loop
+    dimensions times positive constants plus a constant, no dimension used
+    twice), get their adjoint written into an expanded tensor with one
+    dimension per loop dimension of the map, then folded into the input's
+    shape: the kernel positions are unrolled and each slice is added into
+    the gradient at its offset with the stride, with
+    `tensor.extract_slice`/`insert_slice`. Max pooling routes each window's
+    gradient to the elements equal to its maximum.
+
     Tensor reshapes, slices, pad, concat, fill, extract and constants have
     their own rules; docs/Autodiff.md lists them.
 
     Anything else on the path from the arguments to the loss (unknown ops,
-    calls such as timers or prints, windows of convolutions and pooling,
-    dynamic shapes) is an error at the op, saying what to do.
+    calls such as timers or prints, indexing maps with `floordiv`, `mod`,
+    negative coefficients or a loop dimension used twice, dynamic shapes)
+    is an error at the op, saying what to do.
   }];
   let options = [
     Option<"functionName", "function", "std::string", /*default=*/"",
@@ -494,9 +507,12 @@ def PPCheckDifferentiablePass
     private functions it calls, and emits an error at every operation
     outside the set the compiler differentiates, saying why and what to do:
     - `linalg` structured ops on tensors (named ops, `linalg.generic`,
-      `linalg.map`, `linalg.reduce`, ...) whose input indexing maps are
-      projected permutations and whose body holds only `arith`, `math`,
-      `linalg.index` and `linalg.yield`; and `linalg.softmax`;
+      `linalg.map`, `linalg.reduce`, convolutions, pooling, ...) whose input
+      indexing maps are projected permutations or windows (every result a
+      sum of loop dimensions times positive constants plus a constant, no
+      dimension used twice, as in convolutions and pooling) and whose body
+      holds only `arith`, `math`, `linalg.index` and `linalg.yield`; and
+      `linalg.softmax`;
     - `tensor.empty`, `reshape`, `expand_shape`, `collapse_shape`,
       `extract_slice`, `insert_slice`, `pad`, `concat`;
     - `arith` and `math` ops;
