@@ -109,25 +109,6 @@ static SmallVector<unsigned> dependentResults(func::FuncOp fn,
   return results;
 }
 
-/// Ops of `block` (top level) that `roots` depend on, in block order.
-static llvm::SetVector<Operation *> sliceOf(Block &block,
-                                            ArrayRef<Value> roots) {
-  llvm::SmallPtrSet<Operation *, 32> needed;
-  SmallVector<Value> worklist(roots.begin(), roots.end());
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != &block || !needed.insert(def).second)
-      continue;
-    forEachUse(def, [&](Value v) { worklist.push_back(v); });
-  }
-  llvm::SetVector<Operation *> ordered;
-  for (Operation &op : block)
-    if (needed.contains(&op))
-      ordered.insert(&op);
-  return ordered;
-}
-
 /// Top-level ops of `block` that the backward makes again rather than
 /// reading from the stash: ops that depend on nothing but parameters
 /// (arguments `parameters`), constants and empty tensors, such as fills,
@@ -228,28 +209,13 @@ static LogicalResult cutForward(StageFunctions &sf, func::FuncOp grad,
   UnitAttr unit = builder.getUnitAttr();
 
   // F: f's arguments; returns f's outputs, then the stash.
-  SmallVector<Type> forwardResults(f.getResultTypes());
-  for (Value v : stash)
-    forwardResults.push_back(v.getType());
-  auto forward = func::FuncOp::create(
+  SmallVector<Value> forwardResults(outputs);
+  forwardResults.append(stash.begin(), stash.end());
+  func::FuncOp forward = outlineOps(
       builder, loc, forwardName,
-      builder.getFunctionType(f.getArgumentTypes(), forwardResults));
+      SmallVector<Value>(block.getArguments().take_front(numArgs)),
+      forwardOps.getArrayRef(), forwardResults);
   forward.setAllArgAttrs(f.getAllArgAttrs());
-  {
-    Block *entry = forward.addEntryBlock();
-    OpBuilder b = OpBuilder::atBlockEnd(entry);
-    IRMapping map;
-    for (unsigned i = 0; i < numArgs; ++i)
-      map.map(block.getArgument(i), entry->getArgument(i));
-    for (Operation *op : forwardOps)
-      b.clone(*op, map);
-    SmallVector<Value> results;
-    for (Value v : outputs)
-      results.push_back(map.lookup(v));
-    for (Value v : stash)
-      results.push_back(map.lookup(v));
-    func::ReturnOp::create(b, loc, results);
-  }
   for (unsigned k = 0; k < stash.size(); ++k)
     forward.setResultAttr(numOutputs + k, "pp.stash", unit);
   sf.numStash = stash.size();
@@ -257,44 +223,24 @@ static LogicalResult cutForward(StageFunctions &sf, func::FuncOp grad,
 
   // The fused backward: parameters, stash, output gradients; returns the
   // input gradients, then the parameter gradients.
-  SmallVector<Type> backwardArgs;
-  for (unsigned p : sf.parameters)
-    backwardArgs.push_back(f.getArgumentTypes()[p]);
-  for (Value v : stash)
-    backwardArgs.push_back(v.getType());
-  unsigned numCotangents = block.getNumArguments() - numArgs;
-  for (unsigned k = 0; k < numCotangents; ++k)
-    backwardArgs.push_back(block.getArgument(numArgs + k).getType());
-  SmallVector<Type> backwardResults;
-  for (Value v : grads)
-    backwardResults.push_back(v.getType());
-  auto backward = func::FuncOp::create(
-      builder, loc, backwardName,
-      builder.getFunctionType(backwardArgs, backwardResults));
-  {
-    Block *entry = backward.addEntryBlock();
-    OpBuilder b = OpBuilder::atBlockEnd(entry);
-    IRMapping map;
-    unsigned next = 0;
-    for (unsigned p : sf.parameters) {
-      backward.setArgAttr(next, "pp.parameter", unit);
-      map.map(block.getArgument(p), entry->getArgument(next++));
-    }
-    for (Value v : stash) {
-      backward.setArgAttr(next, "pp.stash", unit);
-      map.map(v, entry->getArgument(next++));
-    }
-    for (unsigned k = 0; k < numCotangents; ++k) {
-      backward.setArgAttr(next, "pp.gradient", unit);
-      map.map(block.getArgument(numArgs + k), entry->getArgument(next++));
-    }
-    for (Operation *op : backwardOps)
-      b.clone(*op, map);
-    SmallVector<Value> results;
-    for (Value v : grads)
-      results.push_back(map.lookup(v));
-    func::ReturnOp::create(b, loc, results);
+  SmallVector<Value> backwardArgs;
+  SmallVector<StringRef> argKinds;
+  for (unsigned p : sf.parameters) {
+    backwardArgs.push_back(block.getArgument(p));
+    argKinds.push_back("pp.parameter");
   }
+  for (Value v : stash) {
+    backwardArgs.push_back(v);
+    argKinds.push_back("pp.stash");
+  }
+  for (BlockArgument cotangent : block.getArguments().drop_front(numArgs)) {
+    backwardArgs.push_back(cotangent);
+    argKinds.push_back("pp.gradient");
+  }
+  func::FuncOp backward = outlineOps(builder, loc, backwardName, backwardArgs,
+                                     backwardOps, grads);
+  for (auto [k, kind] : llvm::enumerate(argKinds))
+    backward.setArgAttr(k, kind, unit);
   sf.forward = forward;
   sf.backward = backward;
   return success();

@@ -43,9 +43,8 @@ struct PPSplitBackwardPass
 };
 } // namespace
 
-/// Ops of `block` (top level) that `roots` depend on, in block order.
-static llvm::SetVector<Operation *> sliceOf(Block &block,
-                                            ArrayRef<Value> roots) {
+llvm::SetVector<Operation *> mlir::pp::sliceOf(Block &block,
+                                              ArrayRef<Value> roots) {
   llvm::SmallPtrSet<Operation *, 32> needed;
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
@@ -64,6 +63,31 @@ static llvm::SetVector<Operation *> sliceOf(Block &block,
     if (needed.contains(&op))
       ordered.insert(&op);
   return ordered;
+}
+
+func::FuncOp mlir::pp::outlineOps(OpBuilder &builder, Location loc,
+                                  StringRef name, ArrayRef<Value> args,
+                                  ArrayRef<Operation *> ops,
+                                  ArrayRef<Value> results) {
+  SmallVector<Type> argTypes, resultTypes;
+  for (Value v : args)
+    argTypes.push_back(v.getType());
+  for (Value v : results)
+    resultTypes.push_back(v.getType());
+  auto fn = func::FuncOp::create(builder, loc, name,
+                                 builder.getFunctionType(argTypes, resultTypes));
+  Block *entry = fn.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockEnd(entry);
+  IRMapping map;
+  for (auto [k, v] : llvm::enumerate(args))
+    map.map(v, entry->getArgument(k));
+  for (Operation *op : ops)
+    b.clone(*op, map);
+  SmallVector<Value> mapped;
+  for (Value v : results)
+    mapped.push_back(map.lookup(v));
+  func::ReturnOp::create(b, loc, mapped);
+  return fn;
 }
 
 /// Values defined outside `ops` (arguments of `block` or results of ops not
@@ -148,64 +172,25 @@ mlir::pp::splitBackward(func::FuncOp fn, unsigned numInput,
   Location loc = fn.getLoc();
 
   // B: the original arguments; returns input gradients, then the stash.
-  SmallVector<Type> inputResults;
-  for (Value v : inputGrads)
-    inputResults.push_back(v.getType());
-  for (Value v : stash)
-    inputResults.push_back(v.getType());
-  auto input = func::FuncOp::create(
-      builder, loc, inputName,
-      builder.getFunctionType(fn.getArgumentTypes(), inputResults));
+  SmallVector<Value> inputResults(inputGrads);
+  inputResults.append(stash.begin(), stash.end());
+  func::FuncOp input =
+      outlineOps(builder, loc, inputName, SmallVector<Value>(block.getArguments()),
+                 inputOps.getArrayRef(), inputResults);
   input.setAllArgAttrs(fn.getAllArgAttrs());
-  {
-    Block *entry = input.addEntryBlock();
-    OpBuilder b = OpBuilder::atBlockEnd(entry);
-    IRMapping map;
-    map.map(block.getArguments(), entry->getArguments());
-    for (Operation *op : inputOps)
-      b.clone(*op, map);
-    SmallVector<Value> results;
-    for (Value v : inputGrads)
-      results.push_back(map.lookupOrDefault(v));
-    for (Value v : stash)
-      results.push_back(map.lookup(v));
-    func::ReturnOp::create(b, loc, results);
-  }
   builder.setInsertionPointAfter(input);
 
   // W: the stash, then the original arguments it uses; returns the
-  // parameter gradients.
-  SmallVector<Type> weightInputs, weightResults;
-  for (Value v : stash)
-    weightInputs.push_back(v.getType());
+  // parameter gradients. pp.weight_arguments records which arguments.
+  SmallVector<Value> weightInputs(stash.begin(), stash.end());
+  weightInputs.append(weightArgs.begin(), weightArgs.end());
+  func::FuncOp weight = outlineOps(builder, loc, weightName, weightInputs,
+                                   weightOps.getArrayRef(), weightGrads);
+  SmallVector<int64_t> argIndices;
   for (Value v : weightArgs)
-    weightInputs.push_back(v.getType());
-  for (Value v : weightGrads)
-    weightResults.push_back(v.getType());
-  auto weight = func::FuncOp::create(
-      builder, loc, weightName,
-      builder.getFunctionType(weightInputs, weightResults));
-  {
-    Block *entry = weight.addEntryBlock();
-    OpBuilder b = OpBuilder::atBlockEnd(entry);
-    IRMapping map;
-    for (auto [k, v] : llvm::enumerate(stash))
-      map.map(v, entry->getArgument(k));
-    for (auto [k, v] : llvm::enumerate(weightArgs))
-      map.map(v, entry->getArgument(stash.size() + k));
-    for (Operation *op : weightOps)
-      b.clone(*op, map);
-    SmallVector<Value> results;
-    for (Value v : weightGrads)
-      results.push_back(map.lookup(v));
-    func::ReturnOp::create(b, loc, results);
-    // Record which original arguments W takes after the stash.
-    SmallVector<int64_t> argIndices;
-    for (Value v : weightArgs)
-      argIndices.push_back(cast<BlockArgument>(v).getArgNumber());
-    weight->setAttr("pp.weight_arguments",
-                    builder.getDenseI64ArrayAttr(argIndices));
-  }
+    argIndices.push_back(cast<BlockArgument>(v).getArgNumber());
+  weight->setAttr("pp.weight_arguments",
+                  builder.getDenseI64ArrayAttr(argIndices));
   builder.setInsertionPointAfter(weight);
 
   // B then W, for checking against the fused backward.

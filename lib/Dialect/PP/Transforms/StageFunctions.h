@@ -10,7 +10,9 @@
 #define PP_LIB_DIALECT_PP_TRANSFORMS_STAGEFUNCTIONS_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <optional>
 
@@ -32,6 +34,19 @@ namespace mlir::pp {
 FailureOr<func::FuncOp> buildGradient(func::FuncOp func, StringRef gradName,
                                       ArrayRef<unsigned> wrt,
                                       std::optional<ArrayRef<unsigned>> seeded);
+
+/// Top-level ops of `block` that `roots` depend on (through operands, and
+/// values used inside their regions), in block order.
+llvm::SetVector<Operation *> sliceOf(Block &block, ArrayRef<Value> roots);
+
+/// Creates, at `builder`'s insertion point, `func.func @name(args) ->
+/// results` whose body clones `ops` (in order) with `args` (values of the
+/// block `ops` live in, each becoming an argument of the same type) mapped
+/// to the new arguments. Every value `ops` and `results` use must be in
+/// `args` or made by `ops`.
+func::FuncOp outlineOps(OpBuilder &builder, Location loc, StringRef name,
+                        ArrayRef<Value> args, ArrayRef<Operation *> ops,
+                        ArrayRef<Value> results);
 
 /// B and W made from one backward function, and the function calling them.
 struct BackwardSplit {
