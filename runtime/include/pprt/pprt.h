@@ -1,0 +1,105 @@
+/*===- pprt.h - the pp-mlir pipeline runtime, C ABI -------------*- C -*-===*
+ *
+ * The runtime that executes compiled pipeline schedules. Rank programs made
+ * by `convert-pp-to-runtime` call the `pprt_*` functions below; a launcher
+ * (pp-run) creates a world of P ranks, gives every rank its parameters and
+ * micro-batch data, runs each rank's program, then reads back losses and
+ * gradients (runtime/include/pprt/Runtime.h, C++).
+ *
+ * Conventions
+ * - Every buffer is a contiguous, row-major array given by its address and
+ *   its size in bytes.
+ * - Messages are matched by (source rank, destination rank, stage,
+ *   micro-batch, kind) and their sizes are checked on receipt: a mismatch is
+ *   an error naming both sides.
+ * - Errors do not return to generated code. The first error on any rank
+ *   (a size mismatch, a timeout, a peer that failed or vanished) puts the
+ *   whole world in the failed state: from then on every pprt_* call on every
+ *   rank returns at once without waiting (receives leave their buffer as it
+ *   is), so every rank program finishes the step in bounded time, and the
+ *   launcher reports the first error. Nothing waits longer than the world's
+ *   timeout.
+ * - Times are seconds; sizes bytes.
+ *
+ *===---------------------------------------------------------------------===*/
+
+#ifndef PPRT_PPRT_H
+#define PPRT_PPRT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One rank's handle; owned by the world. */
+typedef struct pprt_rank pprt_rank;
+
+/* What a message carries: the activation a forward sends to the next stage,
+ * or the gradient a backward-input sends to the previous stage. */
+enum pprt_kind { PPRT_ACTIVATION = 0, PPRT_GRADIENT = 1 };
+
+/* What an action is, for the trace. */
+enum pprt_action {
+  PPRT_FORWARD = 0,
+  PPRT_BACKWARD = 1, /* B and W fused */
+  PPRT_BACKWARD_INPUT = 2,
+  PPRT_BACKWARD_WEIGHT = 3,
+  PPRT_SEND = 4,
+  PPRT_RECV = 5
+};
+
+/* Element types of buffers the runtime interprets (gradients, losses). */
+enum pprt_dtype { PPRT_F32 = 0, PPRT_F64 = 1 };
+
+/* Sends `bytes` bytes at `data` to rank `peer`, tagged (stage, microbatch,
+ * kind); `stage` is the stage that produced the value. May return before the
+ * peer receives (the data is copied or the send completes). */
+void pprt_send(pprt_rank *rank, int64_t peer, int64_t stage,
+               int64_t microbatch, int64_t kind, const void *data,
+               int64_t bytes);
+
+/* Receives the message (stage, microbatch, kind) from rank `peer` into
+ * `data`, which holds `bytes` bytes; waits at most the world's timeout. */
+void pprt_recv(pprt_rank *rank, int64_t peer, int64_t stage,
+               int64_t microbatch, int64_t kind, void *data, int64_t bytes);
+
+/* Copies data argument `index` of micro-batch `microbatch` (as the launcher
+ * set it for this step) into `data` (`bytes` bytes; checked). */
+void pprt_input(pprt_rank *rank, int64_t microbatch, int64_t index,
+                void *data, int64_t bytes);
+
+/* Copies the current value of parameter `index` of stage `stage` into
+ * `data` (`bytes` bytes; checked). */
+void pprt_parameter(pprt_rank *rank, int64_t stage, int64_t index, void *data,
+                    int64_t bytes);
+
+/* Adds the gradient at `data` (`bytes` bytes of `dtype`) to the accumulated
+ * gradient of parameter `index` of stage `stage` for this step. */
+void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
+                              const void *data, int64_t bytes, int64_t dtype);
+
+/* Records the loss of micro-batch `microbatch` (one element of `dtype`). */
+void pprt_loss(pprt_rank *rank, int64_t microbatch, const void *data,
+               int64_t dtype);
+
+/* Writes the seed of the loss gradient for one micro-batch (1 / M, so that
+ * the accumulated gradients are those of the mean loss) into `data`, one
+ * element of `dtype`. */
+void pprt_loss_seed(pprt_rank *rank, void *data, int64_t dtype);
+
+/* Brackets one action for the trace (Chrome trace JSON, as pp-simulate
+ * writes it: one complete event per action, tid = rank). */
+void pprt_action_begin(pprt_rank *rank, int64_t action, int64_t stage,
+                       int64_t microbatch);
+void pprt_action_end(pprt_rank *rank);
+
+/* Accounts `delta` bytes of activation stash (+ when F keeps it, - when the
+ * last backward using it ends); the runtime records the peak per rank. */
+void pprt_stash(pprt_rank *rank, int64_t delta);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PPRT_PPRT_H */
