@@ -533,7 +533,8 @@ LogicalResult ppexec::promoteF32ToF64(ModuleOp module, std::string &reason) {
 
 FailureOr<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
-                   const JitOptions &options) {
+                   const JitOptions &options,
+                   ArrayRef<std::string> rawEntries) {
   MLIRContext *ctx = m.getContext();
   // Errors about the whole compilation point at the (first) entry.
   Location loc = entryLoc(m, entries);
@@ -623,7 +624,19 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
                          << " failed: " << llvm::toString(fn.takeError()));
     jit->signatures[sig.name] = sig;
   }
+  for (const std::string &name : rawEntries) {
+    auto fn = jit->engine->lookup(name);
+    if (!fn)
+      return emitFailure(emitError(loc, "JIT linking of @")
+                         << name << " failed: " << llvm::toString(fn.takeError()));
+    jit->rawFunctions[name] = *fn;
+  }
   return jit;
+}
+
+void *JitModule::lookupRaw(StringRef name) const {
+  auto it = rawFunctions.find(name);
+  return it == rawFunctions.end() ? nullptr : it->second;
 }
 
 llvm::Error JitModule::run(StringRef name, ArrayRef<const HostTensor *> args,

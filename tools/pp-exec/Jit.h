@@ -84,9 +84,16 @@ public:
   /// Lowers the prepared module `module` in place and JIT-compiles it; each
   /// of `entries` gets a wrapper it can be run through. Diagnostics go to the
   /// context's handler; fails if lowering or compilation fails.
+  /// `rawEntries` are functions without tensors in their signature (such
+  /// as convert-pp-to-runtime's rank programs, which take one pointer);
+  /// they get no wrapper and are called through lookupRaw().
   static mlir::FailureOr<std::unique_ptr<JitModule>>
   compile(mlir::ModuleOp module, llvm::ArrayRef<std::string> entries,
-          const JitOptions &options);
+          const JitOptions &options,
+          llvm::ArrayRef<std::string> rawEntries = {});
+  /// The address of the compiled raw entry `name` (its C ABI is that of the
+  /// lowered function), or null.
+  void *lookupRaw(llvm::StringRef name) const;
 
   /// The signature of entry `name`, or null.
   const FunctionSignature *signature(llvm::StringRef name) const;
@@ -100,6 +107,7 @@ private:
   JitModule() = default;
   std::unique_ptr<mlir::ExecutionEngine> engine;
   llvm::StringMap<FunctionSignature> signatures;
+  llvm::StringMap<void *> rawFunctions;
 };
 
 } // namespace ppexec

@@ -552,10 +552,18 @@ void PPDifferentiateStagesPass::runOnOperation() {
     sf.weight = split->weight;
     sf.stage.setBackwardInputAttr(FlatSymbolRefAttr::get(sf.input));
     sf.stage.setBackwardWeightAttr(FlatSymbolRefAttr::get(sf.weight));
+    // M_W: what lives from B to W: B's weight stash, and the part of F's
+    // stash that W reads (after B, only W needs it).
     int64_t weightStashBytes = 0;
     for (Type t :
          sf.input.getResultTypes().drop_front(sf.activeInputs.size()))
       weightStashBytes += bytesOf(t);
+    unsigned stashBegin = sf.parameters.size();
+    for (int64_t i : sf.weight->getAttrOfType<DenseI64ArrayAttr>(
+                                  "pp.weight_arguments")
+                         .asArrayRef())
+      if (i >= stashBegin && i < stashBegin + sf.numStash)
+        weightStashBytes += bytesOf(sf.backward.getArgumentTypes()[i]);
     sf.stage.setWeightStashBytes(weightStashBytes);
     sf.stage.setBackwardInputTimeAttr(builder.getF64FloatAttr(
         functionFlops(sf.input) / flopsPerMicrosecond));
