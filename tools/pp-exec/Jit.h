@@ -99,9 +99,12 @@ public:
   const FunctionSignature *signature(llvm::StringRef name) const;
 
   /// Runs function `name` (one of the entries) on `args`; `results` is
-  /// resized and allocated to the function's result types.
+  /// resized and allocated to the function's result types. If
+  /// `microseconds` is set, it receives the wall time of the call into the
+  /// compiled code alone (not the argument checks or allocating `results`).
   llvm::Error run(llvm::StringRef name, llvm::ArrayRef<const HostTensor *> args,
-                  std::vector<HostTensor> &results);
+                  std::vector<HostTensor> &results,
+                  double *microseconds = nullptr);
 
 private:
   JitModule() = default;

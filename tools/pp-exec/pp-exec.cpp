@@ -3,15 +3,19 @@
 // pp-exec FILE --entry=F [--inputs=a.npy,...] [--seed=N] [--outputs=DIR]
 // pp-exec FILE --entry=F --compare=G [--tolerance=T]
 // pp-exec FILE --entry=F --check-gradients --gradient=G [--wrt=0,2]
+// pp-exec FILE --measure-stages[=PIPELINE] [--repetitions=N] [-o OUT]
 //
 // JIT-compiles the functions of a module on tensors with MLIR's
-// ExecutionEngine and runs them; see docs/Execution.md.
+// ExecutionEngine and runs them; --measure-stages times the functions of a
+// pipeline's stages and writes the medians into the stages' costs. See
+// docs/Execution.md.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Checks.h"
 #include "HostTensor.h"
 #include "Jit.h"
+#include "Measure.h"
 #include "Npy.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -25,6 +29,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -124,6 +129,23 @@ static cl::opt<bool> timing("timing",
                             cl::desc("Print compile and run times to stderr"),
                             cl::cat(category));
 
+static cl::opt<std::string> measureStagesOpt(
+    "measure-stages",
+    cl::desc("Time the functions of every stage of the pipeline PIPELINE "
+             "(default: the only one) and write the medians into the "
+             "stages' costs, in microseconds"),
+    cl::value_desc("PIPELINE"), cl::ValueOptional, cl::cat(category));
+static cl::opt<unsigned>
+    repetitions("repetitions",
+                cl::desc("Timed runs of each stage function after one "
+                         "warm-up run, for --measure-stages (default 5)"),
+                cl::init(5), cl::cat(category));
+static cl::opt<std::string> outputFilename(
+    "o",
+    cl::desc("Where --measure-stages writes the module with the measured "
+             "costs (default: stdout, with the table on stderr)"),
+    cl::value_desc("OUT.mlir"), cl::init("-"), cl::cat(category));
+
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "pp-exec") << message << "\n";
   return 1;
@@ -185,12 +207,34 @@ int main(int argc, char **argv) {
       "  pp-exec FILE --entry=F [--inputs=a.npy,...] [--seed=N] "
       "[--outputs=DIR]\n"
       "  pp-exec FILE --entry=F --compare=G [--tolerance=T]\n"
-      "  pp-exec FILE --entry=F --check-gradients --gradient=G [--wrt=0,2]\n\n"
+      "  pp-exec FILE --entry=F --check-gradients --gradient=G [--wrt=0,2]\n"
+      "  pp-exec FILE --measure-stages[=PIPELINE] [--repetitions=N] "
+      "[-o OUT.mlir]\n\n"
       "See docs/Execution.md.\n");
 
   // Options that belong together.
-  if (entry.empty())
-    return fail("--entry=NAME is required");
+  bool measuring = measureStagesOpt.getNumOccurrences() > 0;
+  if (measuring) {
+    for (auto [used, name] :
+         {std::make_pair(!entry.empty(), "--entry"),
+          std::make_pair(!compare.empty(), "--compare"),
+          std::make_pair(checkGradientsFlag.getValue(), "--check-gradients"),
+          std::make_pair(!inputs.empty(), "--inputs"),
+          std::make_pair(!outputs.empty(), "--outputs"),
+          std::make_pair(!saveInputs.empty(), "--save-inputs")})
+      if (used)
+        return fail(llvm::Twine("--measure-stages cannot be combined with ") +
+                    name);
+    if (repetitions == 0)
+      return fail("--repetitions must be at least 1");
+  } else {
+    if (repetitions.getNumOccurrences())
+      return fail("--repetitions is only used with --measure-stages");
+    if (outputFilename.getNumOccurrences())
+      return fail("-o is only used with --measure-stages");
+  }
+  if (!measuring && entry.empty())
+    return fail("--entry=NAME is required (or --measure-stages)");
   if (checkGradientsFlag && !compare.empty())
     return fail("--check-gradients and --compare cannot be combined");
   if (checkGradientsFlag && gradient.empty())
@@ -232,6 +276,41 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return fail("cannot parse " + inputFilename);
+
+  JitOptions jitOptions;
+  jitOptions.optLevel = optLevel;
+  jitOptions.interchange = !noInterchange;
+  if (printLowered)
+    jitOptions.printLowered = &llvm::errs();
+
+  if (measuring) {
+    MeasureOptions options;
+    options.pipeline = measureStagesOpt;
+    options.repetitions = repetitions;
+    options.seed = seed;
+    options.jit = jitOptions;
+    auto output = openOutputFile(outputFilename, &errorMessage);
+    if (!output)
+      return fail(errorMessage);
+    // The table goes to stdout, unless the module does.
+    bool moduleToStdout = outputFilename == "-";
+    llvm::raw_ostream &table = moduleToStdout ? llvm::errs() : llvm::outs();
+    using Clock = std::chrono::steady_clock;
+    auto start = Clock::now();
+    std::string error;
+    if (failed(measureStages(*module, options, table, error)))
+      return error.empty() ? 1 : fail(error);
+    if (timing) {
+      std::chrono::duration<double, std::milli> ms = Clock::now() - start;
+      llvm::errs() << "pp-exec: compiled and measured in "
+                   << llvm::format("%.1f", ms.count()) << " ms\n";
+    }
+    module->print(output->os());
+    output->os() << "\n";
+    output->keep();
+    llvm::outs().flush();
+    return 0;
+  }
 
   auto lookup = [&](llvm::StringRef name) -> func::FuncOp {
     return SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
@@ -304,11 +383,6 @@ int main(int argc, char **argv) {
 
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
-  JitOptions jitOptions;
-  jitOptions.optLevel = optLevel;
-  jitOptions.interchange = !noInterchange;
-  if (printLowered)
-    jitOptions.printLowered = &llvm::errs();
   std::vector<std::string> names;
   for (const FunctionSignature &sig : entries)
     names.push_back(sig.name);
