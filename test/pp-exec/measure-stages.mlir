@@ -17,9 +17,9 @@
 // TABLE-NOT:  {{.}}
 
 // CHECK-LABEL: pp.pipeline @mlp_pipeline
-// CHECK-NEXT: pp.stage 0 on rank 0 forward @mlp_stage0_forward backward_input @mlp_stage0_backward_input backward_weight @mlp_stage0_backward_weight costs(forward = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_input = 0, backward_weight = {{[1-9][0-9.e+-]*|0\.[0-9]+}}) memory(stash = 96, weight_stash = 0)
-// CHECK-NEXT: pp.stage 1 on rank 1 forward @mlp_stage1_forward backward_input @mlp_stage1_backward_input backward_weight @mlp_stage1_backward_weight costs(forward = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_input = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_weight = {{[1-9][0-9.e+-]*|0\.[0-9]+}}) memory(stash = 128, weight_stash = 64)
-// CHECK-NEXT: pp.stage 2 on rank 2 forward @mlp_stage2_forward backward_input @mlp_stage2_backward_input backward_weight @mlp_stage2_backward_weight costs(forward = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_input = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_weight = {{[1-9][0-9.e+-]*|0\.[0-9]+}}) memory(stash = 88, weight_stash = 24)
+// CHECK-NEXT: pp.stage 0 on rank 0 forward @mlp_stage0_forward backward_input @mlp_stage0_backward_input backward_weight @mlp_stage0_backward_weight costs(forward = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_input = 0, backward_weight = {{[1-9][0-9.e+-]*|0\.[0-9]+}}) memory(stash = 96, weight_stash = 96)
+// CHECK-NEXT: pp.stage 1 on rank 1 forward @mlp_stage1_forward backward_input @mlp_stage1_backward_input backward_weight @mlp_stage1_backward_weight costs(forward = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_input = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_weight = {{[1-9][0-9.e+-]*|0\.[0-9]+}}) memory(stash = 128, weight_stash = 128)
+// CHECK-NEXT: pp.stage 2 on rank 2 forward @mlp_stage2_forward backward_input @mlp_stage2_backward_input backward_weight @mlp_stage2_backward_weight costs(forward = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_input = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_weight = {{[1-9][0-9.e+-]*|0\.[0-9]+}}) memory(stash = 88, weight_stash = 88)
 // CHECK-NEXT: }
 
 // SIM: schedule @mlp_pipeline_zb_h1 (pipeline @mlp_pipeline)

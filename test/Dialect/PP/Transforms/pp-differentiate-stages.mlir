@@ -74,9 +74,9 @@
 // Costs are FLOPs / 1e4 FLOP per us; memory the bytes of F's stash and of
 // B's weight stash.
 // CHECK:       pp.pipeline @mlp_pipeline ranks(3) activation_bytes(88) {
-// CHECK-NEXT:    pp.stage 0 on rank 0 forward @mlp_stage0_forward backward_input @mlp_stage0_backward_input backward_weight @mlp_stage0_backward_weight costs(forward = 0.0192, backward_input = 0, backward_weight = 0.0296) memory(stash = 96, weight_stash = 0)
-// CHECK-NEXT:    pp.stage 1 on rank 1 forward @mlp_stage1_forward backward_input @mlp_stage1_backward_input backward_weight @mlp_stage1_backward_weight costs(forward = 0.0288, backward_input = 0.0352, backward_weight = 0.032) memory(stash = 128, weight_stash = 64)
-// CHECK-NEXT:    pp.stage 2 on rank 2 forward @mlp_stage2_forward backward_input @mlp_stage2_backward_input backward_weight @mlp_stage2_backward_weight costs(forward = 0.0121, backward_input = 0.0142, backward_weight = 0.012) memory(stash = 88, weight_stash = 24)
+// CHECK-NEXT:    pp.stage 0 on rank 0 forward @mlp_stage0_forward backward_input @mlp_stage0_backward_input backward_weight @mlp_stage0_backward_weight costs(forward = 0.0192, backward_input = 0, backward_weight = 0.0296) memory(stash = 96, weight_stash = 96)
+// CHECK-NEXT:    pp.stage 1 on rank 1 forward @mlp_stage1_forward backward_input @mlp_stage1_backward_input backward_weight @mlp_stage1_backward_weight costs(forward = 0.0288, backward_input = 0.0352, backward_weight = 0.032) memory(stash = 128, weight_stash = 128)
+// CHECK-NEXT:    pp.stage 2 on rank 2 forward @mlp_stage2_forward backward_input @mlp_stage2_backward_input backward_weight @mlp_stage2_backward_weight costs(forward = 0.0121, backward_input = 0.0142, backward_weight = 0.012) memory(stash = 88, weight_stash = 88)
 
 // FUSED:       pp.stage 0 on rank 0 forward @mlp_stage0_forward backward @mlp_stage0_backward costs(forward = 0.0192, backward_input = 0.0296, backward_weight = 0) memory(stash = 96, weight_stash = 0)
 // FUSED-NOT:   _backward_input
