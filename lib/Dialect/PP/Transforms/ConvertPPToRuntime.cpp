@@ -80,6 +80,14 @@ struct StageFunctionsInfo {
 using Key = std::pair<int64_t, int64_t>; // (stage, micro-batch)
 } // namespace
 
+/// How MLIR prints `type` (f32, tensor<?xf32>), without diagnostic quotes.
+static std::string typeSuffix(Type elem) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << elem;
+  return text;
+}
+
 /// Reads and checks the functions of `stage`.
 static FailureOr<StageFunctionsInfo> analyzeStage(StageOp stage,
                                                   SymbolTable &symbols) {
@@ -113,7 +121,7 @@ static FailureOr<StageFunctionsInfo> analyzeStage(StageOp stage,
           !tensor.getElementType().isIntOrFloat())
         return stage.emitError("convert-pp-to-runtime: @")
                << fn.getSymName() << " of stage " << info.index
-               << " takes or returns " << t
+               << " takes or returns " << typeSuffix(t)
                << "; stage functions must use statically shaped tensors of "
                   "integers or floats";
     }
@@ -240,13 +248,6 @@ func::FuncOp RankProgramBuilder::declare(StringRef name, TypeRange args) {
 void RankProgramBuilder::callRuntime(StringRef name, ValueRange args) {
   func::FuncOp fn = declare(name, args.getTypes());
   func::CallOp::create(b, b.getUnknownLoc(), fn, args);
-}
-
-static std::string typeSuffix(Type elem) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << elem;
-  return text;
 }
 
 void RankProgramBuilder::callMemRef(StringRef name, ValueRange scalars,

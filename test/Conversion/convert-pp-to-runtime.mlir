@@ -1,0 +1,41 @@
+// convert-pp-to-runtime on the three-stage perceptron under ZB-H1 with two
+// micro-batches: one function per rank; the last rank's program reads its
+// parameter, receives both parts of stage 1's activation (the target and
+// the hidden state: kinds 0 and 2), runs F, hands over the loss, seeds B
+// with the runtime's loss seed, sends the input gradient (kind 1) and runs
+// W, which hands over the parameter gradient. Stash accounting follows
+// pp-simulate: +M_B at F, +M_W at B, -M_B after B, -M_W after W (88 bytes
+// each here).
+// RUN: pp-opt %S/../Dialect/PP/Transforms/Inputs/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime -canonicalize 2>/dev/null | FileCheck %s
+
+// CHECK-LABEL: func.func @mlp_pipeline_zb_h1_rank0(%{{.+}}: !llvm.ptr) attributes {pp.rank = 0 : i64, pp.schedule = @mlp_pipeline_zb_h1}
+// CHECK:         call @pprt_memref_input_f32(
+// CHECK-LABEL: func.func @mlp_pipeline_zb_h1_rank1(
+// CHECK-LABEL: func.func @mlp_pipeline_zb_h1_rank2(
+// CHECK-SAME:    %[[RT:.+]]: !llvm.ptr)
+// CHECK-DAG:     %[[C88:.+]] = arith.constant 88 : i64
+// CHECK-DAG:     %[[CM88:.+]] = arith.constant -88 : i64
+// CHECK:         %[[W:.+]] = memref.alloc() : memref<8x3xf32>
+// CHECK:         call @pprt_memref_parameter_f32(%[[RT]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}})
+// CHECK:         %[[P:.+]] = bufferization.to_tensor %[[W]] restrict writable
+// The activation of stage 1, micro-batch 0, from rank 1: two parts.
+// CHECK:         call @pprt_action_begin(%[[RT]], %c5_i64, %c1_i64, %c0_i64)
+// CHECK:         call @pprt_memref_recv_f32(%[[RT]], %c1_i64, %c1_i64, %c0_i64, %c0_i64, %c4_i64, %{{.+}})
+// CHECK:         call @pprt_memref_recv_f32(%[[RT]], %c1_i64, %c1_i64, %c0_i64, %c2_i64, %c4_i64, %{{.+}})
+// CHECK:         call @pprt_action_end(%[[RT]])
+// CHECK:         call @pprt_action_begin(%[[RT]], %c0_i64, %c2_i64, %c0_i64)
+// CHECK-NEXT:    call @pprt_stash(%[[RT]], %[[C88]])
+// CHECK-NEXT:    %[[F:.+]]:3 = call @mlp_stage2_forward(%{{.+}}, %{{.+}}, %[[P]])
+// CHECK:         call @pprt_memref_loss_f32(%[[RT]], %c0_i64, %c4_i64, %{{.+}})
+// CHECK:         call @pprt_memref_loss_seed_f32(%[[RT]], %c4_i64, %{{.+}})
+// CHECK:         call @pprt_action_begin(%[[RT]], %c2_i64, %c2_i64, %c0_i64)
+// CHECK-NEXT:    call @pprt_stash(%[[RT]], %[[C88]])
+// CHECK-NEXT:    %[[B:.+]]:2 = call @mlp_stage2_backward_input(%[[P]], %[[F]]#1, %[[F]]#2, %{{.+}})
+// CHECK-NEXT:    call @pprt_stash(%[[RT]], %[[CM88]])
+// CHECK:         call @pprt_action_begin(%[[RT]], %c4_i64, %c2_i64, %c0_i64)
+// CHECK:         call @pprt_memref_send_f32(%[[RT]], %c1_i64, %c2_i64, %c0_i64, %c1_i64, %c4_i64, %{{.+}})
+// CHECK:         call @pprt_action_begin(%[[RT]], %c3_i64, %c2_i64, %c0_i64)
+// CHECK-NEXT:    %[[G:.+]] = call @mlp_stage2_backward_weight(%[[B]]#1, %[[F]]#2)
+// CHECK-NEXT:    call @pprt_stash(%[[RT]], %[[CM88]])
+// CHECK:         call @pprt_memref_accumulate_gradient_f32(%[[RT]], %c2_i64, %c0_i64, %c4_i64, %{{.+}})
+// CHECK:         return
