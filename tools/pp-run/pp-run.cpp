@@ -1,0 +1,606 @@
+//===- pp-run.cpp - compile a model into a pipeline and train it ----------===//
+//
+// pp-run MODEL.mlir --function=F [--parameters=i,j,...] [--loss=KIND]
+//        --ranks=P [--stages-per-rank=V] --microbatches=M --schedule=NAME
+//        [--steps=N] [--lr=X] [--transport=inproc|mpi] [--trace=FILE]
+//        [--check] [--seed=S] [--timeout=SECONDS]
+//
+// Prepares the model (pp-strip-instrumentation, pp-lift-parameters,
+// pp-append-loss, pp-prepare-model), cuts it into P*V stages
+// (pp-partition, pp-place-stages), gives every stage F, B and W
+// (pp-differentiate-stages), schedules and verifies it (pp-plan), turns
+// every rank's program into code (convert-pp-to-runtime), JIT-compiles it
+// and trains N steps of M micro-batches with SGD on P ranks of the runtime
+// (runtime/), printing the loss of every step, the measured timeline, and,
+// with --check, a comparison with the unpipelined model. See docs/Runtime.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HostTensor.h"
+#include "Jit.h"
+
+#include "pp/Dialect/PP/IR/PPDialect.h"
+#include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Schedule/Schedule.h"
+#include "pprt/Runtime.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <map>
+
+using namespace mlir;
+using namespace ppexec;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("pp-run options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"),
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string>
+    functionName("function", cl::desc("The model function (required)"),
+                 cl::value_desc("NAME"), cl::cat(category));
+static cl::list<int64_t> parameterList(
+    "parameters", cl::CommaSeparated,
+    cl::desc("Arguments that are parameters (default: those marked "
+             "pp.parameter, or lifted weight constants)"),
+    cl::cat(category));
+static cl::opt<std::string>
+    lossKind("loss",
+             cl::desc("Append a loss: mse, cross-entropy, or none when the "
+                      "function already returns a scalar loss (default)"),
+             cl::init("none"), cl::cat(category));
+static cl::opt<int> numRanks("ranks", cl::desc("Number of ranks P"),
+                             cl::init(0), cl::cat(category));
+static cl::opt<int> stagesPerRank("stages-per-rank",
+                                  cl::desc("Stages per rank V (default 1)"),
+                                  cl::init(1), cl::cat(category));
+static cl::opt<int> numMicrobatches("microbatches",
+                                    cl::desc("Micro-batches per step M"),
+                                    cl::init(0), cl::cat(category));
+static cl::opt<std::string> scheduleName(
+    "schedule", cl::desc("gpipe, 1f1b, interleaved-1f1b, looped-bfs, zb-h1, "
+                         "zb-h2, zb-v, dualpipe-v, auto"),
+    cl::cat(category));
+static cl::opt<int> numSteps("steps", cl::desc("Training steps (default 1)"),
+                             cl::init(1), cl::cat(category));
+static cl::opt<double> learningRate("lr",
+                                    cl::desc("SGD learning rate (default 0.01)"),
+                                    cl::init(0.01), cl::cat(category));
+static cl::opt<std::string>
+    transport("transport", cl::desc("inproc (threads, default) or mpi"),
+              cl::init("inproc"), cl::cat(category));
+static cl::opt<std::string>
+    traceFile("trace",
+              cl::desc("Write the last step's measured timeline here "
+                       "(Chrome trace JSON)"),
+              cl::value_desc("FILE"), cl::cat(category));
+static cl::opt<bool>
+    check("check",
+          cl::desc("Compare the first step's loss and every parameter "
+                   "gradient with the unpipelined model"),
+          cl::cat(category));
+static cl::opt<uint64_t> seed("seed",
+                              cl::desc("Seed of the synthetic parameters and "
+                                       "data (default 0)"),
+                              cl::init(0), cl::cat(category));
+static cl::opt<double>
+    timeout("timeout",
+            cl::desc("Seconds a rank waits for a message before the run "
+                     "fails (default 60)"),
+            cl::init(60.0), cl::cat(category));
+static cl::opt<bool> printIR("print-ir",
+                             cl::desc("Print the compiled module (tensors) "
+                                      "and stop"),
+                             cl::cat(category));
+
+namespace {
+/// Where a stage's parameters and stage 0's data come from in the model.
+struct StagePlan {
+  std::string rankFunction;
+  /// For parameter k of stage s: the model's argument.
+  std::vector<std::vector<unsigned>> parameterArgs;
+  /// For data input k of stage 0: the model's argument.
+  std::vector<unsigned> dataArgs;
+};
+
+/// Prints errors (and warnings) of the context; drops remarks.
+struct DiagnosticFilter {
+  explicit DiagnosticFilter(MLIRContext &ctx, llvm::SourceMgr &mgr)
+      : handler(mgr, &ctx) {
+    ctx.getDiagEngine().registerHandler([this](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Remark)
+        return success();
+      handler.emitDiagnostic(diag);
+      return success();
+    });
+  }
+  SourceMgrDiagnosticHandler handler;
+};
+} // namespace
+
+static int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "pp-run") << message << "\n";
+  return 1;
+}
+
+static LogicalResult runPipeline(ModuleOp module, const std::string &text) {
+  PassManager pm(module.getContext());
+  if (failed(parsePassPipeline(text, pm, llvm::errs())))
+    return failure();
+  return pm.run(module);
+}
+
+static std::string joinIndices(ArrayRef<unsigned> values) {
+  std::string text;
+  for (auto [i, v] : llvm::enumerate(values))
+    text += (i ? "," : "") + std::to_string(v);
+  return text;
+}
+
+static FailureOr<TensorSpec> specOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape())
+    return failure();
+  TensorSpec spec;
+  Type elem = tensor.getElementType();
+  if (elem.isF32())
+    spec.kind = ElemKind::F32;
+  else if (elem.isF64())
+    spec.kind = ElemKind::F64;
+  else if (elem.isInteger(32))
+    spec.kind = ElemKind::I32;
+  else if (elem.isInteger(64))
+    spec.kind = ElemKind::I64;
+  else
+    return failure();
+  spec.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+  return spec;
+}
+
+/// Synthetic parameters: uniform in [-a, a) with a = 1/sqrt(fan-in), the
+/// last dimension of a matrix (PyTorch's nn.Linear default); 1-D parameters
+/// (biases, norm weights) uniform in [-1, 1).
+static HostTensor initialParameter(const TensorSpec &spec, uint64_t index) {
+  HostTensor t(spec);
+  SplitMix64 rng(seed * 1000003u + 17 * index + 1);
+  fillRandom(t, rng);
+  if (spec.shape.size() >= 2 && isFloat(spec.kind)) {
+    double a = 1.0 / std::sqrt(static_cast<double>(spec.shape.back()));
+    for (int64_t i = 0; i < t.size(); ++i)
+      t.set(i, t.get(i) * a);
+  }
+  return t;
+}
+
+/// Synthetic data of argument `arg` of micro-batch `mb` of step `step`.
+static HostTensor syntheticData(const TensorSpec &spec, int step, int mb,
+                                unsigned arg) {
+  HostTensor t(spec);
+  SplitMix64 rng(((seed * 7919u + step) * 104729u + mb) * 131u + arg + 2);
+  fillRandom(t, rng);
+  return t;
+}
+
+static pprt_dtype dtypeOf(ElemKind kind) {
+  return kind == ElemKind::F64 ? PPRT_F64 : PPRT_F32;
+}
+
+static std::vector<char> bytesOf(const HostTensor &t) {
+  const char *p = static_cast<const char *>(t.data());
+  return std::vector<char>(p, p + t.byteSize());
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "pp-run: compile a model into a pipeline and train it on P ranks\n\n"
+      "  pp-run MODEL.mlir --function=F --ranks=P --microbatches=M "
+      "--schedule=NAME [--steps=N] [--check]\n\nSee docs/Runtime.md.\n");
+
+  if (functionName.empty())
+    return fail("--function is required (the model function)");
+  if (numRanks < 1)
+    return fail("--ranks must be at least 1");
+  if (stagesPerRank < 1)
+    return fail("--stages-per-rank must be at least 1");
+  if (numMicrobatches < 1)
+    return fail("--microbatches must be at least 1");
+  if (scheduleName.empty())
+    return fail("--schedule is required");
+  if (numSteps < 0)
+    return fail("--steps must be >= 0");
+  if (lossKind != "none" && lossKind != "mse" && lossKind != "cross-entropy")
+    return fail("--loss must be none, mse or cross-entropy, not '" +
+                lossKind + "'");
+  if (!(timeout > 0))
+    return fail("--timeout must be positive");
+
+  // The world first: under MPI every process must reach MPI_Init.
+  pprt::WorldOptions worldOptions;
+  worldOptions.ranks = numRanks;
+  worldOptions.transport = transport;
+  worldOptions.timeoutSeconds = timeout;
+  worldOptions.microbatches = numMicrobatches;
+  std::string worldError;
+  std::unique_ptr<pprt::World> world =
+      pprt::World::create(worldOptions, worldError);
+  if (!world)
+    return fail(worldError);
+  std::vector<int> localRanks = world->localRanks();
+  bool leader = llvm::is_contained(localRanks, 0);
+
+  DialectRegistry registry;
+  registerExecDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  mlir::pp::registerAllPPPasses();
+  llvm::SourceMgr sourceMgr;
+  DiagnosticFilter diagnostics(context, sourceMgr);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(inputFile, sourceMgr, &context);
+  if (!module)
+    return 1;
+  auto modelFn = module->lookupSymbol<func::FuncOp>(functionName);
+  if (!modelFn)
+    return fail("no function @" + functionName + " in " + inputFile);
+
+  // 1. Prepare the model and cut it into stages.
+  int numStages = numRanks * stagesPerRank;
+  std::string lossName = functionName;
+  std::string prepare = "builtin.module(pp-strip-instrumentation";
+  {
+    std::string lift = "pp-lift-parameters{function=" + functionName;
+    if (!parameterList.empty()) {
+      std::vector<unsigned> ps(parameterList.begin(), parameterList.end());
+      lift += " parameters=" + joinIndices(ps);
+    }
+    prepare += "," + lift + "}";
+  }
+  if (lossKind != "none") {
+    prepare += ",pp-append-loss{function=" + functionName + " kind=" +
+               lossKind + "}";
+    lossName = functionName + "_loss";
+  }
+  prepare += ",pp-prepare-model,pp-partition{function=" + lossName +
+             " num-stages=" + std::to_string(numStages) + "}";
+  bool vShape = scheduleName == "zb-v" || scheduleName == "dualpipe-v";
+  if (stagesPerRank > 1 || vShape)
+    prepare += std::string(",pp-place-stages{placement=") +
+               (vShape ? "v" : "loop") +
+               " ranks=" + std::to_string(numRanks) + "}";
+  prepare += ")";
+  if (failed(runPipeline(*module, prepare)))
+    return fail("preparing and partitioning the model failed");
+
+  SymbolTable symbols(*module);
+  auto pipeline =
+      symbols.lookup<mlir::pp::PipelineOp>(lossName + "_pipeline");
+  auto lossFn = symbols.lookup<func::FuncOp>(lossName);
+  auto staged = symbols.lookup<func::FuncOp>(lossName + "_staged");
+  if (!pipeline || !lossFn || !staged)
+    return fail("pp-partition did not produce @" + lossName + "_pipeline");
+
+  // 2. Does the schedule run B and W apart? Then the stages get both.
+  bool split = false;
+  {
+    sched::PipelineModel model = mlir::pp::getPipelineModel(pipeline);
+    llvm::Expected<sched::Schedule> plan =
+        sched::buildSchedule(scheduleName, model, numMicrobatches);
+    if (!plan)
+      return fail("schedule " + scheduleName + ": " +
+                  llvm::toString(plan.takeError()));
+    for (const auto &program : plan->ranks)
+      for (const sched::Action &a : program)
+        split |= a.kind == sched::ActionKind::BackwardInput;
+  }
+
+  // Parameters of the loss function (model arguments), for --check.
+  std::vector<unsigned> parameterArgs;
+  for (unsigned i = 0, e = lossFn.getNumArguments(); i < e; ++i)
+    if (lossFn.getArgAttr(i, "pp.parameter"))
+      parameterArgs.push_back(i);
+  if (parameterArgs.empty())
+    return fail("@" + lossName +
+                " has no parameters: mark them with --parameters or "
+                "pp.parameter");
+
+  std::string schedule = lossName + "_pipeline_" + scheduleName;
+  std::replace(schedule.begin(), schedule.end(), '-', '_');
+  std::string compile =
+      "builtin.module(pp-differentiate-stages{split-backward=" +
+      std::string(split ? "true" : "false") +
+      "},pp-plan{schedule=" + scheduleName +
+      " num-microbatches=" + std::to_string(numMicrobatches) +
+      "},convert-pp-to-runtime";
+  if (check)
+    compile += ",pp-autodiff{function=" + lossName +
+               " wrt=" + joinIndices(parameterArgs) + " cotangents=true}";
+  compile += ")";
+  if (failed(runPipeline(*module, compile)))
+    return fail("compiling the pipeline failed");
+  if (printIR) {
+    module->print(llvm::outs());
+    return 0;
+  }
+
+  // 3. How the model's arguments reach the stages (through @<loss>_staged).
+  SmallVector<mlir::pp::StageOp> stageOps = pipeline.getStagesByIndex();
+  std::vector<std::vector<unsigned>> stageParams(numStages);
+  std::vector<unsigned> stageData;
+  {
+    std::vector<func::CallOp> calls;
+    for (auto call : staged.getBody().front().getOps<func::CallOp>())
+      calls.push_back(call);
+    if (static_cast<int>(calls.size()) != numStages)
+      return fail("@" + lossName + "_staged does not call every stage once");
+    std::map<unsigned, int> owner;
+    for (int s = 0; s < numStages; ++s) {
+      auto fn = symbols.lookup<func::FuncOp>(calls[s].getCallee());
+      for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i) {
+        auto arg = dyn_cast<BlockArgument>(calls[s].getOperand(i));
+        bool isParameter = fn.getArgAttr(i, "pp.parameter") != nullptr;
+        if (!isParameter) {
+          if (s == 0) {
+            if (!arg)
+              return fail("stage 0 takes a value that is not a model argument");
+            stageData.push_back(arg.getArgNumber());
+          }
+          continue;
+        }
+        if (!arg)
+          return fail("a parameter of stage " + std::to_string(s) +
+                      " is not a model argument");
+        auto [it, inserted] = owner.try_emplace(arg.getArgNumber(), s);
+        if (!inserted)
+          return fail("parameter argument " +
+                      std::to_string(arg.getArgNumber()) +
+                      " is used by stages " + std::to_string(it->second) +
+                      " and " + std::to_string(s) +
+                      "; parameters shared between stages are not supported");
+        stageParams[s].push_back(arg.getArgNumber());
+      }
+    }
+  }
+  std::vector<TensorSpec> argSpecs;
+  for (Type t : lossFn.getArgumentTypes()) {
+    FailureOr<TensorSpec> spec = specOf(t);
+    if (failed(spec))
+      return fail("@" + lossName + " takes " +
+                  llvm::formatv("{0}", t).str() +
+                  "; pp-run needs statically shaped tensors of f32, f64, i32 "
+                  "or i64");
+    argSpecs.push_back(*spec);
+  }
+
+  // 4. JIT-compile the rank programs (and the reference).
+  std::vector<std::string> rankFunctions;
+  for (int r = 0; r < numRanks; ++r)
+    rankFunctions.push_back(schedule + "_rank" + std::to_string(r));
+  std::vector<std::string> entries;
+  std::string gradName = lossName + "_grad";
+  if (check)
+    entries.push_back(gradName);
+  std::vector<std::string> keep = entries;
+  keep.insert(keep.end(), rankFunctions.begin(), rankFunctions.end());
+  auto compileStart = std::chrono::steady_clock::now();
+  FailureOr<OwningOpRef<ModuleOp>> prepared =
+      prepareForExecution(*module, keep);
+  if (failed(prepared))
+    return fail("preparing the compiled module for the JIT failed");
+  JitOptions jitOptions;
+  FailureOr<std::unique_ptr<JitModule>> jit =
+      JitModule::compile(**prepared, entries, jitOptions, rankFunctions);
+  if (failed(jit))
+    return fail("JIT compilation failed");
+  double compileSeconds = std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - compileStart)
+                              .count();
+  using RankProgram = void (*)(pprt_rank *);
+  std::vector<RankProgram> programs;
+  for (const std::string &name : rankFunctions)
+    programs.push_back(
+        reinterpret_cast<RankProgram>((*jit)->lookupRaw(name)));
+
+  // 5. Parameters.
+  std::map<unsigned, HostTensor> parameters;
+  for (unsigned a : parameterArgs)
+    parameters[a] = initialParameter(argSpecs[a], a);
+  for (int s = 0; s < numStages; ++s)
+    for (auto [k, a] : llvm::enumerate(stageParams[s]))
+      world->setParameter(s, k,
+                          {bytesOf(parameters[a]), dtypeOf(argSpecs[a].kind)});
+
+  if (leader) {
+    llvm::outs() << "pp-run: @" << lossName << " on " << numRanks
+                 << " ranks (" << transport << "), " << numStages
+                 << " stages, " << numMicrobatches << " micro-batches, "
+                 << scheduleName << (split ? " (B and W split)" : "")
+                 << "; compiled in " << llvm::format("%.2f", compileSeconds)
+                 << " s\n";
+  }
+
+  // The predicted stash peaks, for comparison with the measured ones.
+  sched::SimulationResult predicted;
+  {
+    auto scheduleOp = symbols.lookup<mlir::pp::ScheduleOp>(schedule);
+    mlir::pp::ScheduleModel sm = mlir::pp::getScheduleModel(scheduleOp);
+    predicted = sched::simulate(mlir::pp::getPipelineModel(pipeline),
+                                sm.schedule);
+  }
+
+  for (int step = 1; step <= numSteps; ++step) {
+    std::vector<std::vector<HostTensor>> data(numMicrobatches);
+    for (int mb = 0; mb < numMicrobatches; ++mb)
+      for (auto [k, a] : llvm::enumerate(stageData)) {
+        data[mb].push_back(syntheticData(argSpecs[a], step, mb, a));
+        world->setInput(mb, k, bytesOf(data[mb].back()));
+      }
+    auto start = std::chrono::steady_clock::now();
+    bool ok = world->runStep([&](int rank, pprt_rank *handle) {
+      programs[rank](handle);
+    });
+    double seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    if (!ok)
+      return fail("step " + std::to_string(step) + " failed: " +
+                  world->error());
+    std::vector<double> losses = world->losses();
+    double mean = 0;
+    for (double l : losses)
+      mean += l;
+    mean /= losses.size();
+    pprt::StepTiming timing = world->stepTiming();
+    if (leader)
+      llvm::outs() << "step " << step << ": loss "
+                   << llvm::format("%.6g", mean) << ", "
+                   << llvm::format("%.1f", seconds * 1e3) << " ms, bubble "
+                   << llvm::format("%.3f", timing.bubbleRate)
+                   << " (measured)\n";
+
+    if (check && step == 1) {
+      // The unpipelined model on the same micro-batches, seeded with 1/M,
+      // gradients summed in micro-batch order.
+      std::map<unsigned, HostTensor> reference;
+      std::vector<double> referenceLosses;
+      for (int mb = 0; mb < numMicrobatches; ++mb) {
+        std::vector<HostTensor> args;
+        for (unsigned a = 0; a < argSpecs.size(); ++a) {
+          if (parameters.count(a)) {
+            args.push_back(parameters[a]);
+            continue;
+          }
+          auto pos = llvm::find(stageData, a);
+          args.push_back(data[mb][pos - stageData.begin()]);
+        }
+        FailureOr<TensorSpec> seedSpec =
+            specOf(lossFn.getResultTypes().front());
+        HostTensor seedTensor(*seedSpec);
+        seedTensor.set(0, 1.0 / numMicrobatches);
+        args.push_back(seedTensor);
+        std::vector<const HostTensor *> argPtrs;
+        for (const HostTensor &t : args)
+          argPtrs.push_back(&t);
+        std::vector<HostTensor> results;
+        if (llvm::Error e = (*jit)->run(gradName, argPtrs, results))
+          return fail("the reference failed: " + llvm::toString(std::move(e)));
+        referenceLosses.push_back(results[0].get(0));
+        for (auto [k, a] : llvm::enumerate(parameterArgs)) {
+          HostTensor &g = results[1 + k];
+          // From zeros, as the runtime accumulates (0 + -0 is +0).
+          auto it = reference.try_emplace(a, HostTensor(g.spec())).first;
+          for (int64_t i = 0; i < g.size(); ++i) {
+              if (g.kind() == ElemKind::F32)
+                it->second.set(i, static_cast<float>(
+                                      static_cast<float>(it->second.get(i)) +
+                                      static_cast<float>(g.get(i))));
+              else
+                it->second.set(i, it->second.get(i) + g.get(i));
+            }
+        }
+      }
+      double worstLoss = 0;
+      bool lossesEqual = true;
+      for (int mb = 0; mb < numMicrobatches; ++mb) {
+        double a = losses[mb], b = referenceLosses[mb];
+        lossesEqual &= a == b;
+        worstLoss = std::max(worstLoss, std::abs(a - b) /
+                                            std::max(std::abs(b), 1e-30));
+      }
+      double worst = 0;
+      bool bitwise = true;
+      for (int s = 0; s < numStages; ++s) {
+        for (auto [k, a] : llvm::enumerate(stageParams[s])) {
+          const pprt::Buffer *g = world->gradient(s, k);
+          if (!g)
+            continue;
+          const HostTensor &ref = reference[a];
+          bitwise &= g->bytes.size() == ref.byteSize() &&
+                     std::memcmp(g->bytes.data(), ref.data(),
+                                 ref.byteSize()) == 0;
+          double scale = 0;
+          for (int64_t i = 0; i < ref.size(); ++i)
+            scale = std::max(scale, std::abs(ref.get(i)));
+          HostTensor got(ref.spec());
+          std::memcpy(got.data(), g->bytes.data(),
+                      std::min(g->bytes.size(), got.byteSize()));
+          for (int64_t i = 0; i < ref.size(); ++i)
+            worst = std::max(worst, std::abs(got.get(i) - ref.get(i)) /
+                                        std::max(scale, 1e-30));
+        }
+      }
+      worst = world->allReduceMax(worst);
+      double notBitwise = world->allReduceMax(bitwise ? 0.0 : 1.0);
+      if (leader) {
+        llvm::outs() << "check (step 1, against the unpipelined model): loss "
+                     << (lossesEqual ? "bitwise equal"
+                                     : ("max relative error " +
+                                        llvm::formatv("{0:e3}", worstLoss)
+                                            .str()))
+                     << "; " << parameterArgs.size()
+                     << " parameter gradients: "
+                     << (notBitwise == 0.0
+                             ? std::string("bitwise equal")
+                             : "max relative error " +
+                                   llvm::formatv("{0:e3}", worst).str())
+                     << "\n";
+      }
+      if (!(worst <= 1e-4) || !(worstLoss <= 1e-5)) {
+        if (leader)
+          llvm::outs() << "check FAILED\n";
+        return 1;
+      }
+      if (leader)
+        llvm::outs() << "check PASSED\n";
+    }
+
+    if (step == numSteps) {
+      std::vector<int64_t> peaks = world->stashPeaks();
+      if (leader) {
+        for (int r = 0; r < numRanks; ++r)
+          llvm::outs() << "rank " << r << ": busy "
+                       << llvm::format("%.3f", timing.busy[r] * 1e3)
+                       << " ms, stash peak " << peaks[r]
+                       << " bytes (pp-simulate: "
+                       << predicted.ranks[r].peakMemoryBytes << ")\n";
+        llvm::outs() << "makespan " << llvm::format("%.3f",
+                                                    timing.makespan * 1e3)
+                     << " ms, measured bubble rate "
+                     << llvm::format("%.3f", timing.bubbleRate)
+                     << " (pp-simulate with the stage costs: "
+                     << llvm::format("%.3f", predicted.bubbleRate) << ")\n";
+      }
+      if (!traceFile.empty() && leader) {
+        std::error_code ec;
+        llvm::raw_fd_ostream os(traceFile, ec);
+        if (ec)
+          return fail("cannot write " + traceFile + ": " + ec.message());
+        os << world->chromeTraceJson();
+        llvm::outs() << "trace: " << traceFile << "\n";
+      }
+    }
+    world->sgdStep(learningRate);
+  }
+  return 0;
+}
