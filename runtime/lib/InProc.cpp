@@ -110,11 +110,10 @@ void InProcTransport::runStep(const std::shared_ptr<StepContext> &step,
         continue;
       }
       Clock::time_point deadline =
-          step->failTime + std::chrono::duration_cast<Clock::duration>(
-                               std::chrono::duration<double>(
-                                   step->options.timeoutSeconds));
-      if (step->changed.wait_until(lock, deadline) ==
-              std::cv_status::timeout &&
+          step->failTime +
+          std::chrono::duration_cast<Clock::duration>(
+              std::chrono::duration<double>(step->options.timeoutSeconds));
+      if (step->changed.wait_until(lock, deadline) == std::cv_status::timeout &&
           step->finished < numRanks)
         break;
     }
@@ -187,9 +186,9 @@ void InProcTransport::recv(pprt_rank &rank, int peer, int64_t stage,
   {
     std::unique_lock<std::mutex> lock(mailbox.mutex);
     Clock::time_point deadline =
-        Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                           std::chrono::duration<double>(
-                               step.options.timeoutSeconds));
+        Clock::now() +
+        std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double>(step.options.timeoutSeconds));
     auto ready = [&] {
       if (step.failed.load())
         return true;
@@ -207,9 +206,9 @@ void InProcTransport::recv(pprt_rank &rank, int peer, int64_t stage,
     return;
   if (timedOut) {
     step.fail("rank " + std::to_string(rank.rank) + " timed out after " +
-              formatSeconds(step.options.timeoutSeconds) +
-              " s waiting for " + describeMessage(kind, stage, microbatch) +
-              " from rank " + std::to_string(peer));
+              formatSeconds(step.options.timeoutSeconds) + " s waiting for " +
+              describeMessage(kind, stage, microbatch) + " from rank " +
+              std::to_string(peer));
     return;
   }
   if (static_cast<int64_t>(payload.size()) != bytes) {

@@ -1,4 +1,4 @@
-//===- Internal.h - Shared pieces of the runtime's implementation -*- C++ -*-===//
+//===- Internal.h - The runtime's shared internals -------------*- C++ -*-===//
 //
 // One step of a world is a StepContext: the failed flag and first error,
 // the handles of the local ranks and, on inproc, the mailboxes. A rank's

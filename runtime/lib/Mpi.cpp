@@ -98,8 +98,7 @@ private:
 
   /// The tag of (stage, micro-batch, kind); -1 (and the step failed) if it
   /// exceeds MPI_TAG_UB.
-  int tagOf(StepContext &step, int64_t stage, int64_t microbatch,
-            int64_t kind);
+  int tagOf(StepContext &step, int64_t stage, int64_t microbatch, int64_t kind);
   /// Tests the pending sends and drops the completed ones.
   void progress();
   /// Waits for `request` at most the timeout; then fails with "timed out
@@ -181,8 +180,9 @@ void MpiTransport::send(pprt_rank &handle, int peer, int64_t stage,
     return;
   if (bytes > INT_MAX) {
     step.fail("rank " + std::to_string(rank) + ": a message of " +
-              std::to_string(bytes) + " bytes is too large for the mpi "
-                                      "transport (at most INT_MAX bytes)");
+              std::to_string(bytes) +
+              " bytes is too large for the mpi "
+              "transport (at most INT_MAX bytes)");
     return;
   }
   progress();
@@ -225,8 +225,7 @@ void MpiTransport::recv(pprt_rank &handle, int peer, int64_t stage,
               " bytes");
     return;
   }
-  MPI_Recv(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
+  MPI_Recv(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
 double MpiTransport::allReduceMax(double value) {

@@ -134,9 +134,8 @@ bool checkMessage(pprt_rank &rank, const char *function, int64_t peer,
   int numRanks = rank.step->options.ranks;
   if (peer < 0 || peer >= numRanks) {
     failCall(rank, function,
-             "peer " + std::to_string(peer) +
-                 " is not a rank (the world has " + std::to_string(numRanks) +
-                 " ranks)");
+             "peer " + std::to_string(peer) + " is not a rank (the world has " +
+                 std::to_string(numRanks) + " ranks)");
     return false;
   }
   if (stage < 0) {
@@ -219,9 +218,9 @@ void injectFault(pprt_rank &rank, const FaultInjection &fault, int64_t action,
   case FaultInjection::Mode::Hang: {
     double limit = 10.0 * step.options.timeoutSeconds;
     std::unique_lock<std::mutex> lock(step.mutex);
-    bool failed = step.changed.wait_for(
-        lock, std::chrono::duration<double>(limit),
-        [&] { return step.failed.load(); });
+    bool failed =
+        step.changed.wait_for(lock, std::chrono::duration<double>(limit),
+                              [&] { return step.failed.load(); });
     lock.unlock();
     if (!failed)
       step.fail(what + ": hung for " + formatSeconds(limit) +
@@ -290,10 +289,9 @@ void pprt::detail::collectLocalResults(StepContext &step) {
                       rank->events.end());
   }
   std::sort(step.trace.begin(), step.trace.end(),
-                   [](const TraceEvent &a, const TraceEvent &b) {
-                     return a.rank != b.rank ? a.rank < b.rank
-                                             : a.start < b.start;
-                   });
+            [](const TraceEvent &a, const TraceEvent &b) {
+              return a.rank != b.rank ? a.rank < b.rank : a.start < b.start;
+            });
 }
 
 //===----------------------------------------------------------------------===//
@@ -321,8 +319,11 @@ bool FaultInjection::parse(const std::string &text, FaultInjection &fault,
     std::string key = item.substr(0, eq), value = item.substr(eq + 1);
     if (key == "mode") {
       static const std::pair<const char *, Mode> modes[] = {
-          {"throw", Mode::Throw}, {"fail", Mode::Fail}, {"exit", Mode::Exit},
-          {"kill", Mode::Kill},   {"hang", Mode::Hang}};
+          {"throw", Mode::Throw},
+          {"fail", Mode::Fail},
+          {"exit", Mode::Exit},
+          {"kill", Mode::Kill},
+          {"hang", Mode::Hang}};
       bool known = false;
       for (const auto &[name, mode] : modes)
         if (value == name) {
@@ -353,8 +354,8 @@ bool FaultInjection::parse(const std::string &text, FaultInjection &fault,
     } else if (key == "step" && number >= 0) {
       result.step = number;
     } else if (key == "rank" || key == "action" || key == "step") {
-      error = "fault \"" + text + "\": " + key + " " + value +
-              " is out of range";
+      error =
+          "fault \"" + text + "\": " + key + " " + value + " is out of range";
       return false;
     } else {
       error = "fault \"" + text + "\": unknown key \"" + key +
@@ -420,8 +421,8 @@ std::unique_ptr<World> World::create(const WorldOptions &options,
     }
   }
   if (checked.ranks < 1) {
-    error = "a world needs at least 1 rank, not " +
-            std::to_string(checked.ranks);
+    error =
+        "a world needs at least 1 rank, not " + std::to_string(checked.ranks);
     return nullptr;
   }
   if (checked.microbatches < 1) {
@@ -590,34 +591,31 @@ StepTiming World::stepTiming() const {
 
 extern "C" {
 
-void pprt_send(pprt_rank *rank, int64_t peer, int64_t stage,
-               int64_t microbatch, int64_t kind, const void *data,
-               int64_t bytes) {
-  if (!live(rank) ||
-      !checkMessage(*rank, "pprt_send", peer, stage, microbatch, kind, data,
-                    bytes))
+void pprt_send(pprt_rank *rank, int64_t peer, int64_t stage, int64_t microbatch,
+               int64_t kind, const void *data, int64_t bytes) {
+  if (!live(rank) || !checkMessage(*rank, "pprt_send", peer, stage, microbatch,
+                                   kind, data, bytes))
     return;
   noteMessage(*rank, PPRT_SEND, kind, peer);
   ++rank->sentTo[peer];
-  rank->step->transport->send(*rank, static_cast<int>(peer), stage,
-                              microbatch, kind, data, bytes);
+  rank->step->transport->send(*rank, static_cast<int>(peer), stage, microbatch,
+                              kind, data, bytes);
 }
 
-void pprt_recv(pprt_rank *rank, int64_t peer, int64_t stage,
-               int64_t microbatch, int64_t kind, void *data, int64_t bytes) {
-  if (!live(rank) ||
-      !checkMessage(*rank, "pprt_recv", peer, stage, microbatch, kind, data,
-                    bytes))
+void pprt_recv(pprt_rank *rank, int64_t peer, int64_t stage, int64_t microbatch,
+               int64_t kind, void *data, int64_t bytes) {
+  if (!live(rank) || !checkMessage(*rank, "pprt_recv", peer, stage, microbatch,
+                                   kind, data, bytes))
     return;
   noteMessage(*rank, PPRT_RECV, kind, peer);
-  rank->step->transport->recv(*rank, static_cast<int>(peer), stage,
-                              microbatch, kind, data, bytes);
+  rank->step->transport->recv(*rank, static_cast<int>(peer), stage, microbatch,
+                              kind, data, bytes);
   if (live(rank))
     ++rank->receivedFrom[peer];
 }
 
-void pprt_input(pprt_rank *rank, int64_t microbatch, int64_t index,
-                void *data, int64_t bytes) {
+void pprt_input(pprt_rank *rank, int64_t microbatch, int64_t index, void *data,
+                int64_t bytes) {
   if (!live(rank) || !checkMicrobatch(*rank, "pprt_input", microbatch) ||
       !checkBuffer(*rank, "pprt_input", data, bytes))
     return;
@@ -674,8 +672,10 @@ void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
   const auto &parameters = rank->step->data->parameters;
   auto param = parameters.find({stage, index});
   if (param == parameters.end()) {
-    failCall(*rank, fn, "gradient of " + what + ", which the launcher did "
-                                                "not set");
+    failCall(*rank, fn,
+             "gradient of " + what +
+                 ", which the launcher did "
+                 "not set");
     return;
   }
   if (static_cast<int64_t>(param->second.bytes.size()) != bytes ||
@@ -683,8 +683,8 @@ void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
     rank->step->fail(rankName(rank->rank) + " added a gradient of " +
                      std::to_string(bytes) + " bytes of " + dtypeName(dtype) +
                      " to " + what + ", which has " +
-                     std::to_string(param->second.bytes.size()) +
-                     " bytes of " + dtypeName(param->second.dtype));
+                     std::to_string(param->second.bytes.size()) + " bytes of " +
+                     dtypeName(param->second.dtype));
     return;
   }
   if (bytes % dtypeSize(dtype) != 0) {
@@ -769,8 +769,8 @@ void pprt_action_end(pprt_rank *rank) {
   }
   pprt_rank::OpenAction open = rank->open.back();
   rank->open.pop_back();
-  TraceEvent event{rank->rank,       open.action, open.stage,
-                   open.microbatch,  open.start,  rank->step->now()};
+  TraceEvent event{rank->rank,      open.action, open.stage,
+                   open.microbatch, open.start,  rank->step->now()};
   event.kind = open.kind;
   event.peer = open.peer;
   rank->events.push_back(event);

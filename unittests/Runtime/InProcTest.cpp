@@ -43,8 +43,7 @@ std::unique_ptr<World> makeWorld(int ranks, int64_t microbatches = 1,
 }
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                       start)
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
 }
 
@@ -85,8 +84,8 @@ public:
 
 private:
   void skip() {
-    while (pos < text.size() && std::isspace(static_cast<unsigned char>(
-                                    text[pos])))
+    while (pos < text.size() &&
+           std::isspace(static_cast<unsigned char>(text[pos])))
       ++pos;
   }
   bool eat(char c) {
@@ -255,8 +254,8 @@ TEST(RuntimeInProc, MatchesByStageMicrobatchAndKindInAnyOrder) {
   })) << world->error();
   ASSERT_EQ(got.size(), recvOrder.size());
   for (size_t i = 0; i < recvOrder.size(); ++i)
-    EXPECT_EQ(got[i], code(recvOrder[i].stage, recvOrder[i].mb,
-                           recvOrder[i].kind));
+    EXPECT_EQ(got[i],
+              code(recvOrder[i].stage, recvOrder[i].mb, recvOrder[i].kind));
 }
 
 TEST(RuntimeInProc, MatchesBySource) {
@@ -428,8 +427,7 @@ TEST(RuntimeInProc, CreateChecksOptions) {
 TEST(RuntimeInProc, ParsesFaults) {
   FaultInjection fault;
   std::string error;
-  ASSERT_TRUE(
-      FaultInjection::parse("rank=1,action=3,mode=exit", fault, error));
+  ASSERT_TRUE(FaultInjection::parse("rank=1,action=3,mode=exit", fault, error));
   EXPECT_EQ(fault.rank, 1);
   EXPECT_EQ(fault.action, 3);
   EXPECT_EQ(fault.step, 0);
@@ -442,8 +440,8 @@ TEST(RuntimeInProc, ParsesFaults) {
   EXPECT_EQ(error, "fault \"rank=1,mode=explode\": unknown mode \"explode\" "
                    "(expected throw, fail, exit, kill or hang)");
   EXPECT_FALSE(FaultInjection::parse("rank=x,mode=exit", fault, error));
-  EXPECT_FALSE(FaultInjection::parse("rank=1,action=0,mode=exit", fault,
-                                     error));
+  EXPECT_FALSE(
+      FaultInjection::parse("rank=1,action=0,mode=exit", fault, error));
   EXPECT_FALSE(FaultInjection::parse("action=2,mode=exit", fault, error));
   EXPECT_EQ(error, "fault \"action=2,mode=exit\": needs rank= and mode=");
 }
@@ -469,8 +467,8 @@ TEST(RuntimeInProc, FaultThrowFailsTheRank) {
   fault.mode = FaultInjection::Mode::Throw;
   auto world = makeWorld(2, 3, 10.0, fault);
   ASSERT_TRUE(world);
-  EXPECT_FALSE(world->runStep(
-      [](int rank, pprt_rank *h) { pipeline(rank, h, 3); }));
+  EXPECT_FALSE(
+      world->runStep([](int rank, pprt_rank *h) { pipeline(rank, h, 3); }));
   EXPECT_EQ(world->error(), "rank 1 threw: fault injection: rank 1 at its "
                             "action 2 (forward of stage 1, micro-batch 1)");
 }
@@ -499,8 +497,8 @@ TEST(RuntimeInProc, FaultHangMakesPeersTimeOut) {
   auto world = makeWorld(2, 3, /*timeout=*/0.3, fault);
   ASSERT_TRUE(world);
   auto start = std::chrono::steady_clock::now();
-  EXPECT_FALSE(world->runStep(
-      [](int rank, pprt_rank *h) { pipeline(rank, h, 3); }));
+  EXPECT_FALSE(
+      world->runStep([](int rank, pprt_rank *h) { pipeline(rank, h, 3); }));
   EXPECT_LT(secondsSince(start), 3.0);
   EXPECT_EQ(world->error(), "rank 1 timed out after 0.3 s waiting for "
                             "activation (stage 0, micro-batch 1) from rank 0");
@@ -513,8 +511,8 @@ TEST(RuntimeInProc, FaultFromEnvironment) {
   ASSERT_TRUE(world);
   EXPECT_EQ(world->options().fault.rank, 1);
   EXPECT_EQ(world->options().fault.mode, FaultInjection::Mode::Fail);
-  EXPECT_FALSE(world->runStep(
-      [](int rank, pprt_rank *h) { pipeline(rank, h, 1); }));
+  EXPECT_FALSE(
+      world->runStep([](int rank, pprt_rank *h) { pipeline(rank, h, 1); }));
   EXPECT_EQ(world->error(), "fault injection: rank 1 at its action 1 "
                             "(forward of stage 1, micro-batch 0)");
 
@@ -710,9 +708,9 @@ TEST(RuntimeInProc, TraceHasEveryActionAndIsJson) {
   std::vector<TraceEvent> trace = world->trace();
   ASSERT_EQ(trace.size(), 12u);
   // By rank, then by start.
-  std::vector<pprt_action> rank0 = {PPRT_FORWARD, PPRT_SEND, PPRT_FORWARD,
-                                    PPRT_SEND, PPRT_BACKWARD_INPUT,
-                                    PPRT_BACKWARD_WEIGHT};
+  std::vector<pprt_action> rank0 = {PPRT_FORWARD,        PPRT_SEND,
+                                    PPRT_FORWARD,        PPRT_SEND,
+                                    PPRT_BACKWARD_INPUT, PPRT_BACKWARD_WEIGHT};
   for (size_t i = 0; i < trace.size(); ++i) {
     const TraceEvent &e = trace[i];
     SCOPED_TRACE("event " + std::to_string(i));
@@ -735,10 +733,10 @@ TEST(RuntimeInProc, TraceHasEveryActionAndIsJson) {
   EXPECT_TRUE(JsonChecker(json).check()) << json;
   EXPECT_EQ(json.rfind("{\"traceEvents\": [", 0), 0u) << json;
   for (const char *part :
-       {"\"cat\":\"forward\"", "\"name\":\"F1\"", "\"ph\":\"X\"",
-        "\"pid\":0", "\"tid\":1", "\"cat\":\"send\"", "\"name\":\"SEND_F0\"",
-        "\"name\":\"RECV_F1\"", "\"cat\":\"backward_input\"",
-        "\"name\":\"B0\"", "\"cat\":\"backward_weight\"", "\"name\":\"W0\"",
+       {"\"cat\":\"forward\"", "\"name\":\"F1\"", "\"ph\":\"X\"", "\"pid\":0",
+        "\"tid\":1", "\"cat\":\"send\"", "\"name\":\"SEND_F0\"",
+        "\"name\":\"RECV_F1\"", "\"cat\":\"backward_input\"", "\"name\":\"B0\"",
+        "\"cat\":\"backward_weight\"", "\"name\":\"W0\"",
         "\"args\":{\"microbatch\":1,\"stage\":1}"})
     EXPECT_NE(json.find(part), std::string::npos) << part << "\n" << json;
   size_t events = 0;

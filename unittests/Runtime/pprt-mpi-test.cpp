@@ -64,9 +64,9 @@ int pingPong(World &world, int numRanks) {
                   static_cast<int64_t>(in.size()));
         pprt_action_end(h);
         for (size_t i = 0; i < in.size(); ++i)
-          check(in[i] == pattern(prev, mb, i),
-                "byte " + std::to_string(i) + " of micro-batch " +
-                    std::to_string(mb));
+          check(in[i] == pattern(prev, mb, i), "byte " + std::to_string(i) +
+                                                   " of micro-batch " +
+                                                   std::to_string(mb));
       }
       double loss = 10.0 * rank + step;
       pprt_loss(h, rank % 3, &loss, PPRT_F64);
@@ -142,8 +142,9 @@ int pipeline(World &world, int numRanks) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s ping-pong|mismatch|throw|pipeline "
-                         "<ranks> [timeout-seconds]\n",
+    std::fprintf(stderr,
+                 "usage: %s ping-pong|mismatch|throw|pipeline "
+                 "<ranks> [timeout-seconds]\n",
                  argv[0]);
     return 2;
   }
