@@ -7,6 +7,7 @@ packages=(
   cmake ninja-build ccache clang-22 python3
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libgtest-dev googletest
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()

@@ -30,7 +30,8 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 tool_dirs = [config.pp_tools_dir, config.llvm_tools_dir]
 tools = ["pp-opt", "pp-translate", "pp-exec", "not", "mlir-opt", ToolSubst("%pp_capi_test", os.path.join(
-    config.pp_tools_dir, "pp-capi-test"), unresolved="ignore")]
+    config.pp_tools_dir, "pp-capi-test"), unresolved="ignore"),
+    ToolSubst("pprt-mpi-test", unresolved="ignore")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The repository's example pipelines.
@@ -48,3 +49,12 @@ config.substitutions.append(("%cmake_generator", config.cmake_generator))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
 config.substitutions.append(("%pp_build", config.pp_obj_root))
+
+# Tests of the runtime's mpi transport say `REQUIRES: mpi`: the runtime was
+# built with MPI and mpirun is there. %mpirun runs as root too (containers)
+# and with more processes than cores.
+if config.pprt_have_mpi.upper() in ("ON", "1", "TRUE", "YES") and \
+        config.mpiexec and os.path.exists(config.mpiexec):
+    config.available_features.add("mpi")
+    config.substitutions.append(
+        ("%mpirun", config.mpiexec + " --allow-run-as-root --oversubscribe"))

@@ -35,6 +35,75 @@ struct TraceEvent {
   pprt_action action;
   int64_t stage, microbatch;
   double start, end;
+  /// For PPRT_SEND / PPRT_RECV: the kind (pprt_kind) and the peer of the
+  /// last pprt_send / pprt_recv made inside the action; -1 otherwise.
+  int64_t kind = -1, peer = -1;
+};
+
+/// Makes one rank fail on purpose, for tests of failure handling. Set in
+/// WorldOptions::fault or by the environment variable PPRT_FAULT, which
+/// World::create reads and which wins over the options:
+///   PPRT_FAULT="rank=1,action=3,mode=exit[,step=2]"
+/// The fault fires on rank `rank` at its `action`-th pprt_action_begin
+/// (counted from 1 in every step) of step `step` (counted from 1 over the
+/// world's runStep calls; 0 = every step).
+struct FaultInjection {
+  enum class Mode {
+    /// pprt_action_begin throws std::runtime_error, as if the rank program
+    /// had thrown (the frames between must unwind: C++ programs, not
+    /// generated code without unwind tables; use Fail for those).
+    Throw,
+    /// The rank fails with a "fault injection" error, without unwinding.
+    Fail,
+    /// The process exits with code 3 at once, without cleanup (mpi: a
+    /// process that dies; inproc: the whole process ends).
+    Exit,
+    /// The process sends itself SIGKILL.
+    Kill,
+    /// The rank stops (sleeps) so that its peers time out: on inproc until
+    /// the world fails; on either transport at most 10 timeouts, after which
+    /// the rank fails the world itself.
+    Hang
+  };
+  /// The rank that fails; -1 = no fault.
+  int rank = -1;
+  int64_t action = 1;
+  int64_t step = 0;
+  Mode mode = Mode::Throw;
+
+  /// Parses "rank=R,action=N,mode=throw|fail|exit|kill|hang[,step=S]"
+  /// (keys in any order; rank and mode required, action defaults to 1).
+  /// Returns false and sets `error` if the text is malformed.
+  static bool parse(const std::string &text, FaultInjection &fault,
+                    std::string &error);
+};
+
+/// Measured timing of the last step, from the trace (all ranks, seconds).
+/// Compute actions are PPRT_FORWARD, PPRT_BACKWARD, PPRT_BACKWARD_INPUT and
+/// PPRT_BACKWARD_WEIGHT; they are not expected to nest.
+///
+/// The step spans from the earliest start of any traced action on any rank
+/// to the latest end (`makespan`); pp-simulate's makespan likewise runs from
+/// time 0, when every rank starts, to the end of the last action.
+/// Bubble rates, as pp-simulate defines them (lib/Schedule/Simulator.cpp):
+/// - rank r: 1 - busy[r] / makespan (RankMetrics::bubbleRate);
+/// - `bubbleRate`: 1 - idealTime / makespan with idealTime = max_r busy[r],
+///   the zero-bubble paper's rate (SimulationResult::bubbleRate);
+/// - `meanBubbleRate`: 1 - sum_r busy[r] / (P * makespan), the mean of the
+///   ranks' rates, i.e. the idle fraction of all P * makespan rank-seconds.
+/// With balanced stages the two agree. All are 0 when makespan is 0.
+struct StepTiming {
+  /// Per rank: seconds spent in compute actions.
+  std::vector<double> busy;
+  /// Per rank: end of its last traced action, seconds since the epoch (0 if
+  /// the rank traced nothing).
+  std::vector<double> end;
+  /// Per rank: 1 - busy / makespan.
+  std::vector<double> rankBubbleRate;
+  double makespan = 0.0;
+  double idealTime = 0.0;
+  double bubbleRate = 0.0;
+  double meanBubbleRate = 0.0;
 };
 
 struct WorldOptions {
@@ -44,8 +113,11 @@ struct WorldOptions {
   std::string transport = "inproc";
   /// Longest wait of any receive, in seconds; then the world fails.
   double timeoutSeconds = 60.0;
-  /// Micro-batches per step M (the loss seed is 1/M).
+  /// Micro-batches per step M (the loss seed is 1/M); messages, inputs and
+  /// losses name micro-batches 0 .. M-1.
   int64_t microbatches = 1;
+  /// A fault to inject (tests); PPRT_FAULT overrides it.
+  FaultInjection fault;
 };
 
 class World {
@@ -63,6 +135,7 @@ public:
 
   /// Sets the value of parameter `index` of stage `stage`.
   void setParameter(int64_t stage, int64_t index, Buffer value);
+  /// The parameter's value (an empty f32 buffer if it was never set).
   const Buffer &parameter(int64_t stage, int64_t index) const;
   /// Sets data argument `index` of micro-batch `microbatch` for this step.
   void setInput(int64_t microbatch, int64_t index, std::vector<char> bytes);
@@ -73,6 +146,20 @@ public:
   /// `error()` describing the first failure; never waits longer than the
   /// timeout after a failure. Clears losses, gradients, trace and stash
   /// peaks first.
+  ///
+  /// inproc: a rank thread that has not returned one timeout after the
+  /// failure is detached (left running; its pprt_* calls return at once)
+  /// and error() says so.
+  /// mpi: the step starts and ends with collectives (aligning the epoch;
+  /// sharing losses, trace and stash peaks; checking that every message
+  /// sent was received), each also bounded by the timeout. A failure does
+  /// not return: the process that sees it prints "pprt: error: <message>"
+  /// to stderr, flushes it and calls MPI_Abort(MPI_COMM_WORLD, 1), so the
+  /// job ends with exit code 1 and mpirun tears down the other processes
+  /// (a process whose peer died could not do the collectives with it).
+  /// A process that dies makes its peers time out, or mpirun ends the job.
+  ///
+  /// Not to be called concurrently with itself or the setters.
   bool runStep(const std::function<void(int rank, pprt_rank *handle)> &program);
   /// The first failure of the last step ("" if none).
   std::string error() const;
@@ -82,7 +169,10 @@ public:
   std::vector<double> losses() const;
   /// Accumulated gradient of a parameter of a local stage (null if none).
   const Buffer *gradient(int64_t stage, int64_t index) const;
-  /// param -= learningRate * gradient, for every parameter with a gradient.
+  /// param -= learningRate * gradient, for every parameter with a gradient
+  /// (computed in the parameter's dtype). pprt_accumulate_gradient checks
+  /// that a gradient matches its parameter's size and dtype; a parameter
+  /// that setParameter changed since is skipped.
   void sgdStep(double learningRate);
 
   /// The actions of the last step on every rank (mpi: gathered on every
@@ -91,8 +181,12 @@ public:
   std::string chromeTraceJson() const;
   /// Peak stash bytes of each rank in the last step (pprt_stash).
   std::vector<int64_t> stashPeaks() const;
+  /// Busy time, makespan and bubble rates of the last step (see StepTiming);
+  /// on mpi the same on every process.
+  StepTiming stepTiming() const;
 
-  /// For tests: the maximum of `value` over all processes (inproc: itself).
+  /// For tests: the maximum of `value` over all processes (inproc: itself;
+  /// mpi: bounded by the timeout like any collective).
   virtual double allReduceMax(double value) = 0;
 
 protected:

@@ -1,0 +1,163 @@
+//===- Internal.h - The runtime's shared internals -------------*- C++ -*-===//
+//
+// One step of a world is a StepContext: the failed flag and first error,
+// the handles of the local ranks and, on inproc, the mailboxes. A rank's
+// pprt_* calls see only their handle and its step, and check the failed
+// flag before anything else, so a rank thread left running after a failed
+// step (inproc) touches nothing but that step's context, which it keeps
+// alive. A Transport moves messages and runs the step on its ranks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PPRT_LIB_INTERNAL_H
+#define PPRT_LIB_INTERNAL_H
+
+#include "pprt/Runtime.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pprt {
+namespace detail {
+
+using Clock = std::chrono::steady_clock;
+/// (stage, index) of a parameter or gradient; (micro-batch, index) of an
+/// input.
+using Key2 = std::pair<int64_t, int64_t>;
+using Program = std::function<void(int rank, pprt_rank *handle)>;
+
+struct StepContext;
+
+/// "activation" or "gradient".
+const char *kindName(int64_t kind);
+/// "f32" or "f64".
+const char *dtypeName(int64_t dtype);
+/// Size of one element of `dtype` in bytes; 0 if it is not a pprt_dtype.
+int64_t dtypeSize(int64_t dtype);
+/// "forward", "backward", "backward_input", "backward_weight", "send",
+/// "recv" (the trace categories of pp-simulate).
+const char *actionCategory(pprt_action action);
+/// Seconds as text without trailing zeros ("0.2", "60").
+std::string formatSeconds(double seconds);
+
+/// Moves messages between ranks and runs a step on the local ranks.
+class Transport {
+public:
+  virtual ~Transport();
+  virtual std::vector<int> localRanks() const = 0;
+  /// Runs `program` on every local rank of `step` and waits for them,
+  /// sharing the results (losses, trace, stash peaks) so that every process
+  /// has all of them. Called with step.ranks filled for the local ranks.
+  virtual void runStep(const std::shared_ptr<StepContext> &step,
+                       const Program &program) = 0;
+  /// pprt_send / pprt_recv after the common checks (the step has not
+  /// failed, the arguments are in range).
+  virtual void send(pprt_rank &rank, int peer, int64_t stage,
+                    int64_t microbatch, int64_t kind, const void *data,
+                    int64_t bytes) = 0;
+  virtual void recv(pprt_rank &rank, int peer, int64_t stage,
+                    int64_t microbatch, int64_t kind, void *data,
+                    int64_t bytes) = 0;
+  virtual double allReduceMax(double value) = 0;
+};
+
+/// Runs `program` for `rank`, turning an exception into a failure of the
+/// step, and checks that the rank closed its actions.
+void runRank(StepContext &step, pprt_rank &rank, const Program &program);
+/// Fills the step's results from its local ranks (remote ranks count as
+/// nothing recorded).
+void collectLocalResults(StepContext &step);
+
+std::unique_ptr<Transport> createInProcTransport(const WorldOptions &options);
+/// Null and `error` set if MPI is missing, or the world size is not
+/// options.ranks.
+std::unique_ptr<Transport> createMpiTransport(const WorldOptions &options,
+                                              std::string &error);
+
+/// What a rank program reads: the world's parameters and inputs. Only read
+/// while the step has not failed.
+struct WorldData {
+  std::map<Key2, Buffer> parameters;
+  std::map<Key2, std::vector<char>> inputs;
+};
+
+/// One step of a world.
+struct StepContext {
+  WorldOptions options;
+  /// Step number, from 1.
+  int64_t step = 0;
+  const WorldData *data = nullptr;
+  Transport *transport = nullptr;
+  /// Start of the step; trace times are seconds since it.
+  Clock::time_point epoch;
+
+  std::atomic<bool> failed{false};
+  /// Guards error, failTime, finished and the waits on `changed`.
+  std::mutex mutex;
+  /// Notified when the step fails and when a rank finishes.
+  std::condition_variable changed;
+  std::string error;
+  Clock::time_point failTime;
+  int finished = 0;
+  /// Called (once, outside `mutex`) after the first failure: inproc wakes
+  /// the receives; mpi prints the error and aborts the job.
+  std::function<void(const std::string &)> onFailure;
+
+  /// The transport's own state for this step (inproc: the mailboxes).
+  std::shared_ptr<void> transportData;
+
+  /// Handles of the local ranks, indexed by rank (null for remote ranks).
+  std::vector<std::unique_ptr<pprt_rank>> ranks;
+
+  /// Results of the step over all ranks (Transport::runStep fills them):
+  /// per micro-batch the sum and number of recorded losses, the trace
+  /// sorted by rank and start, the stash peak of every rank.
+  std::vector<double> lossSum, lossCount;
+  std::vector<TraceEvent> trace;
+  std::vector<int64_t> stashPeaks;
+
+  /// Puts the step in the failed state with `message` unless it failed
+  /// already (then `message` is dropped).
+  void fail(const std::string &message);
+  double now() const {
+    return std::chrono::duration<double>(Clock::now() - epoch).count();
+  }
+};
+
+} // namespace detail
+} // namespace pprt
+
+/// One rank's state in one step. Only its rank's thread touches it during
+/// the step; the transport reads it after the rank finished.
+struct pprt_rank {
+  pprt::detail::StepContext *step = nullptr;
+  int rank = 0;
+
+  struct OpenAction {
+    pprt_action action;
+    int64_t stage, microbatch;
+    double start;
+    int64_t kind = -1, peer = -1;
+  };
+  std::vector<OpenAction> open;
+  std::vector<pprt::TraceEvent> events;
+  int64_t actionsBegun = 0;
+
+  int64_t stash = 0, stashPeak = 0;
+  std::map<pprt::detail::Key2, pprt::Buffer> gradients;
+  /// Per micro-batch: sum and number of the losses recorded.
+  std::vector<double> lossSum, lossCount;
+  /// Messages sent to / received from each rank (mpi checks them).
+  std::vector<int64_t> sentTo, receivedFrom;
+};
+
+#endif // PPRT_LIB_INTERNAL_H

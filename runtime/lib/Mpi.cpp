@@ -1,0 +1,395 @@
+//===- Mpi.cpp - The mpi transport: one process per rank ------------------===//
+//
+// Every process of `mpirun -np P` is one rank. Messages are MPI messages on
+// MPI_COMM_WORLD whose tag encodes (stage, micro-batch, kind) as
+// (stage * M + micro-batch) * 2 + kind. A send copies the payload and
+// starts an MPI_Isend; the pending sends are tested at every later send or
+// receive and completed at the end of the step. A receive polls MPI_Iprobe
+// until the message is there or the timeout passes, checks its size, then
+// MPI_Recv's it. Collectives (the epoch barrier, the sharing of results)
+// are the non-blocking MPI-3 ones, polled with the same timeout, so a
+// process whose peer hangs or died does not wait forever.
+//
+// Failure: a process cannot tell its peers that it failed once they may be
+// blocked on it, and it cannot do collectives with a peer that died. So the
+// first failure a process sees (timeout, size mismatch, an exception of its
+// rank program, unmatched messages) prints "pprt: error: <message>" to
+// stderr, flushes it and calls MPI_Abort(MPI_COMM_WORLD, 1): the job ends
+// with exit code 1 and mpirun kills the other processes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#ifdef PPRT_HAVE_MPI
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdio>
+#include <thread>
+#include <unistd.h>
+
+using namespace pprt;
+using namespace pprt::detail;
+
+namespace {
+
+/// Finalizes MPI at exit if the runtime initialized it (a process that ends
+/// without MPI_Finalize makes mpirun report a failure).
+struct MpiFinalizer {
+  bool initializedHere = false;
+  ~MpiFinalizer() {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (initializedHere && !finalized)
+      MPI_Finalize();
+  }
+};
+
+MpiFinalizer &finalizer() {
+  static MpiFinalizer instance;
+  return instance;
+}
+
+[[noreturn]] void abortJob(const std::string &message) {
+  std::fprintf(stderr, "pprt: error: %s\n", message.c_str());
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  _exit(1);
+}
+
+/// Waits with a growing pause: spins first, then sleeps up to 200 us.
+class Backoff {
+public:
+  void pause() {
+    if (++tries < 200) {
+      std::this_thread::yield();
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(
+        std::min<int64_t>(200, (tries - 200) / 10 + 1)));
+  }
+
+private:
+  int64_t tries = 0;
+};
+
+class MpiTransport final : public Transport {
+public:
+  MpiTransport(const WorldOptions &options, int rank, int tagUpperBound)
+      : options(options), rank(rank), tagUpperBound(tagUpperBound) {}
+
+  std::vector<int> localRanks() const override { return {rank}; }
+  void runStep(const std::shared_ptr<StepContext> &step,
+               const Program &program) override;
+  void send(pprt_rank &rank, int peer, int64_t stage, int64_t microbatch,
+            int64_t kind, const void *data, int64_t bytes) override;
+  void recv(pprt_rank &rank, int peer, int64_t stage, int64_t microbatch,
+            int64_t kind, void *data, int64_t bytes) override;
+  double allReduceMax(double value) override;
+
+private:
+  struct PendingSend {
+    MPI_Request request;
+    std::vector<char> payload;
+  };
+
+  /// The tag of (stage, micro-batch, kind); -1 (and the step failed) if it
+  /// exceeds MPI_TAG_UB.
+  int tagOf(StepContext &step, int64_t stage, int64_t microbatch, int64_t kind);
+  /// Tests the pending sends and drops the completed ones.
+  void progress();
+  /// Waits for `request` at most the timeout; then fails with "timed out
+  /// ... waiting for <what>" (the step's, or aborts outside a step).
+  void wait(MPI_Request &request, StepContext *step, const std::string &what);
+  [[noreturn]] void timeout(StepContext *step, const std::string &what);
+
+  WorldOptions options;
+  int rank;
+  int tagUpperBound;
+  std::vector<PendingSend> pending;
+};
+
+std::string describeMessage(int64_t kind, int64_t stage, int64_t microbatch) {
+  return std::string(kindName(kind)) + " (stage " + std::to_string(stage) +
+         ", micro-batch " + std::to_string(microbatch) + ")";
+}
+
+Clock::time_point deadlineAfter(double seconds) {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                            std::chrono::duration<double>(seconds));
+}
+
+int MpiTransport::tagOf(StepContext &step, int64_t stage, int64_t microbatch,
+                        int64_t kind) {
+  int64_t tag = (stage * options.microbatches + microbatch) * 2 + kind;
+  if (stage > (INT64_MAX / 4) / options.microbatches || tag > tagUpperBound) {
+    step.fail("rank " + std::to_string(rank) + ": the MPI tag of stage " +
+              std::to_string(stage) + ", micro-batch " +
+              std::to_string(microbatch) + " exceeds MPI_TAG_UB (" +
+              std::to_string(tagUpperBound) + ")");
+    return -1;
+  }
+  return static_cast<int>(tag);
+}
+
+void MpiTransport::progress() {
+  pending.erase(std::remove_if(pending.begin(), pending.end(),
+                               [](PendingSend &send) {
+                                 int done = 0;
+                                 MPI_Test(&send.request, &done,
+                                          MPI_STATUS_IGNORE);
+                                 return done != 0;
+                               }),
+                pending.end());
+}
+
+void MpiTransport::timeout(StepContext *step, const std::string &what) {
+  std::string message = "rank " + std::to_string(rank) + " timed out after " +
+                        formatSeconds(options.timeoutSeconds) +
+                        " s waiting for " + what;
+  if (step)
+    step->fail(message);
+  abortJob(message);
+}
+
+void MpiTransport::wait(MPI_Request &request, StepContext *step,
+                        const std::string &what) {
+  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+  Backoff backoff;
+  for (;;) {
+    int done = 0;
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done)
+      return;
+    progress();
+    if (Clock::now() > deadline)
+      timeout(step, what);
+    backoff.pause();
+  }
+}
+
+void MpiTransport::send(pprt_rank &handle, int peer, int64_t stage,
+                        int64_t microbatch, int64_t kind, const void *data,
+                        int64_t bytes) {
+  StepContext &step = *handle.step;
+  int tag = tagOf(step, stage, microbatch, kind);
+  if (tag < 0)
+    return;
+  if (bytes > INT_MAX) {
+    step.fail("rank " + std::to_string(rank) + ": a message of " +
+              std::to_string(bytes) +
+              " bytes is too large for the mpi "
+              "transport (at most INT_MAX bytes)");
+    return;
+  }
+  progress();
+  PendingSend send;
+  send.payload.assign(static_cast<const char *>(data),
+                      static_cast<const char *>(data) + bytes);
+  MPI_Isend(send.payload.data(), static_cast<int>(bytes), MPI_BYTE, peer, tag,
+            MPI_COMM_WORLD, &send.request);
+  // Moving the vector keeps its buffer where MPI_Isend was told it is.
+  pending.push_back(std::move(send));
+}
+
+void MpiTransport::recv(pprt_rank &handle, int peer, int64_t stage,
+                        int64_t microbatch, int64_t kind, void *data,
+                        int64_t bytes) {
+  StepContext &step = *handle.step;
+  int tag = tagOf(step, stage, microbatch, kind);
+  if (tag < 0)
+    return;
+  std::string message = describeMessage(kind, stage, microbatch);
+  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+  Backoff backoff;
+  MPI_Status status;
+  for (;;) {
+    int arrived = 0;
+    MPI_Iprobe(peer, tag, MPI_COMM_WORLD, &arrived, &status);
+    if (arrived)
+      break;
+    progress();
+    if (Clock::now() > deadline)
+      timeout(&step, message + " from rank " + std::to_string(peer));
+    backoff.pause();
+  }
+  int count = 0;
+  MPI_Get_count(&status, MPI_BYTE, &count);
+  if (count != bytes) {
+    step.fail("rank " + std::to_string(rank) + " expected " +
+              std::to_string(bytes) + " bytes of " + message + " from rank " +
+              std::to_string(peer) + ", which sent " + std::to_string(count) +
+              " bytes");
+    return;
+  }
+  MPI_Recv(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+double MpiTransport::allReduceMax(double value) {
+  double result = value;
+  MPI_Request request;
+  MPI_Iallreduce(&value, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD,
+                 &request);
+  wait(request, nullptr, "the other processes in allReduceMax");
+  return result;
+}
+
+void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
+                           const Program &program) {
+  step->onFailure = [](const std::string &message) { abortJob(message); };
+  int numRanks = options.ranks;
+  int64_t numMicrobatches = options.microbatches;
+
+  // The epoch: every process leaves the barrier at about the same time.
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  wait(request, step.get(), "the other processes to start the step");
+  step->epoch = Clock::now();
+
+  pprt_rank &self = *step->ranks[rank];
+  runRank(*step, self, program);
+
+  // Complete the sends (large ones wait for their receiver).
+  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+  Backoff backoff;
+  for (progress(); !pending.empty(); progress()) {
+    if (Clock::now() > deadline)
+      timeout(step.get(), std::to_string(pending.size()) +
+                              " send(s) to complete (a peer did not receive)");
+    backoff.pause();
+  }
+
+  // Losses, stash peaks and message counts, summed over the processes:
+  // [loss sums M][loss counts M][stash peaks P][sent P x P][received P x P]
+  // where sent[s][d] counts messages from s to d and received[d][s] those d
+  // got from s.
+  collectLocalResults(*step);
+  size_t lossAt = 0, countAt = numMicrobatches, stashAt = 2 * numMicrobatches,
+         sentAt = stashAt + numRanks, receivedAt = sentAt + numRanks * numRanks;
+  std::vector<double> local(receivedAt + numRanks * numRanks, 0.0);
+  for (int64_t m = 0; m < numMicrobatches; ++m) {
+    local[lossAt + m] = step->lossSum[m];
+    local[countAt + m] = step->lossCount[m];
+  }
+  local[stashAt + rank] = static_cast<double>(step->stashPeaks[rank]);
+  for (int r = 0; r < numRanks; ++r) {
+    local[sentAt + rank * numRanks + r] = static_cast<double>(self.sentTo[r]);
+    local[receivedAt + rank * numRanks + r] =
+        static_cast<double>(self.receivedFrom[r]);
+  }
+  std::vector<double> total(local.size(), 0.0);
+  MPI_Iallreduce(local.data(), total.data(), static_cast<int>(local.size()),
+                 MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &request);
+  wait(request, step.get(), "the other processes to end the step");
+  for (int64_t m = 0; m < numMicrobatches; ++m) {
+    step->lossSum[m] = total[lossAt + m];
+    step->lossCount[m] = total[countAt + m];
+  }
+  for (int r = 0; r < numRanks; ++r)
+    step->stashPeaks[r] = static_cast<int64_t>(total[stashAt + r]);
+  for (int src = 0; src < numRanks; ++src)
+    for (int dst = 0; dst < numRanks; ++dst) {
+      auto sent = static_cast<int64_t>(total[sentAt + src * numRanks + dst]);
+      auto received =
+          static_cast<int64_t>(total[receivedAt + dst * numRanks + src]);
+      if (sent != received)
+        step->fail("rank " + std::to_string(src) + " sent " +
+                   std::to_string(sent) + " message(s) to rank " +
+                   std::to_string(dst) + ", which received " +
+                   std::to_string(received));
+    }
+
+  // The trace, gathered on every process: 8 doubles per event.
+  constexpr int kFields = 8;
+  std::vector<double> mine;
+  for (const TraceEvent &e : step->trace) {
+    double fields[kFields] = {static_cast<double>(e.rank),
+                              static_cast<double>(e.action),
+                              static_cast<double>(e.stage),
+                              static_cast<double>(e.microbatch),
+                              e.start,
+                              e.end,
+                              static_cast<double>(e.kind),
+                              static_cast<double>(e.peer)};
+    mine.insert(mine.end(), fields, fields + kFields);
+  }
+  int myCount = static_cast<int>(mine.size());
+  std::vector<int> counts(numRanks, 0), displacements(numRanks, 0);
+  MPI_Iallgather(&myCount, 1, MPI_INT, counts.data(), 1, MPI_INT,
+                 MPI_COMM_WORLD, &request);
+  wait(request, step.get(), "the other processes to share the trace");
+  int all = 0;
+  for (int r = 0; r < numRanks; ++r) {
+    displacements[r] = all;
+    all += counts[r];
+  }
+  std::vector<double> gathered(std::max(all, 1));
+  MPI_Iallgatherv(mine.data(), myCount, MPI_DOUBLE, gathered.data(),
+                  counts.data(), displacements.data(), MPI_DOUBLE,
+                  MPI_COMM_WORLD, &request);
+  wait(request, step.get(), "the other processes to share the trace");
+  step->trace.clear();
+  for (int i = 0; i + kFields <= all; i += kFields) {
+    const double *f = &gathered[i];
+    TraceEvent e{static_cast<int>(f[0]),
+                 static_cast<pprt_action>(static_cast<int>(f[1])),
+                 static_cast<int64_t>(f[2]),
+                 static_cast<int64_t>(f[3]),
+                 f[4],
+                 f[5]};
+    e.kind = static_cast<int64_t>(f[6]);
+    e.peer = static_cast<int64_t>(f[7]);
+    step->trace.push_back(e);
+  }
+  // Gathered in rank order; each rank's events are already by start.
+}
+
+} // namespace
+
+std::unique_ptr<Transport>
+pprt::detail::createMpiTransport(const WorldOptions &options,
+                                 std::string &error) {
+  int initialized = 0, finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized) {
+    error = "transport mpi: MPI was already finalized in this process";
+    return nullptr;
+  }
+  MPI_Initialized(&initialized);
+  if (!initialized) {
+    int provided = 0;
+    // Only the thread that runs the step calls MPI.
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    finalizer().initializedHere = true;
+  }
+  int size = 0, rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (size != options.ranks) {
+    error = "transport mpi: the world has " + std::to_string(options.ranks) +
+            " ranks but MPI runs " + std::to_string(size) +
+            " process(es) (start it with mpirun -np " +
+            std::to_string(options.ranks) + ")";
+    return nullptr;
+  }
+  int *tagUpperBound = nullptr, found = 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tagUpperBound, &found);
+  return std::make_unique<MpiTransport>(
+      options, rank, found && tagUpperBound ? *tagUpperBound : 32767);
+}
+
+#else // !PPRT_HAVE_MPI
+
+std::unique_ptr<pprt::detail::Transport>
+pprt::detail::createMpiTransport(const pprt::WorldOptions &options,
+                                 std::string &error) {
+  (void)options;
+  error = "transport mpi is not available: the pp-mlir runtime was built "
+          "without MPI (install libopenmpi-dev and reconfigure)";
+  return nullptr;
+}
+
+#endif // PPRT_HAVE_MPI
