@@ -113,8 +113,11 @@ private:
 };
 
 std::string describeMessage(int64_t kind, int64_t stage, int64_t microbatch) {
-  return std::string(kindName(kind)) + " (stage " + std::to_string(stage) +
-         ", micro-batch " + std::to_string(microbatch) + ")";
+  std::string part =
+      kind >= 2 ? " part " + std::to_string(kind / 2) : std::string();
+  return std::string(kindName(kind)) + part + " (stage " +
+         std::to_string(stage) + ", micro-batch " +
+         std::to_string(microbatch) + ")";
 }
 
 Clock::time_point deadlineAfter(double seconds) {
@@ -124,8 +127,10 @@ Clock::time_point deadlineAfter(double seconds) {
 
 int MpiTransport::tagOf(StepContext &step, int64_t stage, int64_t microbatch,
                         int64_t kind) {
-  int64_t tag = (stage * options.microbatches + microbatch) * 2 + kind;
-  if (stage > (INT64_MAX / 4) / options.microbatches || tag > tagUpperBound) {
+  int64_t tag =
+      (stage * options.microbatches + microbatch) * 2 * PPRT_MAX_PARTS + kind;
+  if (stage > (INT64_MAX / (4 * PPRT_MAX_PARTS)) / options.microbatches ||
+      tag > tagUpperBound) {
     step.fail("rank " + std::to_string(rank) + ": the MPI tag of stage " +
               std::to_string(stage) + ", micro-batch " +
               std::to_string(microbatch) + " exceeds MPI_TAG_UB (" +

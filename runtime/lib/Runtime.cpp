@@ -27,7 +27,7 @@ using namespace pprt::detail;
 //===----------------------------------------------------------------------===//
 
 const char *pprt::detail::kindName(int64_t kind) {
-  return kind == PPRT_ACTIVATION ? "activation" : "gradient";
+  return (kind & 1) == PPRT_ACTIVATION ? "activation" : "gradient";
 }
 
 const char *pprt::detail::dtypeName(int64_t dtype) {
@@ -142,10 +142,12 @@ bool checkMessage(pprt_rank &rank, const char *function, int64_t peer,
     failCall(rank, function, "negative stage " + std::to_string(stage));
     return false;
   }
-  if (kind != PPRT_ACTIVATION && kind != PPRT_GRADIENT) {
+  if (kind < 0 || kind >= 2 * PPRT_MAX_PARTS) {
     failCall(rank, function,
              "unknown kind " + std::to_string(kind) +
-                 " (expected PPRT_ACTIVATION = 0 or PPRT_GRADIENT = 1)");
+                 " (expected PPRT_ACTIVATION or PPRT_GRADIENT plus twice a "
+                 "part number below " +
+                 std::to_string(PPRT_MAX_PARTS) + ")");
     return false;
   }
   return checkMicrobatch(rank, function, microbatch) &&

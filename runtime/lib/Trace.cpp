@@ -33,9 +33,9 @@ std::string label(const TraceEvent &event) {
   case PPRT_SEND:
   case PPRT_RECV: {
     std::string prefix = event.action == PPRT_SEND ? "SEND_" : "RECV_";
-    if (event.kind == PPRT_ACTIVATION)
+    if (event.kind >= 0 && (event.kind & 1) == PPRT_ACTIVATION)
       return prefix + "F" + mb;
-    if (event.kind == PPRT_GRADIENT)
+    if (event.kind >= 0 && (event.kind & 1) == PPRT_GRADIENT)
       return prefix + "B" + mb;
     return prefix + mb;
   }

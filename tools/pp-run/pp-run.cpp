@@ -36,8 +36,10 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
@@ -51,6 +53,7 @@
 using namespace mlir;
 using namespace ppexec;
 namespace cl = llvm::cl;
+namespace sched = mlir::pp::sched;
 
 static cl::OptionCategory category("pp-run options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"),
@@ -122,18 +125,16 @@ struct StagePlan {
   std::vector<unsigned> dataArgs;
 };
 
-/// Prints errors (and warnings) of the context; drops remarks.
-struct DiagnosticFilter {
-  explicit DiagnosticFilter(MLIRContext &ctx, llvm::SourceMgr &mgr)
-      : handler(mgr, &ctx) {
-    ctx.getDiagEngine().registerHandler([this](Diagnostic &diag) {
-      if (diag.getSeverity() == DiagnosticSeverity::Remark)
-        return success();
-      handler.emitDiagnostic(diag);
-      return success();
+/// Prints errors (and warnings) of the context; drops remarks (the
+/// passes' reports, such as what pp-strip-instrumentation removed).
+struct DiagnosticFilter : SourceMgrDiagnosticHandler {
+  DiagnosticFilter(MLIRContext &ctx, llvm::SourceMgr &mgr)
+      : SourceMgrDiagnosticHandler(mgr, &ctx) {
+    ctx.getDiagEngine().registerHandler([](Diagnostic &diag) {
+      // Handled (dropped) if a remark; otherwise on to the handler above.
+      return success(diag.getSeverity() == DiagnosticSeverity::Remark);
     });
   }
-  SourceMgrDiagnosticHandler handler;
 };
 } // namespace
 
@@ -142,10 +143,13 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
+/// Runs the textual pipeline `text` ("builtin.module(...)") on `module`.
 static LogicalResult runPipeline(ModuleOp module, const std::string &text) {
-  PassManager pm(module.getContext());
-  if (failed(parsePassPipeline(text, pm, llvm::errs())))
+  FailureOr<OpPassManager> parsed = parsePassPipeline(text, llvm::errs());
+  if (failed(parsed))
     return failure();
+  PassManager pm(module.getContext());
+  static_cast<OpPassManager &>(pm) = std::move(*parsed);
   return pm.run(module);
 }
 
@@ -191,11 +195,12 @@ static HostTensor initialParameter(const TensorSpec &spec, uint64_t index) {
   return t;
 }
 
-/// Synthetic data of argument `arg` of micro-batch `mb` of step `step`.
-static HostTensor syntheticData(const TensorSpec &spec, int step, int mb,
-                                unsigned arg) {
+/// Synthetic data: argument `arg` of micro-batch `mb`. The same M
+/// micro-batches every step (one fixed batch), so that training fits them
+/// and the loss falls.
+static HostTensor syntheticData(const TensorSpec &spec, int mb, unsigned arg) {
   HostTensor t(spec);
-  SplitMix64 rng(((seed * 7919u + step) * 104729u + mb) * 131u + arg + 2);
+  SplitMix64 rng((seed * 104729u + mb) * 131u + arg + 2);
   fillRandom(t, rng);
   return t;
 }
@@ -211,6 +216,9 @@ static std::vector<char> bytesOf(const HostTensor &t) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // The rank programs call the runtime (libPPRuntime.so, loaded with this
+  // program): make the process's symbols visible to the JIT's checks.
+  llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -443,7 +451,9 @@ int main(int argc, char **argv) {
   // The predicted stash peaks, for comparison with the measured ones.
   sched::SimulationResult predicted;
   {
-    auto scheduleOp = symbols.lookup<mlir::pp::ScheduleOp>(schedule);
+    auto scheduleOp = module->lookupSymbol<mlir::pp::ScheduleOp>(schedule);
+    if (!scheduleOp)
+      return fail("pp-plan did not produce @" + schedule);
     mlir::pp::ScheduleModel sm = mlir::pp::getScheduleModel(scheduleOp);
     predicted = sched::simulate(mlir::pp::getPipelineModel(pipeline),
                                 sm.schedule);
@@ -453,7 +463,7 @@ int main(int argc, char **argv) {
     std::vector<std::vector<HostTensor>> data(numMicrobatches);
     for (int mb = 0; mb < numMicrobatches; ++mb)
       for (auto [k, a] : llvm::enumerate(stageData)) {
-        data[mb].push_back(syntheticData(argSpecs[a], step, mb, a));
+        data[mb].push_back(syntheticData(argSpecs[a], mb, a));
         world->setInput(mb, k, bytesOf(data[mb].back()));
       }
     auto start = std::chrono::steady_clock::now();

@@ -36,8 +36,11 @@ extern "C" {
 typedef struct pprt_rank pprt_rank;
 
 /* What a message carries: the activation a forward sends to the next stage,
- * or the gradient a backward-input sends to the previous stage. */
+ * or the gradient a backward-input sends to the previous stage. A payload of
+ * several tensors travels as several messages: part k has kind
+ * PPRT_ACTIVATION + 2k or PPRT_GRADIENT + 2k, k < PPRT_MAX_PARTS. */
 enum pprt_kind { PPRT_ACTIVATION = 0, PPRT_GRADIENT = 1 };
+#define PPRT_MAX_PARTS 16
 
 /* What an action is, for the trace. */
 enum pprt_action {
