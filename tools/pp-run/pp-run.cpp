@@ -309,20 +309,6 @@ int main(int argc, char **argv) {
   if (!pipeline || !lossFn || !staged)
     return fail("pp-partition did not produce @" + lossName + "_pipeline");
 
-  // 2. Does the schedule run B and W apart? Then the stages get both.
-  bool split = false;
-  {
-    sched::PipelineModel model = mlir::pp::getPipelineModel(pipeline);
-    llvm::Expected<sched::Schedule> plan =
-        sched::buildSchedule(scheduleName, model, numMicrobatches);
-    if (!plan)
-      return fail("schedule " + scheduleName + ": " +
-                  llvm::toString(plan.takeError()));
-    for (const auto &program : plan->ranks)
-      for (const sched::Action &a : program)
-        split |= a.kind == sched::ActionKind::BackwardInput;
-  }
-
   // Parameters of the loss function (model arguments), for --check.
   std::vector<unsigned> parameterArgs;
   for (unsigned i = 0, e = lossFn.getNumArguments(); i < e; ++i)
@@ -336,9 +322,7 @@ int main(int argc, char **argv) {
   std::string schedule = lossName + "_pipeline_" + scheduleName;
   std::replace(schedule.begin(), schedule.end(), '-', '_');
   std::string compile =
-      "builtin.module(pp-differentiate-stages{split-backward=" +
-      std::string(split ? "true" : "false") +
-      "},pp-plan{schedule=" + scheduleName +
+      "builtin.module(pp-differentiate-stages,pp-plan{schedule=" + scheduleName +
       " num-microbatches=" + std::to_string(numMicrobatches) +
       "},convert-pp-to-runtime";
   if (check)
@@ -443,13 +427,16 @@ int main(int argc, char **argv) {
     llvm::outs() << "pp-run: @" << lossName << " on " << numRanks
                  << " ranks (" << transport << "), " << numStages
                  << " stages, " << numMicrobatches << " micro-batches, "
-                 << scheduleName << (split ? " (B and W split)" : "")
+                 << scheduleName
                  << "; compiled in " << llvm::format("%.2f", compileSeconds)
                  << " s\n";
   }
 
-  // The predicted stash peaks, for comparison with the measured ones.
+  // The predicted stash peaks, for comparison with the measured ones; the
+  // order in which each stage accumulates its micro-batches' gradients (its
+  // W, or fused backward, actions in program order), for --check.
   sched::SimulationResult predicted;
+  std::vector<std::vector<int>> accumulationOrder(numStages);
   {
     auto scheduleOp = module->lookupSymbol<mlir::pp::ScheduleOp>(schedule);
     if (!scheduleOp)
@@ -457,6 +444,11 @@ int main(int argc, char **argv) {
     mlir::pp::ScheduleModel sm = mlir::pp::getScheduleModel(scheduleOp);
     predicted = sched::simulate(mlir::pp::getPipelineModel(pipeline),
                                 sm.schedule);
+    for (const auto &program : sm.schedule.ranks)
+      for (const sched::Action &a : program)
+        if (a.kind == sched::ActionKind::Backward ||
+            a.kind == sched::ActionKind::BackwardWeight)
+          accumulationOrder[a.stage].push_back(a.microbatch);
   }
 
   for (int step = 1; step <= numSteps; ++step) {
@@ -490,9 +482,11 @@ int main(int argc, char **argv) {
                    << " (measured)\n";
 
     if (check && step == 1) {
-      // The unpipelined model on the same micro-batches, seeded with 1/M,
-      // gradients summed in micro-batch order.
+      // The unpipelined model on the same micro-batches, seeded with 1/M;
+      // each parameter's gradients summed from zero in the order its stage
+      // accumulates them.
       std::map<unsigned, HostTensor> reference;
+      std::map<unsigned, std::vector<HostTensor>> perMicrobatch;
       std::vector<double> referenceLosses;
       for (int mb = 0; mb < numMicrobatches; ++mb) {
         std::vector<HostTensor> args;
@@ -516,20 +510,25 @@ int main(int argc, char **argv) {
         if (llvm::Error e = (*jit)->run(gradName, argPtrs, results))
           return fail("the reference failed: " + llvm::toString(std::move(e)));
         referenceLosses.push_back(results[0].get(0));
-        for (auto [k, a] : llvm::enumerate(parameterArgs)) {
-          HostTensor &g = results[1 + k];
-          // From zeros, as the runtime accumulates (0 + -0 is +0).
-          auto it = reference.try_emplace(a, HostTensor(g.spec())).first;
-          for (int64_t i = 0; i < g.size(); ++i) {
-              if (g.kind() == ElemKind::F32)
-                it->second.set(i, static_cast<float>(
-                                      static_cast<float>(it->second.get(i)) +
-                                      static_cast<float>(g.get(i))));
-              else
-                it->second.set(i, it->second.get(i) + g.get(i));
-            }
-        }
+        for (auto [k, a] : llvm::enumerate(parameterArgs))
+          perMicrobatch[a].push_back(std::move(results[1 + k]));
       }
+      for (int st = 0; st < numStages; ++st)
+        for (unsigned a : stageParams[st]) {
+          const std::vector<HostTensor> &gs = perMicrobatch[a];
+          HostTensor acc(gs.front().spec());
+          for (int mb : accumulationOrder[st]) {
+            const HostTensor &g = gs[mb];
+            for (int64_t i = 0; i < g.size(); ++i) {
+              if (g.kind() == ElemKind::F32)
+                acc.set(i, static_cast<float>(static_cast<float>(acc.get(i)) +
+                                              static_cast<float>(g.get(i))));
+              else
+                acc.set(i, acc.get(i) + g.get(i));
+            }
+          }
+          reference.emplace(a, std::move(acc));
+        }
       double worstLoss = 0;
       bool lossesEqual = true;
       for (int mb = 0; mb < numMicrobatches; ++mb) {

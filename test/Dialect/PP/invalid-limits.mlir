@@ -58,17 +58,6 @@ rank 0 {
   pp.backward_weight stage 0 microbatch 0 (%w) : !pp.stash<0>
 }
 // -----
-func.func private @f()
-pp.pipeline @p ranks(1) {
-  pp.stage 0 on rank 0 forward @f backward_input @f backward_weight @f
-}
-pp.schedule @s pipeline(@p) microbatches(1)
-rank 0 {
-  %s = pp.forward stage 0 microbatch 0 : () -> !pp.stash<0>
-  // expected-error @below {{'pp.backward' op runs a fused backward, but stage 0 names split 'backward_input'/'backward_weight' functions; use pp.backward_input and pp.backward_weight}}
-  pp.backward stage 0 microbatch 0 (%s) : (!pp.stash<0>) -> ()
-}
-// -----
 pp.pipeline @p ranks(1) activation_bytes(4) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
   pp.stage 1 on rank 0 costs(forward = 1, backward_input = 1)

@@ -648,11 +648,8 @@ LogicalResult WiringChecker::checkBackwardForm(Operation *action) {
   StageOp stage = stages[stageAttr.getInt()];
   if (stage.isAbstract())
     return success();
-  if (isa<BackwardOp>(action) && !stage.getBackward())
-    return action->emitOpError("runs a fused backward, but stage ")
-           << stage.getIndex()
-           << " names split 'backward_input'/'backward_weight' functions; "
-              "use pp.backward_input and pp.backward_weight";
+  // A fused backward of a stage with B and W runs them back to back (the
+  // schedules that mix both, DualPipeV's F&B pairs, need it).
   if (isa<BackwardInputOp, BackwardWeightOp>(action) && stage.getBackward())
     return action->emitOpError("runs a split backward, but stage ")
            << stage.getIndex()

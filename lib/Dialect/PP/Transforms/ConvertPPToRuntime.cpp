@@ -231,6 +231,11 @@ private:
       callRuntime("pprt_stash", {rank, i64(delta)});
   }
   StageFunctionsInfo &stage(int64_t s) { return stages[s]; }
+  /// W(s, m): its call, the stash accounting and the gradients.
+  /// Inside a fused backward (B then W), W is neither traced nor accounted
+  /// on its own.
+  LogicalResult emitWeight(Operation &op, int64_t s, int64_t m,
+                           bool inFusedBackward = false);
 };
 } // namespace
 
@@ -285,6 +290,32 @@ Value RankProgramBuilder::fromRuntime(StringRef name, ValueRange scalars,
 void RankProgramBuilder::toRuntime(StringRef name, ValueRange scalars,
                                    Value tensor) {
   callMemRef(name, scalars, tensorToBuffer(tensor));
+}
+
+LogicalResult RankProgramBuilder::emitWeight(Operation &op, int64_t s,
+                                             int64_t m, bool inFusedBackward) {
+  StageFunctionsInfo &info = stage(s);
+  auto it = weightStashes.find({s, m});
+  if (!info.weight || it == weightStashes.end())
+    return op.emitError("convert-pp-to-runtime: W of stage ")
+           << s << ", micro-batch " << m
+           << " runs before its B (or the stage has no W function)";
+  SmallVector<Value> operands(it->second);
+  const SmallVector<Value> &args = backwardArgs[{s, m}];
+  for (int64_t i : info.weightArguments)
+    operands.push_back(args[i]);
+  if (!inFusedBackward)
+    traceBegin(kBackwardWeight, s, m);
+  auto call = func::CallOp::create(b, b.getUnknownLoc(), info.weight, operands);
+  if (!inFusedBackward) {
+    accountStash(-info.weightStashBytes);
+    traceEnd();
+  }
+  for (auto [k, g] : llvm::enumerate(call.getResults()))
+    toRuntime("accumulate_gradient", {i64(s), i64(k)}, g);
+  weightStashes.erase(it);
+  backwardArgs.erase({s, m});
+  return success();
 }
 
 LogicalResult RankProgramBuilder::build(Region &program, int64_t rankIndex) {
@@ -345,12 +376,12 @@ LogicalResult RankProgramBuilder::build(Region &program, int64_t rankIndex) {
                       : cast<BackwardInputOp>(op).getMicrobatch();
       StageFunctionsInfo &info = stage(s);
       func::FuncOp fn = info.backward ? info.backward : info.input;
-      if (isa<BackwardOp>(op) != static_cast<bool>(info.backward))
+      if (isa<BackwardInputOp>(op) && info.backward)
         return op.emitError("convert-pp-to-runtime: stage ")
-               << s << " has "
-               << (info.backward ? "a fused backward" : "B and W functions")
-               << " but the schedule runs "
-               << (isa<BackwardOp>(op) ? "pp.backward" : "pp.backward_input");
+               << s << " has a fused backward but the schedule runs "
+               << "pp.backward_input";
+      // pp.backward on a stage with B and W: B, then W right away.
+      bool thenWeight = isa<BackwardOp>(op) && !info.backward;
       auto stashIt = stashes.find({s, m});
       if (stashIt == stashes.end())
         return missing("the forward", s, m);
@@ -373,11 +404,16 @@ LogicalResult RankProgramBuilder::build(Region &program, int64_t rankIndex) {
                  << info.numCotangents << " output gradients";
         operands.append(it->second);
       }
-      traceBegin(info.backward ? kBackward : kBackwardInput, s, m);
-      accountStash(info.weightStashBytes);
+      traceBegin(info.backward || thenWeight ? kBackward : kBackwardInput, s,
+                 m);
+      // A fused backward frees M_B at its end and keeps no M_W, as
+      // pp-simulate counts it, even when it runs as B then W.
+      if (!thenWeight)
+        accountStash(info.weightStashBytes);
       auto call = func::CallOp::create(b, loc, fn, operands);
       accountStash(-info.stashBytes);
-      traceEnd();
+      if (!thenWeight)
+        traceEnd();
       inputGradients[{s, m}] =
           SmallVector<Value>(call.getResults().take_front(info.numInputGradients));
       ValueRange rest = call.getResults().drop_front(info.numInputGradients);
@@ -389,26 +425,16 @@ LogicalResult RankProgramBuilder::build(Region &program, int64_t rankIndex) {
         weightStashes[{s, m}] = SmallVector<Value>(rest);
       }
       stashes.erase(stashIt);
+      if (thenWeight) {
+        if (failed(emitWeight(op, s, m, /*inFusedBackward=*/true)))
+          return failure();
+        traceEnd();
+      }
       continue;
     }
     if (auto bw = dyn_cast<BackwardWeightOp>(op)) {
-      int64_t s = bw.getStage(), m = bw.getMicrobatch();
-      StageFunctionsInfo &info = stage(s);
-      auto it = weightStashes.find({s, m});
-      if (!info.weight || it == weightStashes.end())
-        return missing("the backward-input", s, m);
-      SmallVector<Value> operands(it->second);
-      const SmallVector<Value> &args = backwardArgs[{s, m}];
-      for (int64_t i : info.weightArguments)
-        operands.push_back(args[i]);
-      traceBegin(kBackwardWeight, s, m);
-      auto call = func::CallOp::create(b, loc, info.weight, operands);
-      accountStash(-info.weightStashBytes);
-      traceEnd();
-      for (auto [k, g] : llvm::enumerate(call.getResults()))
-        toRuntime("accumulate_gradient", {i64(s), i64(k)}, g);
-      weightStashes.erase(it);
-      backwardArgs.erase({s, m});
+      if (failed(emitWeight(op, bw.getStage(), bw.getMicrobatch())))
+        return failure();
       continue;
     }
     if (auto send = dyn_cast<SendOp>(op)) {

@@ -224,6 +224,8 @@ def PP_BackwardOp : PP_ActionOp<"backward", [PP_NamedResults]> {
     and in compute-only schedules when the next stage is on another rank.
     `stash` comes from the forward of the same (stage, micro-batch).
     `input_grad` is absent on stage 0.
+    On a stage that names B and W functions, a fused backward runs them back
+    to back (schedules that mix both forms, such as DualPipeV, need it).
 
     ```mlir
     %gx = pp.backward stage 1 microbatch 3 (%gy, %st) : (tensor<16xi8>, !pp.stash<64>) -> tensor<16xi8>
