@@ -18,6 +18,7 @@
 
 #include "HostTensor.h"
 #include "Jit.h"
+#include "Npy.h"
 
 #include "pp/Dialect/PP/IR/PPDialect.h"
 #include "pp/Dialect/PP/IR/PPOps.h"
@@ -110,6 +111,12 @@ static cl::opt<double>
             cl::desc("Seconds a rank waits for a message before the run "
                      "fails (default 60)"),
             cl::init(60.0), cl::cat(category));
+static cl::list<std::string> inputFiles(
+    "inputs", cl::CommaSeparated,
+    cl::desc("NumPy .npy files, one per data argument of the loss function "
+             "in argument order, each holding the M micro-batches stacked "
+             "on a leading axis; an empty entry means synthetic data"),
+    cl::value_desc("a.npy,b.npy,..."), cl::cat(category));
 static cl::opt<bool> printIR("print-ir",
                              cl::desc("Print the compiled module (tensors) "
                                       "and stop"),
@@ -291,7 +298,7 @@ int main(int argc, char **argv) {
     lossName = functionName + "_loss";
   }
   prepare += ",pp-prepare-model,pp-partition{function=" + lossName +
-             " num-stages=" + std::to_string(numStages) + "}";
+             " num-stages=" + std::to_string(numStages) + " print-report=false}";
   bool vShape = scheduleName == "zb-v" || scheduleName == "dualpipe-v";
   if (stagesPerRank > 1 || vShape)
     prepare += std::string(",pp-place-stages{placement=") +
@@ -385,6 +392,39 @@ int main(int argc, char **argv) {
     argSpecs.push_back(*spec);
   }
 
+  // Data from files: argument a's micro-batch m is slice m of its file.
+  std::map<unsigned, HostTensor> dataFiles;
+  {
+    std::vector<unsigned> dataArgs;
+    for (unsigned a = 0; a < argSpecs.size(); ++a)
+      if (!llvm::is_contained(parameterArgs, a))
+        dataArgs.push_back(a);
+    if (inputFiles.size() > dataArgs.size())
+      return fail("--inputs names " + std::to_string(inputFiles.size()) +
+                  " files, but @" + lossName + " has " +
+                  std::to_string(dataArgs.size()) + " data arguments");
+    for (auto [i, path] : llvm::enumerate(inputFiles)) {
+      if (path.empty())
+        continue;
+      unsigned a = dataArgs[i];
+      llvm::Expected<HostTensor> t = readNpy(path);
+      if (!t)
+        return fail("--inputs: " + llvm::toString(t.takeError()));
+      TensorSpec expected = argSpecs[a];
+      expected.shape.insert(expected.shape.begin(), numMicrobatches);
+      if (t->spec() != expected)
+        return fail("--inputs: " + path + " holds " +
+                    elemKindName(t->kind()) + " " + t->spec().shapeStr() +
+                    ", but data argument " + std::to_string(a) + " of @" +
+                    lossName + " takes " + argSpecs[a].str() +
+                    " per micro-batch: expected " +
+                    elemKindName(expected.kind) + " " + expected.shapeStr() +
+                    " for " + std::to_string(numMicrobatches) +
+                    " micro-batches");
+      dataFiles.emplace(a, std::move(*t));
+    }
+  }
+
   // 4. JIT-compile the rank programs (and the reference).
   std::vector<std::string> rankFunctions;
   for (int r = 0; r < numRanks; ++r)
@@ -451,11 +491,21 @@ int main(int argc, char **argv) {
           accumulationOrder[a.stage].push_back(a.microbatch);
   }
 
+  double firstLoss = 0, lastLoss = 0;
   for (int step = 1; step <= numSteps; ++step) {
     std::vector<std::vector<HostTensor>> data(numMicrobatches);
     for (int mb = 0; mb < numMicrobatches; ++mb)
       for (auto [k, a] : llvm::enumerate(stageData)) {
-        data[mb].push_back(syntheticData(argSpecs[a], mb, a));
+        if (auto it = dataFiles.find(a); it != dataFiles.end()) {
+          HostTensor t(argSpecs[a]);
+          size_t bytes = t.byteSize();
+          std::memcpy(t.data(),
+                      static_cast<const char *>(it->second.data()) + mb * bytes,
+                      bytes);
+          data[mb].push_back(std::move(t));
+        } else {
+          data[mb].push_back(syntheticData(argSpecs[a], mb, a));
+        }
         world->setInput(mb, k, bytesOf(data[mb].back()));
       }
     auto start = std::chrono::steady_clock::now();
@@ -473,6 +523,9 @@ int main(int argc, char **argv) {
     for (double l : losses)
       mean += l;
     mean /= losses.size();
+    if (step == 1)
+      firstLoss = mean;
+    lastLoss = mean;
     pprt::StepTiming timing = world->stepTiming();
     if (leader)
       llvm::outs() << "step " << step << ": loss "
@@ -611,5 +664,10 @@ int main(int argc, char **argv) {
     }
     world->sgdStep(learningRate);
   }
+  if (leader && numSteps >= 2)
+    llvm::outs() << "trained " << numSteps << " steps: the loss "
+                 << (lastLoss < firstLoss ? "fell" : "did not fall")
+                 << " from " << llvm::format("%.6g", firstLoss) << " to "
+                 << llvm::format("%.6g", lastLoss) << "\n";
   return 0;
 }

@@ -451,7 +451,7 @@ void PPPartitionPass::runOnOperation() {
   auto pipeline = cast<PipelineOp>(builder.create(state));
   OpBuilder stages = OpBuilder::atBlockEnd(&pipeline.getBody().front());
 
-  llvm::raw_ostream &os = llvm::outs();
+  llvm::raw_ostream &os = printReport ? llvm::outs() : llvm::nulls();
   os << "pp-partition @" << functionName << ": " << S << " stages\n";
   for (int64_t s = 0; s < S; ++s) {
     double flops = 0;

@@ -166,6 +166,8 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
                "pp.parameter)">,
     Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
            "Throughput that turns FLOPs into stage times (FLOP per us)">,
+    Option<"printReport", "print-report", "bool", /*default=*/"true",
+           "Print the per-stage report to stdout">,
   ];
   let dependentDialects = ["::mlir::pp::PPDialect",
                            "::mlir::func::FuncDialect"];
