@@ -1,22 +1,36 @@
 #!/usr/bin/env bash
 # Sets everything up and runs the main job: installs the system packages,
-# builds pp-mlir, then schedules the seed pipeline examples/p4-m16.mlir
-# (P = 4 ranks, M = 16 micro-batches) with GPipe and with 1F1B, inserts and
-# verifies the communication, and simulates both: per-rank figures, bubble
-# rate, peak memory and the timeline. Pass another example and M to change it:
-#   scripts/main.sh examples/p8-m64.mlir 64
+# builds pp-mlir, then
+#  1. schedules the seed pipeline examples/p4-m16.mlir (P = 4, M = 16) with
+#     1F1B, verifies it and simulates it (per-rank figures, bubble, memory,
+#     timeline);
+#  2. trains a real model with pp-run: the shared MNIST MLP
+#     (../shared/models, cross-entropy loss) on P = 4 ranks with ZB-H1 and
+#     M = 8 micro-batches for 5 steps, checked bit for bit against the
+#     unpipelined model, writing the measured timeline to mnist-zb-h1.json.
+#     Without ../shared/models it trains the project's own example
+#     examples/tanh-mlp3.mlir instead.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PP_BUILD_DIR:-$root/build}
-example=${1:-$root/examples/p4-m16.mlir}
-m=${2:-16}
 
 "$root/scripts/install-deps.sh"
 "$root/scripts/build.sh"
 
-for schedule in gpipe 1f1b; do
-  echo
-  echo "\$ pp-opt $(basename "$example") --pp-plan=\"schedule=$schedule num-microbatches=$m\" --pp-simulate -o /dev/null"
-  "$build/bin/pp-opt" "$example" \
-    --pp-plan="schedule=$schedule num-microbatches=$m" --pp-simulate -o /dev/null
-done
+echo
+echo "\$ pp-opt examples/p4-m16.mlir --pp-plan=\"schedule=1f1b num-microbatches=16\" --pp-simulate -o /dev/null"
+"$build/bin/pp-opt" "$root/examples/p4-m16.mlir" \
+  --pp-plan="schedule=1f1b num-microbatches=16" --pp-simulate -o /dev/null
+
+mnist="$root/../shared/models/google_heir__mnist_mlp.mlir"
+echo
+if [[ -f "$mnist" ]]; then
+  echo "\$ pp-run ../shared/models/google_heir__mnist_mlp.mlir --function=mnist --parameters=0,1,2,3 --loss=cross-entropy --ranks=4 --microbatches=8 --schedule=zb-h1 --steps=5 --check --trace=mnist-zb-h1.json"
+  "$build/bin/pp-run" "$mnist" --function=mnist --parameters=0,1,2,3 \
+    --loss=cross-entropy --ranks=4 --microbatches=8 --schedule=zb-h1 \
+    --steps=5 --check --trace=mnist-zb-h1.json
+else
+  echo "\$ pp-run examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=5 --check"
+  "$build/bin/pp-run" "$root/examples/tanh-mlp3.mlir" --function=mlp \
+    --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=5 --check
+fi

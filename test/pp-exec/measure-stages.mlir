@@ -4,7 +4,7 @@
 // structure is checked: every cost is there, the first stage's empty B is 0,
 // every F is positive, and the result still schedules and simulates
 // (ZB-H1 for split B and W, 1F1B for the fused backward).
-// RUN: pp-opt %S/../Dialect/PP/Transforms/Inputs/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages -o %t.mlir 2>/dev/null
+// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages -o %t.mlir 2>/dev/null
 // RUN: pp-exec %t.mlir --measure-stages --repetitions=3 -o %t.measured.mlir | FileCheck %s --check-prefix=TABLE
 // RUN: FileCheck %s --input-file=%t.measured.mlir
 // RUN: pp-opt %t.measured.mlir -pp-schedule="schedule=zb-h1 num-microbatches=4" -pp-simulate -o /dev/null | FileCheck %s --check-prefix=SIM
@@ -27,7 +27,7 @@
 
 // A fused backward is recorded as B, with W = 0. Without -o the module goes
 // to stdout and the table to stderr.
-// RUN: pp-opt %S/../Dialect/PP/Transforms/Inputs/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages=split-backward=false -o %t.fused.mlir 2>/dev/null
+// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages=split-backward=false -o %t.fused.mlir 2>/dev/null
 // RUN: pp-exec %t.fused.mlir --measure-stages=mlp_pipeline --repetitions=2 2>%t.table >%t.fused.measured.mlir
 // RUN: FileCheck %s --check-prefix=FUSED --input-file=%t.fused.measured.mlir
 // RUN: FileCheck %s --check-prefix=FUSED-TABLE --input-file=%t.table

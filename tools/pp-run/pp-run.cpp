@@ -548,8 +548,13 @@ int main(int argc, char **argv) {
             args.push_back(parameters[a]);
             continue;
           }
+          // Data the stages never read (an argument the model ignores)
+          // still needs a value.
           auto pos = llvm::find(stageData, a);
-          args.push_back(data[mb][pos - stageData.begin()]);
+          if (pos == stageData.end())
+            args.push_back(syntheticData(argSpecs[a], mb, a));
+          else
+            args.push_back(data[mb][pos - stageData.begin()]);
         }
         FailureOr<TensorSpec> seedSpec =
             specOf(lossFn.getResultTypes().front());

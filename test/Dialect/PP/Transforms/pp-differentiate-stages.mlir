@@ -1,7 +1,7 @@
-// pp-differentiate-stages on a three-stage perceptron (Inputs/tanh-mlp3.mlir):
+// pp-differentiate-stages on a three-stage perceptron (examples/tanh-mlp3.mlir):
 // every stage gets F (outputs, then the activation stash), B and W; the
 // stages' costs and memory come from those functions.
-// RUN: pp-opt %S/Inputs/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages -o %t.mlir 2>/dev/null
+// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages -o %t.mlir 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.mlir
 //
 // The staged gradient (F of every stage, then B and W in reverse) is bit for
@@ -15,7 +15,7 @@
 // RUN: pp-exec %t.grad.mlir --entry=mlp_stage2_backward --compare=mlp_stage2_backward_split | FileCheck %s --check-prefix=EQUAL
 //
 // Without the split, stages name the fused backward.
-// RUN: pp-opt %S/Inputs/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages=split-backward=false 2>/dev/null | FileCheck %s --check-prefix=FUSED
+// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages=split-backward=false 2>/dev/null | FileCheck %s --check-prefix=FUSED
 //
 // Then the pipeline schedules like any other (ZB-H1 uses B and W).
 // RUN: pp-opt %t.mlir -pp-schedule="schedule=zb-h1 num-microbatches=4" -pp-verify-schedule -o /dev/null

@@ -1,6 +1,9 @@
-// A three-layer perceptron with a mean-squared-error loss, cut into three
-// stages by pp.split_point markers: tanh(x W1 + b1), tanh(. W2), . W3, then
-// the loss against the target t. Parameters: %w1, %b1, %w2, %w3.
+// The project's own example model (written here, not copied): a three-layer
+// perceptron with a mean-squared-error loss, cut into three stages by
+// pp.split_point markers: tanh(x W1 + b1), tanh(. W2), . W3, then the loss
+// against the target t. Parameters: %w1, %b1, %w2, %w3. Train it with
+//   pp-run examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 \
+//     --schedule=zb-h1 --steps=5 --check
 func.func @mlp(%x: tensor<2x4xf32>, %t: tensor<2x3xf32>,
                %w1: tensor<4x8xf32> {pp.parameter}, %b1: tensor<8xf32> {pp.parameter},
                %w2: tensor<8x8xf32> {pp.parameter}, %w3: tensor<8x3xf32> {pp.parameter}) -> tensor<f32> {
