@@ -29,7 +29,7 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 tool_dirs = [config.pp_tools_dir, config.llvm_tools_dir]
-tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "not", "mlir-opt", ToolSubst("%pp_capi_test", os.path.join(
+tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not", "mlir-opt", ToolSubst("%pp_capi_test", os.path.join(
     config.pp_tools_dir, "pp-capi-test"), unresolved="ignore"),
     ToolSubst("pprt-mpi-test", unresolved="ignore")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
