@@ -345,7 +345,8 @@ static int64_t tileSizeFor(int64_t n, int64_t limit, int64_t multiple) {
 
 /// Tile sizes (in the op's loop order) for `op`, or failure when the op is
 /// not one the strategy vectorizes: a linalg op on statically shaped
-/// tensors, without gathers (`tensor.extract`) or `math.fpowi` in its body,
+/// tensors whose indexing maps are projected permutations (broadcasts
+/// allowed), without gathers (`tensor.extract`) or `math.fpowi` in its body,
 /// whose outputs all end in the same parallel loop `p` (the vector
 /// dimension). `p` gets a tile of about two vector registers, the parallel
 /// loop of the outputs' second-to-last dimension `rows` of them, every other
@@ -368,6 +369,12 @@ static FailureOr<SmallVector<int64_t>> vectorTileSizes(linalg::LinalgOp op,
                      ? WalkResult::interrupt()
                      : WalkResult::advance();
         }).wasInterrupted())
+    return failure();
+  // Windows (`d0 * 2 + d2`) and constant indices other than broadcasts stay
+  // on the loop path.
+  if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+        return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+      }))
     return failure();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   std::optional<unsigned> vectorDim, rowDim;
@@ -395,8 +402,15 @@ static FailureOr<SmallVector<int64_t>> vectorTileSizes(linalg::LinalgOp op,
   SmallVector<int64_t> sizes(op.getNumLoops(), 1);
   sizes[*vectorDim] =
       tileSizeFor(ranges[*vectorDim], width, std::max<int64_t>(width / 2, 1));
+  // Rows and vector width differ: LLVM 22's folder of vector.shape_cast
+  // rewrites shape_cast(broadcast(vector<Rx1> to vector<VxRx1>)) to
+  // vector<VxR> as broadcast(vector<Rx1> to vector<VxR>), which broadcasts
+  // along the other dimension when R == V; a row operand's broadcast (A of
+  // a matmul) takes that form, so square tiles would compute wrong values.
   if (rowDim && *rowDim != *vectorDim)
-    sizes[*rowDim] = tileSizeFor(ranges[*rowDim], tile.rows, 1);
+    sizes[*rowDim] = tileSizeFor(
+        ranges[*rowDim],
+        std::min(tile.rows, std::max<int64_t>(sizes[*vectorDim] - 1, 1)), 1);
   return sizes;
 }
 
@@ -550,14 +564,15 @@ static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(arith::createArithExpandOpsPass());
+  // Math ops with an LLVM intrinsic first; the rest (tanh, erf, ...) call libm
+  // (on vectors: element by element, through vector extracts and inserts).
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
   // No reassociation of floating-point reductions (there are none to begin
   // with: vectorization keeps reductions as scalar loops).
   if (vectors)
     pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  // Math ops with an LLVM intrinsic first; the rest (tanh, erf, ...) call libm.
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
