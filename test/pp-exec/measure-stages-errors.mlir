@@ -49,8 +49,8 @@ func.func private @declared(tensor<4xf32>) -> tensor<4xf32>
 // Options.
 // RUN: not pp-exec %s --measure-stages=a --repetitions=0 2>&1 | FileCheck %s --check-prefix=REPS
 // REPS: pp-exec: error: --repetitions must be at least 1
-// RUN: not pp-exec %s --entry=a0 --repetitions=3 2>&1 | FileCheck %s --check-prefix=REPS-ALONE
-// REPS-ALONE: pp-exec: error: --repetitions is only used with --measure-stages
+// RUN: not pp-exec %s --entry=a0 --compare=a0 --repetitions=3 2>&1 | FileCheck %s --check-prefix=REPS-ALONE
+// REPS-ALONE: pp-exec: error: --repetitions is only used with --measure-stages or when running one function
 // RUN: not pp-exec %s --entry=a0 -o %t.out 2>&1 | FileCheck %s --check-prefix=OUT-ALONE
 // OUT-ALONE: pp-exec: error: -o is only used with --measure-stages
 // RUN: not pp-exec %s --measure-stages=a --entry=a0 2>&1 | FileCheck %s --check-prefix=COMBINED

@@ -5,6 +5,8 @@
 #include "pp/Dialect/PP/IR/PPDialect.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -15,7 +17,12 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AttrTypeSubElements.h"
@@ -28,6 +35,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -36,9 +45,15 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#include <functional>
+#include <limits>
 #include <cstring>
 
 using namespace mlir;
@@ -291,6 +306,184 @@ static void interchangeForLocality(ModuleOp module) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Tiling and vectorization
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The register tile the vectorizing strategy aims for on this host: the
+/// output tile is `rows` x (`vectorBytes` / element size) elements, i.e. two
+/// native vector registers per row, 2 * `rows` registers in all (half the
+/// register file), leaving room for the operands of one reduction step.
+struct RegisterTile {
+  int64_t vectorBytes;
+  int64_t rows;
+};
+} // namespace
+
+static RegisterTile hostRegisterTile() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return {128, 8};
+  if (features.lookup("avx"))
+    return {64, 4};
+  return {32, 4};
+}
+
+/// The largest divisor of `n` that is at most `limit`, preferring multiples
+/// of `multiple` (a native vector length), so that tiles are never partial.
+static int64_t tileSizeFor(int64_t n, int64_t limit, int64_t multiple) {
+  for (int64_t d = (std::min(n, limit) / multiple) * multiple; d > 1;
+       d -= multiple)
+    if (n % d == 0)
+      return d;
+  for (int64_t d = std::min(n, limit); d > 1; --d)
+    if (n % d == 0)
+      return d;
+  return 1;
+}
+
+/// Tile sizes (in the op's loop order) for `op`, or failure when the op is
+/// not one the strategy vectorizes: a linalg op on statically shaped
+/// tensors whose indexing maps are projected permutations (broadcasts
+/// allowed), without gathers (`tensor.extract`) or `math.fpowi` in its body,
+/// whose outputs all end in the same parallel loop `p` (the vector
+/// dimension). `p` gets a tile of about two vector registers, the parallel
+/// loop of the outputs' second-to-last dimension `rows` of them, every other
+/// loop (all reduction loops included) 1: each vector lane is one output
+/// element, and each output element still takes its reduction terms one at
+/// a time in the loop nest's order.
+static FailureOr<SmallVector<int64_t>> vectorTileSizes(linalg::LinalgOp op,
+                                                       RegisterTile tile) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() == 0 ||
+      isa<linalg::ConvolutionOpInterface>(op.getOperation()))
+    return failure();
+  for (Value v : op->getOperands())
+    if (auto shaped = dyn_cast<ShapedType>(v.getType());
+        shaped && !shaped.hasStaticShape())
+      return failure();
+  // Gathers, and `math.fpowi`, whose LLVM intrinsic takes a scalar
+  // exponent even for vector bases.
+  if (op->walk([](Operation *inner) {
+          return isa<tensor::ExtractOp, math::FPowIOp>(inner)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        }).wasInterrupted())
+    return failure();
+  // Windows (`d0 * 2 + d2`) and constant indices other than broadcasts stay
+  // on the loop path.
+  if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+        return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+      }))
+    return failure();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  std::optional<unsigned> vectorDim, rowDim;
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    AffineMap map = op.getMatchingIndexingMap(&init);
+    if (map.getNumResults() == 0)
+      return failure();
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (!last || iterators[last.getPosition()] != utils::IteratorType::parallel)
+      return failure();
+    if (vectorDim && *vectorDim != last.getPosition())
+      return failure();
+    vectorDim = last.getPosition();
+    if (map.getNumResults() >= 2)
+      if (auto row = dyn_cast<AffineDimExpr>(
+              map.getResults()[map.getNumResults() - 2]))
+        rowDim = row.getPosition();
+  }
+  Type elem = getElementTypeOrSelf(op.getDpsInits().front().getType());
+  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() % 8 != 0)
+    return failure();
+  int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+  int64_t width = std::max<int64_t>(tile.vectorBytes / elemBytes, 1);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<int64_t> sizes(op.getNumLoops(), 1);
+  sizes[*vectorDim] =
+      tileSizeFor(ranges[*vectorDim], width, std::max<int64_t>(width / 2, 1));
+  // Rows and vector width differ: LLVM 22's folder of vector.shape_cast
+  // rewrites shape_cast(broadcast(vector<Rx1> to vector<VxRx1>)) to
+  // vector<VxR> as broadcast(vector<Rx1> to vector<VxR>), which broadcasts
+  // along the other dimension when R == V; a row operand's broadcast (A of
+  // a matmul) takes that form, so square tiles would compute wrong values.
+  if (rowDim && *rowDim != *vectorDim)
+    sizes[*rowDim] = tileSizeFor(
+        ranges[*rowDim],
+        std::min(tile.rows, std::max<int64_t>(sizes[*vectorDim] - 1, 1)), 1);
+  return sizes;
+}
+
+/// Tiles and vectorizes the linalg ops `vectorTileSizes` accepts with
+/// upstream transformations: `scf::tileUsingSCF` (parallel tile loops
+/// outermost, then the reduction loops in their order, step 1), then
+/// `linalg::vectorize` of each tile, whose reduction dimensions all have
+/// size 1, so no vector reduction is formed: a matmul tile becomes, per k,
+/// a broadcast of A's column times B's row added to the accumulator tile.
+/// Slices fold into the vector transfers, unit dimensions are dropped, and
+/// the accumulator's read and write are hoisted out of the reduction loops
+/// (it stays in registers). Ops it does not accept, or whose tile does not
+/// vectorize, keep the loop path.
+static void tileAndVectorize(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  ctx->loadDialect<vector::VectorDialect, affine::AffineDialect>();
+  RegisterTile tile = hostRegisterTile();
+  SmallVector<linalg::LinalgOp> candidates;
+  module.walk([&](linalg::LinalgOp op) {
+    if (succeeded(vectorTileSizes(op, tile)) &&
+        succeeded(linalg::vectorizeOpPrecondition(op)))
+      candidates.push_back(op);
+  });
+  if (candidates.empty())
+    return;
+  IRRewriter rewriter(ctx);
+  for (linalg::LinalgOp op : candidates) {
+    SmallVector<int64_t> sizes = *vectorTileSizes(op, tile);
+    SmallVector<int64_t> order;
+    for (auto [i, it] : llvm::enumerate(op.getIteratorTypesArray()))
+      if (it == utils::IteratorType::parallel)
+        order.push_back(i);
+    for (auto [i, it] : llvm::enumerate(op.getIteratorTypesArray()))
+      if (it != utils::IteratorType::parallel)
+        order.push_back(i);
+    scf::SCFTilingOptions options;
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+    options.setTileSizes(getAsIndexOpFoldResult(ctx, sizes));
+    options.setInterchange(order);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      continue;
+    rewriter.replaceOp(op, tiled->replacements);
+    for (Operation *tiledOp : tiled->tiledOps) {
+      rewriter.setInsertionPoint(tiledOp);
+      FailureOr<linalg::VectorizationResult> vectorized =
+          linalg::vectorize(rewriter, tiledOp);
+      if (succeeded(vectorized))
+        rewriter.replaceOp(tiledOp, vectorized->replacements);
+    }
+  }
+
+  RewritePatternSet patterns(ctx);
+  tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+  vector::populateDropUnitDimWithShapeCastPatterns(patterns);
+  vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+  vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+  for (Dialect *dialect : ctx->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, ctx);
+  (void)applyPatternsGreedily(module, std::move(patterns));
+
+  // Innermost loops first (post-order), so that a hoisted accumulator moves
+  // out through every reduction loop.
+  SmallVector<scf::ForOp> loops;
+  module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops)
+    (void)hoistLoopInvariantSubsets(rewriter, loop);
+}
+
 /// Adds `__pp_exec_<name>(memref args..., memref outs...)` calling @name on
 /// tensors: the arguments are read-only (`restrict`, not writable, so a
 /// function that updates an argument in place works on a copy) and each
@@ -348,7 +541,7 @@ static void copyRepeatedResults(ModuleOp module) {
   });
 }
 
-static void buildLoweringPipeline(OpPassManager &pm) {
+static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   // Memref results become out parameters (the caller allocates, or the
   // callee's allocation is hoisted into the caller), so that every buffer is
   // freed in the function that allocates it.
@@ -358,16 +551,28 @@ static void buildLoweringPipeline(OpPassManager &pm) {
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // Vector transfers of more than one dimension become 1-D ones (rows of a
+  // tile), fully unrolled.
+  if (vectors) {
+    VectorTransferToSCFOptions toSCF;
+    toSCF.enableFullUnroll().setTargetRank(1);
+    pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(toSCF));
+  }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(arith::createArithExpandOpsPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  // Math ops with an LLVM intrinsic first; the rest (tanh, erf, ...) call libm.
+  // Math ops with an LLVM intrinsic first; the rest (tanh, erf, ...) call libm
+  // (on vectors: element by element, through vector extracts and inserts).
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  // No reassociation of floating-point reductions (there are none to begin
+  // with: vectorization keeps reductions as scalar loops).
+  if (vectors)
+    pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
@@ -477,6 +682,43 @@ ppexec::prepareForExecution(ModuleOp module, ArrayRef<std::string> entries) {
   return clone;
 }
 
+double ppexec::countFlops(ModuleOp module, StringRef entry) {
+  SymbolTable symbols(module);
+  llvm::StringMap<double> memo;
+  std::function<double(func::FuncOp)> ofFunction = [&](func::FuncOp fn) {
+    auto it = memo.find(fn.getSymName());
+    if (it != memo.end())
+      return it->second;
+    memo[fn.getSymName()] = 0.0; // Recursion counts once.
+    double flops = 0.0;
+    fn.walk([&](Operation *op) {
+      if (auto call = dyn_cast<func::CallOp>(op)) {
+        if (auto callee = symbols.lookup<func::FuncOp>(call.getCallee()))
+          flops += ofFunction(callee);
+        return;
+      }
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      if (!linalgOp)
+        return;
+      double iterations = 1.0;
+      for (int64_t range : linalgOp.getStaticLoopRanges())
+        if (!ShapedType::isDynamic(range))
+          iterations *= static_cast<double>(range);
+      int64_t bodyOps = 0;
+      Region &region = linalgOp->getRegion(0);
+      if (!region.empty())
+        for (Operation &inner : region.front())
+          if (!isa<linalg::YieldOp>(inner))
+            ++bodyOps;
+      flops += iterations * std::max<int64_t>(bodyOps, 1);
+    });
+    memo[fn.getSymName()] = flops;
+    return flops;
+  };
+  auto fn = symbols.lookup<func::FuncOp>(entry);
+  return fn ? ofFunction(fn) : 0.0;
+}
+
 LogicalResult ppexec::promoteF32ToF64(ModuleOp module, std::string &reason) {
   MLIRContext *ctx = module.getContext();
   Type f64 = Float64Type::get(ctx);
@@ -532,11 +774,29 @@ LogicalResult ppexec::promoteF32ToF64(ModuleOp module, std::string &reason) {
   return success();
 }
 
+/// Compiled functions allocate their intermediate buffers with `malloc` and
+/// free them before returning, on every call. glibc serves large blocks with
+/// fresh `mmap`s and unmaps them on `free`, so every call page-faults all of
+/// its intermediates in again (on a virtual machine that costs more than the
+/// arithmetic: a 1536x1536 transpose ran 30x slower). Serve every block from
+/// the heap and keep freed memory mapped instead; repeated runs then reuse it.
+static void keepFreedMemoryMapped() {
+#ifdef __GLIBC__
+  static bool done = [] {
+    mallopt(M_MMAP_MAX, 0);
+    mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+    return true;
+  }();
+  (void)done;
+#endif
+}
+
 FailureOr<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
                    const JitOptions &options,
                    ArrayRef<std::string> rawEntries) {
   MLIRContext *ctx = m.getContext();
+  keepFreedMemoryMapped();
   // Errors about the whole compilation point at the (first) entry.
   Location loc = entryLoc(m, entries);
   std::vector<FunctionSignature> sigs;
@@ -549,6 +809,8 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
       return failure();
     sigs.push_back(*sig);
   }
+  if (options.vectorize)
+    tileAndVectorize(m);
   if (options.interchange)
     interchangeForLocality(m);
   copyRepeatedResults(m);
@@ -570,9 +832,17 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
   bufferization::BufferizationState state;
   if (failed(bufferization::runOneShotModuleBufferize(m, bufferization, state)))
     return emitFailure(emitError(loc, "bufferization failed"));
+  // The tile loops carry their output tensor, which bufferizes to a buffer
+  // each loop yields unchanged; dropping those iteration arguments keeps the
+  // deallocation pipeline from tracking (and testing) ownership per tile.
+  if (options.vectorize) {
+    RewritePatternSet patterns(ctx);
+    scf::ForOp::getCanonicalizationPatterns(patterns, ctx);
+    (void)applyPatternsGreedily(m, std::move(patterns));
+  }
 
   PassManager pm(ctx);
-  buildLoweringPipeline(pm);
+  buildLoweringPipeline(pm, options.vectorize || containsDialect(m, "vector"));
   if (failed(pm.run(m)) || failed(checkLowered(m)))
     return failure();
   if (options.printLowered)

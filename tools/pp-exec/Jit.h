@@ -60,6 +60,11 @@ struct JitOptions {
   /// the order in which any result element accumulates, so results are
   /// bitwise the same.
   bool interchange = true;
+  /// Tile the parallel loops of linalg ops into register tiles and vectorize
+  /// them along the output's contiguous dimension (upstream tiling and
+  /// vectorization); reduction loops stay sequential scalar loops, so
+  /// results are bitwise the same as with the plain loop nests.
+  bool vectorize = true;
   /// If set, the lowered LLVM-dialect module is printed here.
   llvm::raw_ostream *printLowered = nullptr;
 };
@@ -70,6 +75,12 @@ struct JitOptions {
 /// linalg ops (softmax). Diagnostics go to the context's handler.
 mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
 prepareForExecution(mlir::ModuleOp module, llvm::ArrayRef<std::string> entries);
+
+/// Floating-point work of one call of @`entry` in a prepared module, as
+/// pp-partition counts it: each linalg op contributes its static iteration
+/// space times the ops in its body (at least one); calls count their
+/// callee's work. For throughput figures (`--timing`).
+double countFlops(mlir::ModuleOp module, llvm::StringRef entry);
 
 /// Rewrites a prepared module so that it computes in f64 wherever it
 /// computed in f32 (types, constants): the reference for finite

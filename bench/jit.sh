@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Throughput of pp-exec's JIT (docs/Execution.md) on one core, before and
+# after register tiling and vectorization: each function runs with
+# `--no-vectorize` (scalar loop nests, with the locality interchange: the
+# lowering before vectorization), and as pp-exec lowers it by default.
+# GFLOP are counted as pp-partition counts them (linalg iteration space times
+# body ops); times are the best of several runs of the compiled function.
+# Prints a Markdown table. The shared models come from ../shared/models
+# (PP_SHARED_MODELS to override); rows that need them are skipped without.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${PP_BUILD_DIR:-$root/build}
+models=${PP_SHARED_MODELS:-$root/../shared/models}
+"$root/scripts/build.sh" --target pp-exec pp-opt > /dev/null
+exec_=$build/bin/pp-exec
+opt=$build/bin/pp-opt
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Runs @$2 of $1 $3 times with extra flags $4; prints "ms gflop".
+measure() {
+  taskset -c 0 "$exec_" "$1" --entry="$2" --timing --repetitions="$3" $4 \
+    2>&1 >/dev/null | sed -n 's/.*: \([0-9.]*\) ms, \([0-9.e+-]*\) GFLOP,.*/\1 \2/p'
+}
+
+# One table row: label, file, entry, repetitions before, after.
+row() {
+  local label=$1 file=$2 entry=$3 before=$4 after=$5 t0 t1 flop _
+  # A function without results (a first stage's backward_input) computes
+  # nothing: pp-exec does not run it.
+  read -r t0 flop < <(measure "$file" "$entry" "$before" --no-vectorize) || return 0
+  read -r t1 _ < <(measure "$file" "$entry" "$after" "") || return 0
+  python3 - "$label" "$flop" "$t0" "$t1" <<'PY'
+import sys
+label, flop, t0, t1 = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+g0, g1 = flop / (t0 / 1e3), flop / (t1 / 1e3)
+print(f"| {label} | {flop:.4g} | {t0:.1f} | {g0:.2f} | {t1:.1f} | {g1:.2f} | {t0 / t1:.1f}x |")
+PY
+}
+
+echo "| function | GFLOP | before (ms) | before GFLOP/s | after (ms) | after GFLOP/s | speedup |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+row "matmul 512x784 by 784x512" "$root/bench/jit/matmul.mlir" matmul 3 10
+
+if [ -f "$models/google_heir__mnist_mlp.mlir" ]; then
+  sed '$d' "$models/google_heir__mnist_mlp.mlir" | cat - "$root/bench/jit/mnist-loss.mlir" \
+    > "$tmp/mnist.in.mlir"
+  "$opt" "$tmp/mnist.in.mlir" --pp-prepare-model --pp-autodiff=function=loss \
+    -o "$tmp/mnist.mlir"
+  row "MNIST MLP forward, batch 1 (shared model)" "$tmp/mnist.mlir" mnist 20 50
+  row "MNIST MLP forward + backward (shared model)" "$tmp/mnist.mlir" loss_grad 20 50
+fi
+
+tf=$models/buddy-mlir__transformer_layer_tosa.mlir
+if [ -f "$tf" ]; then
+  params=2,3,4,5,7,9,10,11,12
+  "$opt" "$tf" --pp-strip-instrumentation --pp-prepare-model \
+    --pp-append-loss="function=subgraph0 kind=mse" -o "$tmp/tf.mlir" 2>/dev/null
+  row "transformer layer forward (shared model)" "$tmp/tf.mlir" subgraph0 2 3
+  "$opt" "$tmp/tf.mlir" --pp-autodiff="function=subgraph0_loss wrt=$params" \
+    -o "$tmp/tf-grad.mlir" 2>/dev/null
+  row "transformer layer forward + backward (shared model)" "$tmp/tf-grad.mlir" subgraph0_loss_grad 1 3
+  # The stage functions of a 2-stage pipeline (pp-partition,
+  # pp-differentiate-stages), as pp-run would run them.
+  "$opt" "$tmp/tf.mlir" \
+    -pp-partition="function=subgraph0_loss num-stages=2 parameters=$params" \
+    -pp-differentiate-stages -o "$tmp/tf-stages.mlir" > /dev/null 2>&1
+  for s in 0 1; do
+    for kind in forward backward_input backward_weight; do
+      row "transformer, 2 stages: stage $s $kind (shared model)" "$tmp/tf-stages.mlir" \
+        "subgraph0_loss_stage${s}_$kind" 1 3
+    done
+  done
+fi
