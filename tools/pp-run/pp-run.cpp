@@ -67,6 +67,11 @@ static cl::list<int64_t> parameterList(
     cl::desc("Arguments that are parameters (default: those marked "
              "pp.parameter, or lifted weight constants)"),
     cl::cat(category));
+static cl::opt<int64_t> minElements(
+    "min-elements",
+    cl::desc("Weight constants with at least this many elements become "
+             "parameters (pp-lift-parameters; default 1024)"),
+    cl::init(1024), cl::cat(category));
 static cl::opt<std::string>
     lossKind("loss",
              cl::desc("Append a loss: mse, cross-entropy, or none when the "
@@ -285,7 +290,8 @@ int main(int argc, char **argv) {
   std::string lossName = functionName;
   std::string prepare = "builtin.module(pp-strip-instrumentation";
   {
-    std::string lift = "pp-lift-parameters{function=" + functionName;
+    std::string lift = "pp-lift-parameters{function=" + functionName +
+                       " min-elements=" + std::to_string(minElements);
     if (!parameterList.empty()) {
       std::vector<unsigned> ps(parameterList.begin(), parameterList.end());
       lift += " parameters=" + joinIndices(ps);
@@ -433,6 +439,18 @@ int main(int argc, char **argv) {
   std::string gradName = lossName + "_grad";
   if (check)
     entries.push_back(gradName);
+  // Weights pp-lift-parameters lifted from constants start from the model's
+  // own values: @<function>_init returns them, in the order of the trailing
+  // arguments it appended (pp-append-loss adds its target after them).
+  std::string initName;
+  unsigned firstLifted = 0;
+  if (auto model = module->lookupSymbol<func::FuncOp>(functionName))
+    if (auto ref = model->getAttrOfType<FlatSymbolRefAttr>("pp.initializer"))
+      if (auto init = module->lookupSymbol<func::FuncOp>(ref.getValue())) {
+        initName = init.getSymName().str();
+        firstLifted = model.getNumArguments() - init.getNumResults();
+        entries.push_back(initName);
+      }
   std::vector<std::string> keep = entries;
   keep.insert(keep.end(), rankFunctions.begin(), rankFunctions.end());
   auto compileStart = std::chrono::steady_clock::now();
@@ -458,6 +476,19 @@ int main(int argc, char **argv) {
   std::map<unsigned, HostTensor> parameters;
   for (unsigned a : parameterArgs)
     parameters[a] = initialParameter(argSpecs[a], a);
+  if (!initName.empty()) {
+    std::vector<HostTensor> values;
+    if (llvm::Error e = (*jit)->run(initName, {}, values))
+      return fail("@" + initName + " failed: " + llvm::toString(std::move(e)));
+    for (auto [k, value] : llvm::enumerate(values)) {
+      unsigned a = firstLifted + k;
+      if (!parameters.count(a) || value.spec() != argSpecs[a])
+        return fail("@" + initName + " result " + std::to_string(k) +
+                    " does not match parameter argument " +
+                    std::to_string(a) + " of @" + lossName);
+      parameters[a] = std::move(value);
+    }
+  }
   for (int s = 0; s < numStages; ++s)
     for (auto [k, a] : llvm::enumerate(stageParams[s]))
       world->setParameter(s, k,
@@ -529,7 +560,7 @@ int main(int argc, char **argv) {
     pprt::StepTiming timing = world->stepTiming();
     if (leader)
       llvm::outs() << "step " << step << ": loss "
-                   << llvm::format("%.6g", mean) << ", "
+                   << llvm::format("%.9g", mean) << ", "
                    << llvm::format("%.1f", seconds * 1e3) << " ms, bubble "
                    << llvm::format("%.3f", timing.bubbleRate)
                    << " (measured)\n";
