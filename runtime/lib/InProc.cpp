@@ -38,14 +38,6 @@ struct InProcStep {
   std::vector<bool> done;
 };
 
-std::string describeMessage(int64_t kind, int64_t stage, int64_t microbatch) {
-  std::string part =
-      kind >= 2 ? " part " + std::to_string(kind / 2) : std::string();
-  return std::string(kindName(kind)) + part + " (stage " +
-         std::to_string(stage) + ", micro-batch " +
-         std::to_string(microbatch) + ")";
-}
-
 class InProcTransport final : public Transport {
 public:
   explicit InProcTransport(const WorldOptions &options)

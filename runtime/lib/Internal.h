@@ -39,6 +39,9 @@ struct StepContext;
 
 /// "activation" or "gradient".
 const char *kindName(int64_t kind);
+/// "activation (stage 1, micro-batch 3)", "gradient part 1 (stage ...)":
+/// a message for error texts.
+std::string describeMessage(int64_t kind, int64_t stage, int64_t microbatch);
 /// "f32" or "f64".
 const char *dtypeName(int64_t dtype);
 /// Size of one element of `dtype` in bytes; 0 if it is not a pprt_dtype.

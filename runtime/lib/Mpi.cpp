@@ -112,14 +112,6 @@ private:
   std::vector<PendingSend> pending;
 };
 
-std::string describeMessage(int64_t kind, int64_t stage, int64_t microbatch) {
-  std::string part =
-      kind >= 2 ? " part " + std::to_string(kind / 2) : std::string();
-  return std::string(kindName(kind)) + part + " (stage " +
-         std::to_string(stage) + ", micro-batch " +
-         std::to_string(microbatch) + ")";
-}
-
 Clock::time_point deadlineAfter(double seconds) {
   return Clock::now() + std::chrono::duration_cast<Clock::duration>(
                             std::chrono::duration<double>(seconds));

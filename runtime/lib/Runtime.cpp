@@ -30,6 +30,15 @@ const char *pprt::detail::kindName(int64_t kind) {
   return (kind & 1) == PPRT_ACTIVATION ? "activation" : "gradient";
 }
 
+std::string pprt::detail::describeMessage(int64_t kind, int64_t stage,
+                                         int64_t microbatch) {
+  std::string part =
+      kind >= 2 ? " part " + std::to_string(kind / 2) : std::string();
+  return std::string(kindName(kind)) + part + " (stage " +
+         std::to_string(stage) + ", micro-batch " +
+         std::to_string(microbatch) + ")";
+}
+
 const char *pprt::detail::dtypeName(int64_t dtype) {
   return dtype == PPRT_F64 ? "f64" : "f32";
 }

@@ -95,6 +95,18 @@ static std::string typeStr(Type type) {
   return s;
 }
 
+std::optional<ElemKind> ppexec::elemKindOf(Type elem) {
+  if (elem.isF32())
+    return ElemKind::F32;
+  if (elem.isF64())
+    return ElemKind::F64;
+  if (elem.isSignlessInteger(32))
+    return ElemKind::I32;
+  if (elem.isSignlessInteger(64))
+    return ElemKind::I64;
+  return std::nullopt;
+}
+
 FailureOr<FunctionSignature> ppexec::getSignature(func::FuncOp fn) {
   FunctionSignature sig;
   sig.name = fn.getSymName().str();
@@ -119,15 +131,8 @@ FailureOr<FunctionSignature> ppexec::getSignature(func::FuncOp fn) {
                             << " has type " << typeStr(type)
                             << " with an encoding, which pp-exec does not run";
     TensorSpec spec;
-    Type elem = tensorType.getElementType();
-    if (elem.isF32())
-      spec.kind = ElemKind::F32;
-    else if (elem.isF64())
-      spec.kind = ElemKind::F64;
-    else if (elem.isSignlessInteger(32))
-      spec.kind = ElemKind::I32;
-    else if (elem.isSignlessInteger(64))
-      spec.kind = ElemKind::I64;
+    if (std::optional<ElemKind> kind = elemKindOf(tensorType.getElementType()))
+      spec.kind = *kind;
     else
       return fn.emitError() << what << " " << index << " of @" << sig.name
                             << " has type " << typeStr(type)

@@ -24,6 +24,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,10 @@ namespace ppexec {
 /// and lower its inputs (all upstream dialects, the pp dialect, LLVM IR
 /// translation).
 void registerExecDialects(mlir::DialectRegistry &registry);
+
+/// The element kind pp-exec runs for an MLIR element type (f32, f64, i32,
+/// i64), or none.
+std::optional<ElemKind> elemKindOf(mlir::Type elem);
 
 /// The argument and result types of a function pp-exec can run.
 struct FunctionSignature {

@@ -177,17 +177,10 @@ static FailureOr<TensorSpec> specOf(Type type) {
   if (!tensor || !tensor.hasStaticShape())
     return failure();
   TensorSpec spec;
-  Type elem = tensor.getElementType();
-  if (elem.isF32())
-    spec.kind = ElemKind::F32;
-  else if (elem.isF64())
-    spec.kind = ElemKind::F64;
-  else if (elem.isInteger(32))
-    spec.kind = ElemKind::I32;
-  else if (elem.isInteger(64))
-    spec.kind = ElemKind::I64;
-  else
+  std::optional<ElemKind> kind = elemKindOf(tensor.getElementType());
+  if (!kind)
     return failure();
+  spec.kind = *kind;
   spec.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
   return spec;
 }
@@ -703,7 +696,7 @@ int main(int argc, char **argv) {
   if (leader && numSteps >= 2)
     llvm::outs() << "trained " << numSteps << " steps: the loss "
                  << (lastLoss < firstLoss ? "fell" : "did not fall")
-                 << " from " << llvm::format("%.6g", firstLoss) << " to "
-                 << llvm::format("%.6g", lastLoss) << "\n";
+                 << " from " << llvm::format("%.9g", firstLoss) << " to "
+                 << llvm::format("%.9g", lastLoss) << "\n";
   return 0;
 }
