@@ -237,10 +237,22 @@ int main(int argc, char **argv) {
     return fail("--ranks must be at least 1");
   if (stagesPerRank < 1)
     return fail("--stages-per-rank must be at least 1");
+  if (numMicrobatches.getNumOccurrences() == 0)
+    return fail("--microbatches is required (micro-batches per step M)");
   if (numMicrobatches < 1)
     return fail("--microbatches must be at least 1");
   if (scheduleName.empty())
     return fail("--schedule is required");
+  {
+    std::vector<std::string> known = sched::scheduleNames();
+    if (!llvm::is_contained(known, scheduleName))
+      return fail("unknown schedule '" + scheduleName +
+                  "'; known schedules: " + llvm::join(known, ", "));
+  }
+  bool vShape = scheduleName == "zb-v" || scheduleName == "dualpipe-v";
+  if (vShape && stagesPerRank != 2)
+    return fail(scheduleName + " places 2 stages on each rank in a V: use "
+                "--stages-per-rank=2");
   if (numSteps < 0)
     return fail("--steps must be >= 0");
   if (lossKind != "none" && lossKind != "mse" && lossKind != "cross-entropy")
@@ -298,7 +310,6 @@ int main(int argc, char **argv) {
   }
   prepare += ",pp-prepare-model,pp-partition{function=" + lossName +
              " num-stages=" + std::to_string(numStages) + " print-report=false}";
-  bool vShape = scheduleName == "zb-v" || scheduleName == "dualpipe-v";
   if (stagesPerRank > 1 || vShape)
     prepare += std::string(",pp-place-stages{placement=") +
                (vShape ? "v" : "loop") +
