@@ -46,6 +46,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -686,12 +687,50 @@ int main(int argc, char **argv) {
                        << " ms, stash peak " << peaks[r]
                        << " bytes (pp-simulate: "
                        << predicted.ranks[r].peakMemoryBytes << ")\n";
+        // pp-simulate again with the stage times this step measured (mean
+        // per stage and kind; a fused backward counts as B): what the
+        // schedule predicts for the functions as they ran here.
+        sched::PipelineModel measured = mlir::pp::getPipelineModel(pipeline);
+        std::vector<std::array<double, 3>> sum(numStages, {0, 0, 0});
+        std::vector<std::array<int, 3>> count(numStages, {0, 0, 0});
+        for (const pprt::TraceEvent &e : world->trace()) {
+          int kind = e.action == PPRT_FORWARD           ? 0
+                     : e.action == PPRT_BACKWARD_WEIGHT ? 2
+                     : (e.action == PPRT_BACKWARD ||
+                        e.action == PPRT_BACKWARD_INPUT)
+                         ? 1
+                         : -1;
+          if (kind < 0 || e.stage < 0 || e.stage >= numStages)
+            continue;
+          sum[e.stage][kind] += (e.end - e.start) * 1e6;
+          ++count[e.stage][kind];
+        }
+        for (int st = 0; st < numStages; ++st) {
+          auto mean = [&](int k) {
+            return count[st][k] ? sum[st][k] / count[st][k] : 0.0;
+          };
+          measured.stages[st].forwardTime = mean(0);
+          measured.stages[st].backwardInputTime = mean(1);
+          measured.stages[st].backwardWeightTime = mean(2);
+        }
+        measured.latency = 0;
+        auto scheduleOp = module->lookupSymbol<mlir::pp::ScheduleOp>(schedule);
+        sched::SimulationResult withMeasured = sched::simulate(
+            measured, mlir::pp::getScheduleModel(scheduleOp).schedule);
         llvm::outs() << "makespan " << llvm::format("%.3f",
                                                     timing.makespan * 1e3)
                      << " ms, measured bubble rate "
                      << llvm::format("%.3f", timing.bubbleRate)
-                     << " (pp-simulate with the stage costs: "
-                     << llvm::format("%.3f", predicted.bubbleRate) << ")\n";
+                     << "; pp-simulate with the measured stage times: "
+                     << llvm::format("%.3f", withMeasured.makespan * 1e-3)
+                     << " ms, bubble rate "
+                     << llvm::format("%.3f", withMeasured.bubbleRate)
+                     << " (ratio measured / predicted makespan "
+                     << llvm::format("%.2f", withMeasured.makespan > 0
+                                                 ? timing.makespan * 1e6 /
+                                                       withMeasured.makespan
+                                                 : 0.0)
+                     << ")\n";
       }
       if (!traceFile.empty() && leader) {
         std::error_code ec;
