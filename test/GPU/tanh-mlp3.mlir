@@ -5,9 +5,8 @@
 // loss's full reduction to a scalar has no parallel dimension and stays a
 // host loop (docs/GPU.md). Every kernel's PTX assembles for sm_90.
 // REQUIRES: ptxas
-// math.tanh becomes a call to libdevice's __nv_tanhf, which ptxas cannot
-// resolve (no libdevice linked yet; docs/GPU.md). Expected to fail until fixed.
-// XFAIL: *
+// math.tanh becomes a call to libdevice's __nv_tanhf; the pipeline links
+// libdevice (CUDA's nvvm/libdevice/libdevice.10.bc) into every kernel module.
 // RUN: pp-opt %examples/tanh-mlp3.mlir -pp-prepare-model -pp-lower-stages-to-gpu -o %t.mlir
 // RUN: FileCheck %s --input-file=%t.mlir
 // RUN: rm -rf %t.dir && %extract_ptx %t.mlir -o %t.dir > %t.files
@@ -18,8 +17,12 @@
 // CHECK: func.func @mlp(
 // CHECK-COUNT-3: gpu.launch_func
 // CHECK: scf.for
-// CHECK: gpu.binary @mlp_kernel [#gpu.object<#nvvm.target<chip = "sm_90">
+// CHECK: gpu.binary @mlp_kernel [#gpu.object<#nvvm.target<chip = "sm_90", link = ["{{.*}}libdevice.10.bc"]>
 
 // PTX: .target sm_90
 // PTX: .visible .entry mlp_kernel(
-// PTX: tanh
+// libdevice's tanhf, inlined:
+// PTX: ex2.approx.ftz.f32
+
+// Eleven kernels, each assembled:
+// COUNT: 11

@@ -28,6 +28,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <cstdlib>
 #include "llvm/TargetParser/Triple.h"
 
 #include <memory>
@@ -56,6 +59,13 @@ struct LowerStagesToGPUOptions
       *this, "block-size",
       llvm::cl::desc("Threads per block along the outermost parallel loop"),
       llvm::cl::init(128)};
+  Option<std::string> libdevice{
+      *this, "libdevice",
+      llvm::cl::desc("libdevice bitcode linked into every kernel module for "
+                     "the math functions (default: "
+                     "$CUDA_HOME/nvvm/libdevice/libdevice.10.bc, then "
+                     "/usr/local/cuda/...; empty if neither exists)"),
+      llvm::cl::init("")};
   Option<std::string> format{
       *this, "format",
       llvm::cl::desc("What the gpu.binary holds: isa (PTX text, default), "
@@ -112,6 +122,23 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
   target.chip = opts.chip;
   target.features = opts.features;
   target.optLevel = opts.optLevel;
+  // Math functions (tanh, exp, log, ...) become calls into libdevice; link
+  // it so that the PTX is complete.
+  std::string libdevice = opts.libdevice;
+  if (libdevice.empty()) {
+    SmallVector<std::string> candidates;
+    if (const char *home = std::getenv("CUDA_HOME"))
+      candidates.push_back(std::string(home) +
+                           "/nvvm/libdevice/libdevice.10.bc");
+    candidates.push_back("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc");
+    for (const std::string &path : candidates)
+      if (llvm::sys::fs::exists(path)) {
+        libdevice = path;
+        break;
+      }
+  }
+  if (!libdevice.empty())
+    target.linkLibs.push_back(libdevice);
   pm.addPass(createGpuNVVMAttachTarget(target));
 
   // 4. Kernels to the NVVM and LLVM dialects (loops and guards to cf first).
