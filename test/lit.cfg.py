@@ -2,6 +2,9 @@
 # lit configuration for the pp-mlir regression tests.
 
 import os
+import shutil
+import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -58,3 +61,30 @@ if config.pprt_have_mpi.upper() in ("ON", "1", "TRUE", "YES") and \
     config.available_features.add("mpi")
     config.substitutions.append(
         ("%mpirun", config.mpiexec + " --allow-run-as-root --oversubscribe"))
+
+# GPU lowering (docs/GPU.md). Tests that assemble PTX say `REQUIRES: ptxas`;
+# %ptxas is CUDA's assembler, %extract_ptx pulls the PTX out of gpu.binary.
+config.substitutions.append(
+    ("%extract_ptx", "%s %s" % (sys.executable,
+                                os.path.join(config.pp_src_root, "scripts",
+                                             "extract-ptx.py"))))
+ptxas = shutil.which("ptxas") or shutil.which(
+    "ptxas", path=os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
+                               "bin"))
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+# Tests that run kernels say `REQUIRES: cuda`: a GPU is listed by nvidia-smi.
+nvidia_smi = shutil.which("nvidia-smi")
+gpus = ""
+if nvidia_smi:
+    try:
+        gpus = subprocess.run([nvidia_smi, "-L"], capture_output=True,
+                              text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        gpus = ""
+if "GPU " in gpus:
+    config.available_features.add("cuda")
+else:
+    lit_config.note("no GPU found (nvidia-smi -L): tests that REQUIRE cuda "
+                    "are skipped")

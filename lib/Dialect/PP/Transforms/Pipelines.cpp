@@ -65,6 +65,7 @@ static void registerPrepareModelPipeline() {
 
 void mlir::pp::registerPPPipelines() {
   registerPrepareModelPipeline();
+  registerLowerStagesToGPUPipeline();
   PassPipelineRegistration<PlanOptions>(
       "pp-plan",
       "Schedule every pipeline, insert send/recv and verify the result "

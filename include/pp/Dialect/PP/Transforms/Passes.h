@@ -18,6 +18,11 @@ namespace mlir::pp {
 /// pp-insert-communication and pp-verify-schedule.
 void registerPPPipelines();
 
+/// Registers `pp-lower-stages-to-gpu{chip=sm_90 ...}` (docs/GPU.md). A tool
+/// that runs it also needs the GPU/NVVM dialects' LLVM IR translations and
+/// the NVVM target attribute's serialization registered in its context.
+void registerLowerStagesToGPUPipeline();
+
 /// Registers every pp pass and pipeline.
 inline void registerAllPPPasses() {
   registerPPPasses();

@@ -1,0 +1,192 @@
+//===- GPUPipeline.cpp - pp-lower-stages-to-gpu ----------------------------===//
+//
+// The pass pipeline that compiles stage functions for NVIDIA GPUs: linalg on
+// tensors is bufferized, turned into parallel loops, tiled into blocks of
+// threads, mapped onto gpu.launch, outlined into kernels, lowered to NVVM and
+// serialized to PTX (or LLVM IR) with LLVM's NVPTX back end. No CUDA toolkit
+// and no GPU are needed; docs/GPU.md describes the steps and what is missing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Dialect/PP/Transforms/Passes.h"
+
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <cstdlib>
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
+#include <mutex>
+
+extern "C" void LLVMInitializeNVPTXTargetInfo();
+extern "C" void LLVMInitializeNVPTXTargetMC();
+
+using namespace mlir;
+
+namespace {
+struct LowerStagesToGPUOptions
+    : public PassPipelineOptions<LowerStagesToGPUOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("GPU architecture (sm_XX)"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features, e.g. +ptx80 (empty: LLVM's default for "
+                     "the chip)"),
+      llvm::cl::init("")};
+  Option<unsigned> optLevel{*this, "opt-level",
+                            llvm::cl::desc("LLVM optimization level (0-3)"),
+                            llvm::cl::init(2)};
+  Option<int64_t> blockSize{
+      *this, "block-size",
+      llvm::cl::desc("Threads per block along the outermost parallel loop"),
+      llvm::cl::init(128)};
+  Option<std::string> libdevice{
+      *this, "libdevice",
+      llvm::cl::desc("libdevice bitcode linked into every kernel module for "
+                     "the math functions (default: "
+                     "$CUDA_HOME/nvvm/libdevice/libdevice.10.bc, then "
+                     "/usr/local/cuda/...; empty if neither exists)"),
+      llvm::cl::init("")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What the gpu.binary holds: isa (PTX text, default), "
+                     "llvm (LLVM IR), bin or fatbin (need the CUDA toolkit)"),
+      llvm::cl::init("isa")};
+};
+} // namespace
+
+static constexpr llvm::StringLiteral kNVPTXTriple = "nvptx64-nvidia-cuda";
+
+/// Whether LLVM's NVPTX back end knows `chip` (sm_90, sm_90a, sm_80, ...).
+static bool isKnownNVPTXChip(StringRef chip) {
+  static std::once_flag initialized;
+  std::call_once(initialized, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+  });
+  llvm::Triple triple(kNVPTXTriple);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return false;
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(triple, "", ""));
+  return info && info->isCPUStringValid(chip);
+}
+
+static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
+                                          const LowerStagesToGPUOptions &opts) {
+  // 1. Tensors to buffers, across function boundaries; function arguments
+  //    and results become identity-layout memrefs.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+
+  // 2. linalg to scf.parallel (reductions stay sequential scf.for inside),
+  //    tiled so the inner loop is a block of threads, mapped to blocks and
+  //    threads, then turned into gpu.launch.
+  OpPassManager &func = pm.nest<func::FuncOp>();
+  func.addPass(createConvertLinalgToParallelLoopsPass());
+  func.addPass(createParallelLoopTilingPass({opts.blockSize},
+                                            /*noMinMaxBounds=*/true));
+  func.addPass(createGpuMapParallelLoopsPass());
+  func.addPass(createConvertParallelLoopToGpuPass());
+  func.addPass(createCanonicalizerPass());
+
+  // 3. Kernels into gpu.module, with the NVVM target attached.
+  pm.addPass(createGpuKernelOutliningPass());
+  GpuNVVMAttachTargetOptions target;
+  target.triple = kNVPTXTriple.str();
+  target.chip = opts.chip;
+  target.features = opts.features;
+  target.optLevel = opts.optLevel;
+  // Math functions (tanh, exp, log, ...) become calls into libdevice; link
+  // it so that the PTX is complete.
+  std::string libdevice = opts.libdevice;
+  if (libdevice.empty()) {
+    SmallVector<std::string> candidates;
+    if (const char *home = std::getenv("CUDA_HOME"))
+      candidates.push_back(std::string(home) +
+                           "/nvvm/libdevice/libdevice.10.bc");
+    candidates.push_back("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc");
+    for (const std::string &path : candidates)
+      if (llvm::sys::fs::exists(path)) {
+        libdevice = path;
+        break;
+      }
+  }
+  if (!libdevice.empty())
+    target.linkLibs.push_back(libdevice);
+  pm.addPass(createGpuNVVMAttachTarget(target));
+
+  // 4. Kernels to the NVVM and LLVM dialects (loops and guards to cf first).
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+
+  // 5. Serialize each gpu.module with the NVPTX back end.
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = opts.format;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void mlir::pp::registerLowerStagesToGPUPipeline() {
+  registerPassPipeline(
+      "pp-lower-stages-to-gpu",
+      "Compile stage functions (linalg on tensors) to NVIDIA GPU kernels: "
+      "one-shot-bufferize, convert-linalg-to-parallel-loops, "
+      "scf-parallel-loop-tiling, gpu-map-parallel-loops, "
+      "convert-parallel-loops-to-gpu, gpu-kernel-outlining, "
+      "nvvm-attach-target, convert-scf-to-cf, convert-gpu-to-nvvm, gpu-module-to-binary (PTX)",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        LowerStagesToGPUOptions opts;
+        if (failed(opts.parseFromString(text)))
+          return failure();
+        if (!isKnownNVPTXChip(opts.chip))
+          return errorHandler("pp-lower-stages-to-gpu: unknown chip '" +
+                              opts.chip +
+                              "' (LLVM's NVPTX back end has no such "
+                              "processor; e.g. sm_80, sm_90, sm_90a)");
+        if (opts.optLevel > 3)
+          return errorHandler("pp-lower-stages-to-gpu: opt-level must be 0-3");
+        if (opts.blockSize < 1 || opts.blockSize > 1024)
+          return errorHandler(
+              "pp-lower-stages-to-gpu: block-size must be 1-1024");
+        StringRef format = opts.format;
+        if (!llvm::is_contained({"isa", "llvm", "bin", "fatbin"}, format))
+          return errorHandler("pp-lower-stages-to-gpu: format must be isa, "
+                              "llvm, bin or fatbin, not '" +
+                              format + "'");
+        buildLowerStagesToGPUPipeline(pm, opts);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(LowerStagesToGPUOptions());
+      });
+}
