@@ -95,10 +95,9 @@ void pprt_memref_loss(pprt_rank *rank, int64_t microbatch, int64_t dtype,
 void pprt_memref_loss_seed(pprt_rank *rank, int64_t dtype,
                            int64_t elementBytes, int64_t memrefRank,
                            void *descriptor) {
-  Span s = spanOf(elementBytes, memrefRank, descriptor);
-  // One element per call: a loss is a one-element tensor.
-  (void)s.bytes;
-  pprt_loss_seed(rank, s.data, dtype);
+  // One element: the seed of a one-element loss.
+  pprt_loss_seed(rank, spanOf(elementBytes, memrefRank, descriptor).data,
+                 dtype);
 }
 
 // The per-element-type symbols convert-pp-to-runtime declares.

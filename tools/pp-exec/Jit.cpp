@@ -3,6 +3,7 @@
 #include "Jit.h"
 
 #include "pp/Dialect/PP/IR/PPDialect.h"
+#include "pp/Dialect/PP/Transforms/CostModel.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
@@ -702,20 +703,7 @@ double ppexec::countFlops(ModuleOp module, StringRef entry) {
           flops += ofFunction(callee);
         return;
       }
-      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-      if (!linalgOp)
-        return;
-      double iterations = 1.0;
-      for (int64_t range : linalgOp.getStaticLoopRanges())
-        if (!ShapedType::isDynamic(range))
-          iterations *= static_cast<double>(range);
-      int64_t bodyOps = 0;
-      Region &region = linalgOp->getRegion(0);
-      if (!region.empty())
-        for (Operation &inner : region.front())
-          if (!isa<linalg::YieldOp>(inner))
-            ++bodyOps;
-      flops += iterations * std::max<int64_t>(bodyOps, 1);
+      flops += mlir::pp::flopsOf(op);
     });
     memo[fn.getSymName()] = flops;
     return flops;

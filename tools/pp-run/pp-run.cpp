@@ -211,6 +211,22 @@ static HostTensor syntheticData(const TensorSpec &spec, int mb, unsigned arg) {
   return t;
 }
 
+/// acc += g elementwise, in the tensors' float type (as the runtime adds
+/// gradients).
+template <typename T>
+static void addElements(HostTensor &acc, const HostTensor &g) {
+  T *a = static_cast<T *>(acc.data());
+  const T *b = static_cast<const T *>(g.data());
+  for (int64_t i = 0, e = g.size(); i < e; ++i)
+    a[i] += b[i];
+}
+static void addInto(HostTensor &acc, const HostTensor &g) {
+  if (g.kind() == ElemKind::F64)
+    addElements<double>(acc, g);
+  else
+    addElements<float>(acc, g);
+}
+
 static pprt_dtype dtypeOf(ElemKind kind) {
   return kind == ElemKind::F64 ? PPRT_F64 : PPRT_F32;
 }
@@ -511,21 +527,18 @@ int main(int argc, char **argv) {
   // The predicted stash peaks, for comparison with the measured ones; the
   // order in which each stage accumulates its micro-batches' gradients (its
   // W, or fused backward, actions in program order), for --check.
-  sched::SimulationResult predicted;
+  auto scheduleOp = module->lookupSymbol<mlir::pp::ScheduleOp>(schedule);
+  if (!scheduleOp)
+    return fail("pp-plan did not produce @" + schedule);
+  const sched::Schedule plan = mlir::pp::getScheduleModel(scheduleOp).schedule;
+  sched::SimulationResult predicted =
+      sched::simulate(mlir::pp::getPipelineModel(pipeline), plan);
   std::vector<std::vector<int>> accumulationOrder(numStages);
-  {
-    auto scheduleOp = module->lookupSymbol<mlir::pp::ScheduleOp>(schedule);
-    if (!scheduleOp)
-      return fail("pp-plan did not produce @" + schedule);
-    mlir::pp::ScheduleModel sm = mlir::pp::getScheduleModel(scheduleOp);
-    predicted = sched::simulate(mlir::pp::getPipelineModel(pipeline),
-                                sm.schedule);
-    for (const auto &program : sm.schedule.ranks)
-      for (const sched::Action &a : program)
-        if (a.kind == sched::ActionKind::Backward ||
-            a.kind == sched::ActionKind::BackwardWeight)
-          accumulationOrder[a.stage].push_back(a.microbatch);
-  }
+  for (const auto &program : plan.ranks)
+    for (const sched::Action &a : program)
+      if (a.kind == sched::ActionKind::Backward ||
+          a.kind == sched::ActionKind::BackwardWeight)
+        accumulationOrder[a.stage].push_back(a.microbatch);
 
   double firstLoss = 0, lastLoss = 0;
   for (int step = 1; step <= numSteps; ++step) {
@@ -611,16 +624,8 @@ int main(int argc, char **argv) {
         for (unsigned a : stageParams[st]) {
           const std::vector<HostTensor> &gs = perMicrobatch[a];
           HostTensor acc(gs.front().spec());
-          for (int mb : accumulationOrder[st]) {
-            const HostTensor &g = gs[mb];
-            for (int64_t i = 0; i < g.size(); ++i) {
-              if (g.kind() == ElemKind::F32)
-                acc.set(i, static_cast<float>(static_cast<float>(acc.get(i)) +
-                                              static_cast<float>(g.get(i))));
-              else
-                acc.set(i, acc.get(i) + g.get(i));
-            }
-          }
+          for (int mb : accumulationOrder[st])
+            addInto(acc, gs[mb]);
           reference.emplace(a, std::move(acc));
         }
       double worstLoss = 0;
@@ -714,9 +719,7 @@ int main(int argc, char **argv) {
           measured.stages[st].backwardWeightTime = mean(2);
         }
         measured.latency = 0;
-        auto scheduleOp = module->lookupSymbol<mlir::pp::ScheduleOp>(schedule);
-        sched::SimulationResult withMeasured = sched::simulate(
-            measured, mlir::pp::getScheduleModel(scheduleOp).schedule);
+        sched::SimulationResult withMeasured = sched::simulate(measured, plan);
         llvm::outs() << "makespan " << llvm::format("%.3f",
                                                     timing.makespan * 1e3)
                      << " ms, measured bubble rate "

@@ -87,8 +87,7 @@ static Value floatConstant(OpBuilder &b, Location loc, Type type, double v) {
                                    cast<TypedAttr>(b.getFloatAttr(type, v)));
 }
 
-/// A zero of `type` (float scalar, or tensor filled with zeros).
-static Value zeros(OpBuilder &b, Location loc, Type type) {
+Value mlir::pp::zeros(OpBuilder &b, Location loc, Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type)) {
     Value empty = tensor::EmptyOp::create(b, loc, tensor.getShape(),
                                           tensor.getElementType());
@@ -102,8 +101,7 @@ static SmallVector<utils::IteratorType> parallelIterators(int64_t n) {
   return SmallVector<utils::IteratorType>(n, utils::IteratorType::parallel);
 }
 
-/// a + b for float scalars or (elementwise, as linalg.generic) tensors.
-static Value addValues(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+Value mlir::pp::addValues(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   auto tensor = dyn_cast<RankedTensorType>(lhs.getType());
   if (!tensor)
     return arith::AddFOp::create(b, loc, lhs, rhs);
@@ -1585,8 +1583,7 @@ static bool isScalarLoss(Type type) {
          tensor.hasStaticShape() && tensor.getNumElements() == 1;
 }
 
-/// "t0, t1, ..." without the quotes a diagnostic puts around each type.
-static std::string typeList(TypeRange types) {
+std::string mlir::pp::typeList(TypeRange types) {
   std::string text;
   llvm::raw_string_ostream os(text);
   llvm::interleaveComma(types, os);

@@ -80,14 +80,6 @@ struct StageFunctionsInfo {
 using Key = std::pair<int64_t, int64_t>; // (stage, micro-batch)
 } // namespace
 
-/// How MLIR prints `type` (f32, tensor<?xf32>), without diagnostic quotes.
-static std::string typeSuffix(Type elem) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << elem;
-  return text;
-}
-
 /// Reads and checks the functions of `stage`.
 static FailureOr<StageFunctionsInfo> analyzeStage(StageOp stage,
                                                   SymbolTable &symbols) {
@@ -121,7 +113,7 @@ static FailureOr<StageFunctionsInfo> analyzeStage(StageOp stage,
           !tensor.getElementType().isIntOrFloat())
         return stage.emitError("convert-pp-to-runtime: @")
                << fn.getSymName() << " of stage " << info.index
-               << " takes or returns " << typeSuffix(t)
+               << " takes or returns " << typeList(t)
                << "; stage functions must use statically shaped tensors of "
                   "integers or floats";
     }
@@ -266,7 +258,7 @@ void RankProgramBuilder::callMemRef(StringRef name, ValueRange scalars,
   args.append(scalars.begin(), scalars.end());
   args.push_back(i64((elem.getIntOrFloatBitWidth() + 7) / 8));
   args.push_back(cast);
-  callRuntime(("pprt_memref_" + name + "_" + typeSuffix(elem)).str(), args);
+  callRuntime(("pprt_memref_" + name + "_" + typeList(elem)).str(), args);
 }
 
 Value RankProgramBuilder::tensorToBuffer(Value tensor) {
@@ -495,26 +487,10 @@ LogicalResult RankProgramBuilder::build(Region &program, int64_t rankIndex) {
 void ConvertPPToRuntimePass::runOnOperation() {
   ModuleOp module = getOperation();
   SymbolTable symbols(module);
-  ScheduleOp schedule;
-  if (scheduleName.empty()) {
-    auto all = llvm::to_vector(module.getOps<ScheduleOp>());
-    if (all.size() != 1) {
-      mlir::emitError(module.getLoc(), "convert-pp-to-runtime: the module "
-                                       "has ")
-          << all.size()
-          << " pp.schedule ops; name one with the 'schedule' option";
-      return signalPassFailure();
-    }
-    schedule = all.front();
-  } else {
-    schedule = symbols.lookup<ScheduleOp>(scheduleName);
-    if (!schedule) {
-      mlir::emitError(module.getLoc(),
-                      "convert-pp-to-runtime: no pp.schedule named @")
-          << scheduleName;
-      return signalPassFailure();
-    }
-  }
+  auto schedule = lookupNamedOrOnly<ScheduleOp>(
+      module, scheduleName, "convert-pp-to-runtime", "schedule");
+  if (!schedule)
+    return signalPassFailure();
   auto pipeline = symbols.lookup<PipelineOp>(schedule.getPipeline());
   SmallVector<StageOp> stageOps = pipeline.getStagesByIndex();
   std::vector<StageFunctionsInfo> stages;

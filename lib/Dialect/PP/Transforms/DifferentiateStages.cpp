@@ -246,31 +246,6 @@ static LogicalResult cutForward(StageFunctions &sf, func::FuncOp grad,
   return success();
 }
 
-/// Elementwise a + b of two tensors (or floats) of one type.
-static Value add(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  auto tensor = dyn_cast<RankedTensorType>(lhs.getType());
-  if (!tensor)
-    return arith::AddFOp::create(b, loc, lhs, rhs);
-  Value empty = tensor::EmptyOp::create(b, loc, tensor.getShape(),
-                                        tensor.getElementType());
-  return linalg::AddOp::create(b, loc, ValueRange{lhs, rhs},
-                               ValueRange{empty})
-      .getResult(0);
-}
-
-/// Zeros of a float scalar or tensor type.
-static Value zerosOf(OpBuilder &b, Location loc, Type type) {
-  Type elem = getElementTypeOrSelf(type);
-  Value zero = arith::ConstantOp::create(
-      b, loc, cast<TypedAttr>(b.getFloatAttr(elem, 0.0)));
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor)
-    return zero;
-  Value empty =
-      tensor::EmptyOp::create(b, loc, tensor.getShape(), elem);
-  return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
-}
-
 /// Builds `@<name>_staged_grad` from `@<name>_staged` (calls of the stage
 /// forward functions): forward through F, backward through B and W in
 /// reverse; returns the loss and the gradient of every argument that is a
@@ -332,7 +307,7 @@ static LogicalResult buildStagedGradient(func::FuncOp staged,
   auto accumulate = [&](Value v, Value d) {
     auto [it, inserted] = gradients.try_emplace(v, d);
     if (!inserted)
-      it->second = add(b, loc, it->second, d);
+      it->second = addValues(b, loc, it->second, d);
   };
   Value loss = ret.getOperand(0);
   Value one;
@@ -355,7 +330,7 @@ static LogicalResult buildStagedGradient(func::FuncOp staged,
     for (unsigned k : sf->activeOutputs) {
       Value out = call.getResult(k);
       Value d = gradients.lookup(out);
-      operands.push_back(d ? d : zerosOf(b, loc, out.getType()));
+      operands.push_back(d ? d : zeros(b, loc, out.getType()));
     }
     SmallVector<Value> results;
     if (split) {
@@ -403,26 +378,10 @@ static LogicalResult buildStagedGradient(func::FuncOp staged,
 
 void PPDifferentiateStagesPass::runOnOperation() {
   ModuleOp module = getOperation();
-  PipelineOp pipeline;
-  if (pipelineName.empty()) {
-    auto pipelines = llvm::to_vector(module.getOps<PipelineOp>());
-    if (pipelines.size() != 1) {
-      mlir::emitError(module.getLoc(), "pp-differentiate-stages: the module "
-                                       "has ")
-          << pipelines.size()
-          << " pp.pipeline ops; name one with the 'pipeline' option";
-      return signalPassFailure();
-    }
-    pipeline = pipelines.front();
-  } else {
-    pipeline = module.lookupSymbol<PipelineOp>(pipelineName);
-    if (!pipeline) {
-      mlir::emitError(module.getLoc(),
-                      "pp-differentiate-stages: no pp.pipeline named @")
-          << pipelineName;
-      return signalPassFailure();
-    }
-  }
+  auto pipeline = lookupNamedOrOnly<PipelineOp>(
+      module, pipelineName, "pp-differentiate-stages", "pipeline");
+  if (!pipeline)
+    return signalPassFailure();
   if (!(flopsPerMicrosecond > 0.0)) {
     mlir::emitError(module.getLoc(), "pp-differentiate-stages: option "
                                      "'flops-per-us' must be positive");
@@ -470,18 +429,12 @@ void PPDifferentiateStagesPass::runOnOperation() {
       if (!inputsFirst ||
           ArrayRef<Type>(f.getArgumentTypes()).take_front(numInputs) !=
               prevOutputs) {
-        auto list = [](TypeRange types) {
-          std::string text;
-          llvm::raw_string_ostream os(text);
-          llvm::interleaveComma(types, os);
-          return text;
-        };
         stage.emitError("pp-differentiate-stages: stage ")
             << stage.getIndex()
             << " must take the outputs of the previous stage ("
-            << list(prevOutputs)
+            << typeList(prevOutputs)
             << ") first, then its parameters (marked pp.parameter), but @"
-            << f.getSymName() << " takes (" << list(f.getArgumentTypes())
+            << f.getSymName() << " takes (" << typeList(f.getArgumentTypes())
             << ")";
         return signalPassFailure();
       }
@@ -534,8 +487,6 @@ void PPDifferentiateStagesPass::runOnOperation() {
     if (!splitBackward) {
       sf.stage.setBackwardAttr(FlatSymbolRefAttr::get(sf.backward));
       sf.stage.setWeightStashBytes(0);
-      sf.stage.removeBackwardInputTimeAttr();
-      sf.stage.removeBackwardWeightTimeAttr();
       double flops = functionFlops(sf.backward);
       // A fused backward's time is recorded as B with W = 0.
       sf.stage.setBackwardInputTimeAttr(

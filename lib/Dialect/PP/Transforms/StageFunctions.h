@@ -9,12 +9,16 @@
 #ifndef PP_LIB_DIALECT_PP_TRANSFORMS_STAGEFUNCTIONS_H
 #define PP_LIB_DIALECT_PP_TRANSFORMS_STAGEFUNCTIONS_H
 
+#include "pp/Dialect/PP/Transforms/CostModel.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir::pp {
 
@@ -48,6 +52,41 @@ func::FuncOp outlineOps(OpBuilder &builder, Location loc, StringRef name,
                         ArrayRef<Value> args, ArrayRef<Operation *> ops,
                         ArrayRef<Value> results);
 
+/// A zero of `type`: a float scalar, or a tensor filled with zeros.
+Value zeros(OpBuilder &b, Location loc, Type type);
+
+/// lhs + rhs for float scalars, or elementwise (a linalg.generic) for
+/// tensors of one type.
+Value addValues(OpBuilder &b, Location loc, Value lhs, Value rhs);
+
+/// "t0, t1, ..." as MLIR prints types, without the quotes a diagnostic puts
+/// around each streamed type.
+std::string typeList(TypeRange types);
+
+/// The op of type `OpT` named `name` in `module`, or, if `name` is empty,
+/// the only one there. Otherwise emits "<pass>: the module has N <op> ops;
+/// name one with the '<option>' option" or "<pass>: no <op> named @<name>"
+/// and returns null.
+template <typename OpT>
+OpT lookupNamedOrOnly(ModuleOp module, StringRef name, StringRef pass,
+                      StringRef option) {
+  StringRef opName = OpT::getOperationName();
+  if (!name.empty()) {
+    auto op = module.lookupSymbol<OpT>(name);
+    if (!op)
+      mlir::emitError(module.getLoc())
+          << pass << ": no " << opName << " named @" << name;
+    return op;
+  }
+  auto all = llvm::to_vector(module.getOps<OpT>());
+  if (all.size() == 1)
+    return all.front();
+  mlir::emitError(module.getLoc())
+      << pass << ": the module has " << all.size() << " " << opName
+      << " ops; name one with the '" << option << "' option";
+  return OpT();
+}
+
 /// B and W made from one backward function, and the function calling them.
 struct BackwardSplit {
   func::FuncOp input, weight, composed;
@@ -66,14 +105,6 @@ FailureOr<BackwardSplit> splitBackward(func::FuncOp fn, unsigned numInput,
                                        StringRef inputName,
                                        StringRef weightName,
                                        StringRef composedName);
-
-/// Bytes of a statically shaped int or float tensor; 0 for anything else.
-int64_t bytesOf(Type type);
-
-/// FLOPs of one op: for a linalg op, the product of its static loop ranges
-/// times the number of arithmetic ops in its body (at least one); 0 for any
-/// other op. The cost model of `pp-partition`.
-double flopsOf(Operation *op);
 
 } // namespace mlir::pp
 
