@@ -12,8 +12,11 @@
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -71,6 +74,11 @@ struct LowerStagesToGPUOptions
       llvm::cl::desc("What the gpu.binary holds: isa (PTX text, default), "
                      "llvm (LLVM IR), bin or fatbin (need the CUDA toolkit)"),
       llvm::cl::init("isa")};
+  Option<bool> cublas{
+      *this, "cublas",
+      llvm::cl::desc("GEMM-class ops become pprt_gpu_gemm_* calls (cuBLAS "
+                     "in the runtime); false: kernels like any other op"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -95,27 +103,45 @@ static bool isKnownNVPTXChip(StringRef chip) {
 
 static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
                                           const LowerStagesToGPUOptions &opts) {
-  // 1. Tensors to buffers, across function boundaries; function arguments
-  //    and results become identity-layout memrefs.
+  // 1. Elementwise chains fused (contractions kept for cuBLAS).
+  pm.addNestedPass<func::FuncOp>(pp::createPPGPUFuseElementwisePass());
+  pm.addPass(createCanonicalizerPass());
+
+  // 2. Tensors to buffers, across function boundaries; function arguments
+  //    become identity-layout memrefs and results out-parameters (the
+  //    caller allocates), so every buffer is freed where it is allocated.
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
 
-  // 2. linalg to scf.parallel (reductions stay sequential scf.for inside),
-  //    tiled so the inner loop is a block of threads, mapped to blocks and
-  //    threads, then turned into gpu.launch.
+  // 3. GEMMs to cuBLAS calls; every buffer in device memory.
+  if (opts.cublas)
+    pm.addPass(pp::createPPGPUGemmToRuntimePass());
+  pm.addNestedPass<func::FuncOp>(pp::createPPGPUDeviceMemoryPass());
+
+  // 4. linalg to scf.parallel (reductions stay sequential scf.for inside),
+  //    tiled so the inner loop is a block of threads; serial host loops
+  //    wrapped into one-thread loops; mapped to blocks and threads, then
+  //    turned into gpu.launch.
   OpPassManager &func = pm.nest<func::FuncOp>();
   func.addPass(createConvertLinalgToParallelLoopsPass());
   func.addPass(createParallelLoopTilingPass({opts.blockSize},
                                             /*noMinMaxBounds=*/true));
+  func.addPass(pp::createPPGPUWrapHostLoopsPass());
   func.addPass(createGpuMapParallelLoopsPass());
   func.addPass(createConvertParallelLoopToGpuPass());
   func.addPass(createCanonicalizerPass());
 
-  // 3. Kernels into gpu.module, with the NVVM target attached.
+  // 5. Kernels into gpu.module, with the NVVM target attached.
   pm.addPass(createGpuKernelOutliningPass());
   GpuNVVMAttachTargetOptions target;
   target.triple = kNVPTXTriple.str();
@@ -141,7 +167,7 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
     target.linkLibs.push_back(libdevice);
   pm.addPass(createGpuNVVMAttachTarget(target));
 
-  // 4. Kernels to the NVVM and LLVM dialects (loops and guards to cf first).
+  // 6. Kernels to the NVVM and LLVM dialects (loops and guards to cf first).
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
@@ -149,10 +175,31 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
   kernels.addPass(createCSEPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
 
-  // 5. Serialize each gpu.module with the NVPTX back end.
+  // 7. Serialize each gpu.module with the NVPTX back end.
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = opts.format;
   pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+/// Host code (functions calling kernels through gpu.launch_func, gpu.alloc,
+/// gpu.memcpy) to the LLVM dialect: every function's GPU work becomes one
+/// stream-ordered chain (gpu-async-region), then calls into the mgpu*
+/// runtime functions (gpu-to-llvm); memrefs, arith, control flow and
+/// functions follow as on the CPU path. The gpu.binary ops stay; the LLVM IR
+/// translation embeds them and loads them at startup.
+static void buildLowerGPUHostToLLVMPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
 void mlir::pp::registerLowerStagesToGPUPipeline() {
@@ -189,4 +236,20 @@ void mlir::pp::registerLowerStagesToGPUPipeline() {
       [](function_ref<void(const detail::PassOptions &)> optHandler) {
         optHandler(LowerStagesToGPUOptions());
       });
+
+  registerPassPipeline(
+      "pp-lower-gpu-host-to-llvm",
+      "Lower the host side of pp-lower-stages-to-gpu's output to the LLVM "
+      "dialect: gpu-async-region, convert-scf-to-cf, "
+      "expand-strided-metadata, lower-affine, arith-expand, "
+      "finalize-memref-to-llvm, gpu-to-llvm, convert-{arith,index,cf,func}"
+      "-to-llvm, reconcile-unrealized-casts",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        if (!text.trim().empty())
+          return errorHandler("pp-lower-gpu-host-to-llvm takes no options");
+        buildLowerGPUHostToLLVMPipeline(pm);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)>) {});
 }

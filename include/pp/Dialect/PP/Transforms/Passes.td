@@ -566,4 +566,93 @@ def PPCheckDifferentiablePass
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// GPU lowering steps (pp-lower-stages-to-gpu; docs/GPU.md)
+//===----------------------------------------------------------------------===//
+
+def PPGPUFuseElementwisePass
+    : Pass<"pp-gpu-fuse-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "Fuse elementwise linalg ops so that each chain is one kernel";
+  let description = [{
+    On linalg ops on tensors: generalizes every named op that is not a
+    contraction (`linalg.add`, `linalg.map`, `linalg.broadcast`,
+    `linalg.reduce`, convolutions, ... become `linalg.generic`), then fuses
+    each elementwise producer into its consumer (upstream's elementwise
+    fusion patterns) when the producer's result has no other use and the
+    consumer is not a contraction: contractions (`linalg.matmul`,
+    `linalg.batch_matmul` and generic equivalents) stay as they are so that
+    `pp-gpu-gemm-to-runtime` can hand them to cuBLAS.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def PPGPUGemmToRuntimePass
+    : Pass<"pp-gpu-gemm-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "Turn GEMM-class linalg ops on buffers into cuBLAS calls";
+  let description = [{
+    Replaces every contraction on memrefs (`linalg.matmul`,
+    `linalg.batch_matmul` and any `linalg.generic` with a multiply-add body
+    and one m, one n, one k and at most one batch dimension) whose operands
+    are all `f32` or all `f64` with a call to the runtime's
+    `pprt_gpu_gemm_f32` / `pprt_gpu_gemm_f64` (runtime/include/pprt/Cuda.h),
+    which runs cuBLAS on the rank's compute stream:
+
+    ```
+    pprt_gpu_gemm_f32(batch, m, n, k, transA, transB,
+                      A, lda, strideA, B, ldb, strideB, C, ldc, strideC,
+                      accumulate = 1)
+    ```
+
+    row-major, `C_b += op(A_b) op(B_b)` (linalg's semantics: the output is
+    accumulated into). An operand whose innermost dimension (of the two
+    GEMM dimensions) has unit stride is passed as it is; one whose other
+    dimension has unit stride is passed transposed. Contractions whose
+    strides are not static, or that fit neither form, are left to be
+    compiled as kernels, with a remark.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+def PPGPUDeviceMemoryPass
+    : Pass<"pp-gpu-device-memory", "::mlir::func::FuncOp"> {
+  let summary = "Put every buffer of host code in GPU memory";
+  let description = [{
+    On bufferized functions whose buffers kernels will read: `memref.alloc`
+    and `memref.alloca` become `gpu.alloc` (an alloca gets a `gpu.dealloc`
+    before the return), `memref.dealloc` becomes `gpu.dealloc`,
+    `memref.get_global` (bufferized constants, which live in host memory)
+    becomes a device buffer filled by `gpu.memcpy` and freed before the
+    return, and `memref.copy` becomes `linalg.copy` (a kernel once the
+    linalg ops are lowered). Function arguments are device buffers by
+    convention: the runtime passes device memory.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
+def PPGPUWrapHostLoopsPass
+    : Pass<"pp-gpu-wrap-host-loops", "::mlir::func::FuncOp"> {
+  let summary = "Move serial host code that touches buffers into one-thread kernels";
+  let description = [{
+    Runs after `convert-linalg-to-parallel-loops` and
+    `scf-parallel-loop-tiling`. Loops without a parallel dimension (full
+    reductions to a scalar, 0-d ops) become plain `scf.for` nests and loads
+    and stores at the top of a function, which would run on the host over
+    device memory. Each maximal run of such operations (with the scalar
+    arithmetic between them) is wrapped in a two-level `scf.parallel` of one
+    iteration each, which `gpu-map-parallel-loops` and
+    `convert-parallel-loops-to-gpu` turn into a kernel of one block of one
+    thread. Correct, not fast: a parallel reduction kernel is future work.
+
+    Then checks that no host code is left that loads, stores or copies a
+    buffer; each such operation is an error (the function cannot run on the
+    GPU).
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // PP_DIALECT_PP_TRANSFORMS_PASSES_TD

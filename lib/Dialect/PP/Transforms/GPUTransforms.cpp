@@ -1,0 +1,446 @@
+//===- GPUTransforms.cpp - the pp-gpu-* steps of the GPU lowering ---------===//
+//
+// The project's own steps of pp-lower-stages-to-gpu (GPUPipeline.cpp), between
+// upstream passes:
+// - pp-gpu-fuse-elementwise: elementwise chains into one linalg.generic;
+// - pp-gpu-gemm-to-runtime: contractions on buffers into pprt_gpu_gemm_*
+//   calls (cuBLAS in the runtime);
+// - pp-gpu-device-memory: every buffer of host code in device memory;
+// - pp-gpu-wrap-host-loops: serial host loops into one-thread kernels, and a
+//   check that host code no longer touches buffers.
+// docs/GPU.md describes the pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Dialect/PP/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::pp {
+#define GEN_PASS_DEF_PPGPUFUSEELEMENTWISEPASS
+#define GEN_PASS_DEF_PPGPUGEMMTORUNTIMEPASS
+#define GEN_PASS_DEF_PPGPUDEVICEMEMORYPASS
+#define GEN_PASS_DEF_PPGPUWRAPHOSTLOOPSPASS
+#include "pp/Dialect/PP/Transforms/Passes.h.inc"
+} // namespace mlir::pp
+
+using namespace mlir;
+
+//===----------------------------------------------------------------------===//
+// pp-gpu-fuse-elementwise
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` is a contraction cuBLAS can take (pp-gpu-gemm-to-runtime
+/// decides on buffers; here any contraction is kept as it is).
+static bool isContraction(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp && linalg::isaContractionOpInterface(linalgOp);
+}
+
+namespace {
+struct PPGPUFuseElementwisePass
+    : mlir::pp::impl::PPGPUFuseElementwisePassBase<PPGPUFuseElementwisePass> {
+  void runOnOperation() override {
+    func::FuncOp fn = getOperation();
+    IRRewriter rewriter(fn.getContext());
+    SmallVector<linalg::LinalgOp> named;
+    fn.walk([&](linalg::LinalgOp op) {
+      if (!isa<linalg::GenericOp>(op) && op.hasPureTensorSemantics() &&
+          !isContraction(op))
+        named.push_back(op);
+    });
+    for (linalg::LinalgOp op : named) {
+      rewriter.setInsertionPoint(op);
+      // Ops without a generic form (none among linalg's named ops today)
+      // stay as they are.
+      (void)linalg::generalizeNamedOp(rewriter, op);
+    }
+
+    RewritePatternSet patterns(fn.getContext());
+    linalg::populateElementwiseOpsFusionPatterns(
+        patterns, [](OpOperand *fused) {
+          Operation *producer = fused->get().getDefiningOp();
+          return producer && fused->get().hasOneUse() &&
+                 !isContraction(fused->getOwner());
+        });
+    if (failed(applyPatternsGreedily(fn, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// pp-gpu-gemm-to-runtime
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// How one operand of a GEMM is passed: its GEMM dimensions' positions in
+/// the memref, and the resulting leading dimension and transpose flag.
+struct GemmOperand {
+  Value memref;
+  int64_t transposed = 0;
+  int64_t leading = 0;
+  int64_t batchStride = 0;
+};
+} // namespace
+
+/// The memref dimension that loop dimension `loop` indexes in `map`, if it
+/// is a plain dimension result.
+static std::optional<unsigned> dimensionOf(AffineMap map, unsigned loop) {
+  for (auto [i, expr] : llvm::enumerate(map.getResults()))
+    if (auto d = dyn_cast<AffineDimExpr>(expr); d && d.getPosition() == loop)
+      return i;
+  return std::nullopt;
+}
+
+/// Classifies operand `value` indexed by `map` for row-major GEMM dimensions
+/// (rows, cols) and an optional batch dimension: the operand must have
+/// exactly those dimensions, static strides, and unit stride along cols
+/// (passed as is) or along rows (passed transposed). `allowTranspose` is
+/// false for the output.
+static FailureOr<GemmOperand> classifyOperand(Value value, AffineMap map,
+                                              unsigned rows, unsigned cols,
+                                              std::optional<unsigned> batch,
+                                              bool allowTranspose) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type || map.getNumResults() != type.getRank() ||
+      type.getRank() != (batch ? 3 : 2))
+    return failure();
+  std::optional<unsigned> r = dimensionOf(map, rows);
+  std::optional<unsigned> c = dimensionOf(map, cols);
+  std::optional<unsigned> b = batch ? dimensionOf(map, *batch) : std::nullopt;
+  if (!r || !c || (batch && !b))
+    return failure();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return failure();
+  int64_t sr = strides[*r], sc = strides[*c];
+  if (ShapedType::isDynamic(sr) || ShapedType::isDynamic(sc))
+    return failure();
+  GemmOperand result;
+  result.memref = value;
+  if (b) {
+    if (ShapedType::isDynamic(strides[*b]))
+      return failure();
+    result.batchStride = strides[*b];
+  }
+  if (sc == 1) {
+    result.leading = sr;
+  } else if (sr == 1 && allowTranspose) {
+    result.transposed = 1;
+    result.leading = sc;
+  } else {
+    return failure();
+  }
+  return result;
+}
+
+/// The address of the first element of `memref` as an !llvm.ptr.
+static Value elementPointer(OpBuilder &b, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  Value aligned =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value elementBytes = arith::ConstantIndexOp::create(
+      b, loc, type.getElementTypeBitWidth() / 8);
+  Value offsetBytes =
+      arith::MulIOp::create(b, loc, metadata.getOffset(), elementBytes);
+  Value address = arith::AddIOp::create(b, loc, aligned, offsetBytes);
+  Value asInt =
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+  return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                                  asInt);
+}
+
+/// Rewrites `op` into a pprt_gpu_gemm_* call, or explains why not.
+static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
+                                   std::string &why) {
+  auto dims = linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || dims->batch.size() > 1 ||
+      op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1) {
+    why = "not one m, n and k dimension and at most one batch dimension";
+    return failure();
+  }
+  Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  for (Value operand : op->getOperands())
+    if (getElementTypeOrSelf(operand.getType()) != element) {
+      why = "mixed element types";
+      return failure();
+    }
+  StringRef suffix = element.isF32() ? "f32" : element.isF64() ? "f64" : "";
+  if (suffix.empty()) {
+    why = "element type is neither f32 nor f64";
+    return failure();
+  }
+  unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
+  std::optional<unsigned> batch;
+  if (!dims->batch.empty())
+    batch = dims->batch[0];
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  auto a = classifyOperand(op.getDpsInputs()[0], maps[0], m, k, batch, true);
+  auto bOp = classifyOperand(op.getDpsInputs()[1], maps[1], k, n, batch, true);
+  auto c = classifyOperand(op.getDpsInits()[0], maps[2], m, n, batch, false);
+  if (failed(a) || failed(bOp) || failed(c)) {
+    why = "an operand's strides are dynamic or neither GEMM dimension has "
+          "unit stride";
+    return failure();
+  }
+
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Type i64 = b.getI64Type();
+  auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+  llvm::DenseMap<int64_t, Value> constants;
+  auto constant = [&](int64_t v) -> Value {
+    Value &c = constants[v];
+    if (!c)
+      c = arith::ConstantIntOp::create(b, loc, i64, v);
+    return c;
+  };
+  // Loop sizes, from the operands that carry them.
+  SmallVector<Range> ranges = op.createLoopRanges(b, loc);
+  auto size = [&](unsigned loop) -> Value {
+    if (std::optional<int64_t> known = getConstantIntValue(ranges[loop].size))
+      return constant(*known);
+    return b.createOrFold<arith::IndexCastOp>(
+        loc, i64, getValueOrCreateConstantIndexOp(b, loc, ranges[loop].size));
+  };
+  SmallVector<Value> args = {batch ? size(*batch) : constant(1),
+                             size(m),
+                             size(n),
+                             size(k),
+                             constant(a->transposed),
+                             constant(bOp->transposed)};
+  for (const GemmOperand &operand : {*a, *bOp, *c}) {
+    args.push_back(elementPointer(b, loc, operand.memref));
+    args.push_back(constant(operand.leading));
+    args.push_back(constant(operand.batchStride));
+  }
+  args.push_back(constant(1)); // accumulate: C += A B, as linalg defines it
+
+  std::string name = ("pprt_gpu_gemm_" + suffix).str();
+  SmallVector<Type> types = {i64, i64, i64, i64, i64, i64};
+  for (int i = 0; i < 3; ++i)
+    types.append({ptr, i64, i64});
+  types.push_back(i64);
+  auto callee = module.lookupSymbol<func::FuncOp>(name);
+  if (!callee) {
+    OpBuilder top = OpBuilder::atBlockEnd(module.getBody());
+    callee = func::FuncOp::create(top, module.getLoc(), name,
+                                  top.getFunctionType(types, {}));
+    callee.setPrivate();
+  }
+  func::CallOp::create(b, loc, callee, args);
+  op->erase();
+  return success();
+}
+
+namespace {
+struct PPGPUGemmToRuntimePass
+    : mlir::pp::impl::PPGPUGemmToRuntimePassBase<PPGPUGemmToRuntimePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<linalg::LinalgOp> contractions;
+    module.walk([&](linalg::LinalgOp op) {
+      if (op.hasPureBufferSemantics() && isContraction(op) &&
+          !op->getParentOfType<gpu::GPUModuleOp>())
+        contractions.push_back(op);
+    });
+    for (linalg::LinalgOp op : contractions) {
+      std::string why;
+      Location loc = op.getLoc();
+      if (failed(gemmToRuntime(op, module, why)))
+        emitRemark(loc) << "contraction left to a kernel, not cuBLAS: " << why;
+    }
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// pp-gpu-device-memory
+//===----------------------------------------------------------------------===//
+
+/// Inserts `gpu.dealloc %buffer` before the return of the function body
+/// block holding `op`; fails if `op` is not in that block.
+static LogicalResult deallocAtReturn(Operation *op, Value buffer) {
+  Block *block = op->getBlock();
+  if (!isa<func::FuncOp>(op->getParentOp()) || block->empty() ||
+      !isa<func::ReturnOp>(block->getTerminator()))
+    return op->emitOpError("is not at the top level of a one-block function; "
+                           "pp-gpu-device-memory cannot place its device "
+                           "buffer's gpu.dealloc");
+  OpBuilder b(block->getTerminator());
+  gpu::DeallocOp::create(b, op->getLoc(), TypeRange(), ValueRange(), buffer);
+  return success();
+}
+
+namespace {
+struct PPGPUDeviceMemoryPass
+    : mlir::pp::impl::PPGPUDeviceMemoryPassBase<PPGPUDeviceMemoryPass> {
+  void runOnOperation() override {
+    func::FuncOp fn = getOperation();
+    if (fn.isExternal())
+      return;
+    SmallVector<Operation *> ops;
+    fn.walk([&](Operation *op) {
+      if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
+              memref::GetGlobalOp, memref::CopyOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+        auto device = gpu::AllocOp::create(
+            b, loc, alloc.getType(), Type(), ValueRange(),
+            alloc.getDynamicSizes(), alloc.getSymbolOperands());
+        alloc.replaceAllUsesWith(device.getMemref());
+      } else if (auto alloca = dyn_cast<memref::AllocaOp>(op)) {
+        auto device = gpu::AllocOp::create(
+            b, loc, alloca.getType(), Type(), ValueRange(),
+            alloca.getDynamicSizes(), alloca.getSymbolOperands());
+        alloca.replaceAllUsesWith(device.getMemref());
+        if (failed(deallocAtReturn(device, device.getMemref())))
+          return signalPassFailure();
+      } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+        gpu::DeallocOp::create(b, loc, TypeRange(), ValueRange(),
+                               dealloc.getMemref());
+      } else if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
+        // Constants live in host memory: copy them into a device buffer
+        // once per call.
+        b.setInsertionPointAfter(global);
+        auto device = gpu::AllocOp::create(b, loc, global.getType(), Type(),
+                                           ValueRange(), ValueRange(),
+                                           ValueRange());
+        global.getResult().replaceAllUsesWith(device.getMemref());
+        gpu::MemcpyOp::create(b, loc, TypeRange(), ValueRange(),
+                              device.getMemref(), global.getResult());
+        if (failed(deallocAtReturn(device, device.getMemref())))
+          return signalPassFailure();
+        continue;
+      } else if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+        linalg::CopyOp::create(b, loc, copy.getSource(), copy.getTarget());
+      }
+      op->erase();
+    }
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// pp-gpu-wrap-host-loops
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` reads or writes buffer contents on the host: loads, stores,
+/// copies, and loops (without results) holding such operations.
+static bool touchesBuffers(Operation *op) {
+  if (isa<memref::LoadOp, memref::StoreOp, memref::CopyOp>(op))
+    return true;
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return loop.getNumResults() == 0 &&
+           loop->walk([](Operation *inner) {
+                 return isa<memref::LoadOp, memref::StoreOp>(inner)
+                            ? WalkResult::interrupt()
+                            : WalkResult::advance();
+               }).wasInterrupted();
+  return false;
+}
+
+/// Scalar arithmetic that may travel into a kernel with the accesses.
+static bool isScalarArithmetic(Operation *op) {
+  return op->getNumRegions() == 0 && isPure(op) &&
+         llvm::all_of(op->getResultTypes(), [](Type t) {
+           return t.isIntOrIndexOrFloat();
+         });
+}
+
+/// Wraps `group` (consecutive operations of one block) in
+/// scf.parallel (0 to 1) { scf.parallel (0 to 1) { group } }.
+static void wrapInOneThread(ArrayRef<Operation *> group) {
+  OpBuilder b(group.front());
+  Location loc = group.front()->getLoc();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Block *threadBody = nullptr;
+  scf::ParallelOp::create(
+      b, loc, ValueRange{zero}, ValueRange{one}, ValueRange{one},
+      [&](OpBuilder &outer, Location loc, ValueRange) {
+        scf::ParallelOp::create(
+            outer, loc, ValueRange{zero}, ValueRange{one}, ValueRange{one},
+            [&](OpBuilder &inner, Location, ValueRange) {
+              threadBody = inner.getInsertionBlock();
+            });
+      });
+  for (Operation *op : group)
+    op->moveBefore(threadBody->getTerminator());
+}
+
+namespace {
+struct PPGPUWrapHostLoopsPass
+    : mlir::pp::impl::PPGPUWrapHostLoopsPassBase<PPGPUWrapHostLoopsPass> {
+  void runOnOperation() override {
+    func::FuncOp fn = getOperation();
+    if (fn.isExternal())
+      return;
+    for (Block &block : fn.getBody()) {
+      // Maximal runs: they start and end with an access and hold only
+      // accesses and scalar arithmetic.
+      SmallVector<SmallVector<Operation *>> groups;
+      SmallVector<Operation *> current;
+      auto close = [&] {
+        while (!current.empty() && !touchesBuffers(current.back()))
+          current.pop_back();
+        if (!current.empty())
+          groups.push_back(current);
+        current.clear();
+      };
+      for (Operation &op : block) {
+        if (touchesBuffers(&op))
+          current.push_back(&op);
+        else if (!current.empty() && isScalarArithmetic(&op))
+          current.push_back(&op);
+        else
+          close();
+      }
+      close();
+      for (ArrayRef<Operation *> group : groups) {
+        llvm::SmallPtrSet<Operation *, 16> members(group.begin(), group.end());
+        bool escapes = llvm::any_of(group, [&](Operation *op) {
+          return llvm::any_of(op->getUsers(), [&](Operation *user) {
+            return !members.contains(block.findAncestorOpInBlock(*user));
+          });
+        });
+        if (!escapes)
+          wrapInOneThread(group);
+      }
+    }
+
+    // What is left on the host must not touch buffer contents.
+    WalkResult result = fn.walk([](Operation *op) {
+      if (!isa<memref::LoadOp, memref::StoreOp, memref::CopyOp>(op) ||
+          op->getParentOfType<scf::ParallelOp>() ||
+          op->getParentOfType<gpu::LaunchOp>())
+        return WalkResult::advance();
+      op->emitError("host code accesses a buffer, which lives in GPU "
+                    "memory, and pp-gpu-wrap-host-loops cannot move it into "
+                    "a kernel (its result is used by host code)");
+      return WalkResult::interrupt();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
