@@ -64,10 +64,12 @@ bool checkCu(CUresult result, const char *call);
 /// The world's timeout in seconds, for the bounded waits (fillDeviceMemory
 /// sets it; 60 by default).
 double waitTimeout();
-/// Waits for `event` polling cuEventQuery, at most waitTimeout(); on
+/// Waits for `event` polling cuEventQuery, at most `timeout` seconds
+/// (negative: waitTimeout()); on
 /// timeout returns false with `error` "timed out after T s waiting for
 /// <what>" (plus what `stallHint` says, if set). Errors: false, `error`.
-bool waitEvent(CUevent event, const std::string &what, std::string &error);
+bool waitEvent(CUevent event, const std::string &what, std::string &error,
+               double timeout = -1);
 /// Says which communication of `rank` is still pending (the nccl transport
 /// sets it), for timeout messages; "" if none.
 extern std::function<std::string(int rank)> stallHint;

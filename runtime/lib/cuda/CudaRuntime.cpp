@@ -22,6 +22,7 @@
 #include "CudaInternal.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <cstdio>
@@ -40,7 +41,7 @@ DeviceImpl *theDevice = nullptr;
 std::mutex theDeviceMutex;
 thread_local RankState *bound = nullptr;
 thread_local CUcontext currentContext = nullptr;
-double timeoutSeconds = 60.0;
+std::atomic<double> timeoutSeconds{60.0};
 
 std::string describeBlas(cublasStatus_t status, const char *call) {
   const char *name = cublasGetStatusName(status);
@@ -293,8 +294,6 @@ bool DeviceImpl::synchronize(int rank, double timeout, std::string &error) {
     error = "synchronize: cannot make the CUDA context current";
     return false;
   }
-  double saved = timeoutSeconds;
-  timeoutSeconds = timeout;
   bool ok = true;
   std::vector<CUstream> streams = r->comm;
   streams.push_back(r->compute);
@@ -306,14 +305,13 @@ bool DeviceImpl::synchronize(int rank, double timeout, std::string &error) {
       ok = false;
     } else if (!waitEvent(event, "rank " + std::to_string(rank) +
                                      "'s streams to finish",
-                          error)) {
+                          error, timeout)) {
       ok = false;
     }
     giveEvent(*r, event);
     if (!ok)
       break;
   }
-  timeoutSeconds = saved;
   if (ok) {
     std::lock_guard<std::mutex> lock(r->mutex);
     reclaim(*r, false);
@@ -464,10 +462,12 @@ bool pprt::cuda::ensureContext() {
 }
 
 bool pprt::cuda::waitEvent(CUevent event, const std::string &what,
-                           std::string &error) {
+                           std::string &error, double timeout) {
+  if (timeout < 0)
+    timeout = timeoutSeconds;
   auto deadline = std::chrono::steady_clock::now() +
                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                      std::chrono::duration<double>(timeoutSeconds));
+                      std::chrono::duration<double>(timeout));
   int64_t tries = 0;
   for (;;) {
     CUresult result = cuEventQuery(event);
@@ -479,7 +479,7 @@ bool pprt::cuda::waitEvent(CUevent event, const std::string &what,
     }
     if (std::chrono::steady_clock::now() > deadline) {
       char seconds[32];
-      std::snprintf(seconds, sizeof(seconds), "%g", timeoutSeconds);
+      std::snprintf(seconds, sizeof(seconds), "%g", timeout);
       error = std::string("timed out after ") + seconds + " s waiting for " +
               what + " on the GPU";
       if (stallHint && bound) {
