@@ -62,6 +62,14 @@ if config.pprt_have_mpi.upper() in ("ON", "1", "TRUE", "YES") and \
     config.substitutions.append(
         ("%mpirun", config.mpiexec + " --allow-run-as-root --oversubscribe"))
 
+# The runtime's CUDA plugin (runtime/lib/cuda): tests that only inspect the
+# library say `REQUIRES: cuda-runtime-plugin`; %pprt_cuda_plugin is its path.
+cuda_plugin = os.path.join(config.pp_libs_dir, "libPPRuntimeCUDA.so")
+if config.pprt_have_cuda_plugin.upper() in ("ON", "1", "TRUE", "YES") and \
+        os.path.exists(cuda_plugin):
+    config.available_features.add("cuda-runtime-plugin")
+    config.substitutions.append(("%pprt_cuda_plugin", cuda_plugin))
+
 # GPU lowering (docs/GPU.md). Tests that assemble PTX say `REQUIRES: ptxas`;
 # %ptxas is CUDA's assembler, %extract_ptx pulls the PTX out of gpu.binary.
 config.substitutions.append(

@@ -160,8 +160,10 @@ void InProcTransport::send(pprt_rank &rank, int peer, int64_t stage,
                            int64_t microbatch, int64_t kind, const void *data,
                            int64_t bytes) {
   Mailbox &mailbox = *of(rank).mailboxes[peer];
-  std::vector<char> payload(static_cast<const char *>(data),
-                            static_cast<const char *>(data) + bytes);
+  std::vector<char> payload(static_cast<size_t>(bytes));
+  copyToHost(rank, payload.data(), data, bytes);
+  if (rank.step->failed.load())
+    return;
   {
     std::lock_guard<std::mutex> lock(mailbox.mutex);
     mailbox.messages[{rank.rank, stage, microbatch, kind}].push_back(
@@ -214,8 +216,7 @@ void InProcTransport::recv(pprt_rank &rank, int peer, int64_t stage,
               std::to_string(payload.size()) + " bytes");
     return;
   }
-  if (bytes > 0)
-    std::memcpy(data, payload.data(), static_cast<size_t>(bytes));
+  copyFromHost(rank, data, payload.data(), bytes);
 }
 
 } // namespace

@@ -80,6 +80,26 @@ void runRank(StepContext &step, pprt_rank &rank, const Program &program);
 /// nothing recorded).
 void collectLocalResults(StepContext &step);
 
+/// Copies `bytes` bytes between a rank program's buffer and host memory:
+/// through options.deviceMemory when it is set, else memcpy. No-op for 0
+/// bytes.
+void copyToHost(pprt_rank &rank, void *hostDst, const void *programSrc,
+                int64_t bytes);
+void copyFromHost(pprt_rank &rank, void *programDst, const void *hostSrc,
+                  int64_t bytes);
+
+/// Makes a transport for World::create: null and `error` set on failure.
+using TransportFactory = std::function<std::unique_ptr<Transport>(
+    const WorldOptions &options, std::string &error)>;
+/// Registers transport `name` for World::create (plugins call it, e.g. the
+/// CUDA plugin's "nccl"). "inproc" and "mpi" are built in and cannot be
+/// replaced (returns false); registering a name again replaces its factory.
+/// Thread-safe.
+bool registerTransport(const std::string &name, TransportFactory factory);
+/// The names World::create accepts: inproc, mpi, then the registered ones
+/// in the order they were first registered.
+std::vector<std::string> knownTransports();
+
 std::unique_ptr<Transport> createInProcTransport(const WorldOptions &options);
 /// Null and `error` set if MPI is missing, or the world size is not
 /// options.ranks.

@@ -184,8 +184,10 @@ void MpiTransport::send(pprt_rank &handle, int peer, int64_t stage,
   }
   progress();
   PendingSend send;
-  send.payload.assign(static_cast<const char *>(data),
-                      static_cast<const char *>(data) + bytes);
+  send.payload.resize(static_cast<size_t>(bytes));
+  copyToHost(handle, send.payload.data(), data, bytes);
+  if (step.failed.load())
+    return;
   MPI_Isend(send.payload.data(), static_cast<int>(bytes), MPI_BYTE, peer, tag,
             MPI_COMM_WORLD, &send.request);
   // Moving the vector keeps its buffer where MPI_Isend was told it is.
@@ -222,7 +224,16 @@ void MpiTransport::recv(pprt_rank &handle, int peer, int64_t stage,
               " bytes");
     return;
   }
-  MPI_Recv(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  if (!options.deviceMemory) {
+    MPI_Recv(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    return;
+  }
+  // Device memory: receive into host memory, then copy.
+  std::vector<char> payload(static_cast<size_t>(count));
+  MPI_Recv(payload.data(), count, MPI_BYTE, peer, tag, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  copyFromHost(handle, data, payload.data(), bytes);
 }
 
 double MpiTransport::allReduceMax(double value) {

@@ -305,6 +305,91 @@ void pprt::detail::collectLocalResults(StepContext &step) {
             });
 }
 
+void pprt::detail::copyToHost(pprt_rank &rank, void *hostDst,
+                              const void *programSrc, int64_t bytes) {
+  if (bytes <= 0)
+    return;
+  const DeviceMemory &device = rank.step->options.deviceMemory;
+  if (device.toHost)
+    device.toHost(rank.rank, hostDst, programSrc, bytes);
+  else
+    std::memcpy(hostDst, programSrc, static_cast<size_t>(bytes));
+}
+
+void pprt::detail::copyFromHost(pprt_rank &rank, void *programDst,
+                                const void *hostSrc, int64_t bytes) {
+  if (bytes <= 0)
+    return;
+  const DeviceMemory &device = rank.step->options.deviceMemory;
+  if (device.toDevice)
+    device.toDevice(rank.rank, programDst, hostSrc, bytes);
+  else
+    std::memcpy(programDst, hostSrc, static_cast<size_t>(bytes));
+}
+
+//===----------------------------------------------------------------------===//
+// Transport registry
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Registry {
+  std::mutex mutex;
+  std::vector<std::pair<std::string, TransportFactory>> factories;
+};
+Registry &registry() {
+  static Registry instance;
+  return instance;
+}
+} // namespace
+
+bool pprt::detail::registerTransport(const std::string &name,
+                                     TransportFactory factory) {
+  if (name == "inproc" || name == "mpi" || name.empty() || !factory)
+    return false;
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (auto &entry : r.factories)
+    if (entry.first == name) {
+      entry.second = std::move(factory);
+      return true;
+    }
+  r.factories.emplace_back(name, std::move(factory));
+  return true;
+}
+
+std::vector<std::string> pprt::detail::knownTransports() {
+  std::vector<std::string> names = {"inproc", "mpi"};
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const auto &entry : r.factories)
+    names.push_back(entry.first);
+  return names;
+}
+
+namespace {
+/// The registered factory of `name`, or null.
+TransportFactory registeredFactory(const std::string &name) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const auto &entry : r.factories)
+    if (entry.first == name)
+      return entry.second;
+  return nullptr;
+}
+
+/// "inproc or mpi", "inproc, mpi or nccl".
+std::string listTransports() {
+  std::vector<std::string> names = knownTransports();
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0)
+      text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // FaultInjection
 //===----------------------------------------------------------------------===//
@@ -446,6 +531,11 @@ std::unique_ptr<World> World::create(const WorldOptions &options,
             formatSeconds(checked.timeoutSeconds) + " s";
     return nullptr;
   }
+  if (static_cast<bool>(checked.deviceMemory.toHost) !=
+      static_cast<bool>(checked.deviceMemory.toDevice)) {
+    error = "deviceMemory needs both hooks, toHost and toDevice, or neither";
+    return nullptr;
+  }
   std::unique_ptr<Transport> transport;
   if (checked.transport == "inproc") {
     transport = createInProcTransport(checked);
@@ -453,9 +543,16 @@ std::unique_ptr<World> World::create(const WorldOptions &options,
     transport = createMpiTransport(checked, error);
     if (!transport)
       return nullptr;
+  } else if (TransportFactory factory = registeredFactory(checked.transport)) {
+    transport = factory(checked, error);
+    if (!transport) {
+      if (error.empty())
+        error = "transport " + checked.transport + " could not be created";
+      return nullptr;
+    }
   } else {
-    error = "unknown transport \"" + checked.transport +
-            "\" (expected inproc or mpi)";
+    error = "unknown transport \"" + checked.transport + "\" (expected " +
+            listTransports() + ")";
     return nullptr;
   }
   return std::make_unique<WorldImpl>(std::move(checked), std::move(transport));
@@ -645,8 +742,7 @@ void pprt_input(pprt_rank *rank, int64_t microbatch, int64_t index, void *data,
                      " bytes");
     return;
   }
-  if (bytes > 0)
-    std::memcpy(data, it->second.data(), static_cast<size_t>(bytes));
+  copyFromHost(*rank, data, it->second.data(), bytes);
 }
 
 void pprt_parameter(pprt_rank *rank, int64_t stage, int64_t index, void *data,
@@ -668,8 +764,7 @@ void pprt_parameter(pprt_rank *rank, int64_t stage, int64_t index, void *data,
                      " bytes");
     return;
   }
-  if (bytes > 0)
-    std::memcpy(data, it->second.bytes.data(), static_cast<size_t>(bytes));
+  copyFromHost(*rank, data, it->second.bytes.data(), bytes);
 }
 
 void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
@@ -704,15 +799,29 @@ void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
                  dtypeName(dtype) + " elements");
     return;
   }
+  // The gradient as host bytes (a copy from the device when the rank
+  // program's buffers live there).
+  std::vector<char> hostCopy;
+  const void *host = data;
+  if (rank->step->options.deviceMemory) {
+    hostCopy.resize(static_cast<size_t>(bytes));
+    copyToHost(*rank, hostCopy.data(), data, bytes);
+    if (!live(rank))
+      return;
+    host = hostCopy.data();
+  }
   auto [it, inserted] = rank->gradients.try_emplace({stage, index});
   Buffer &grad = it->second;
   if (inserted) {
     grad.dtype = static_cast<pprt_dtype>(dtype);
-    grad.bytes.assign(static_cast<const char *>(data),
-                      static_cast<const char *>(data) + bytes);
+    if (!hostCopy.empty() || bytes == 0)
+      grad.bytes = std::move(hostCopy);
+    else
+      grad.bytes.assign(static_cast<const char *>(host),
+                        static_cast<const char *>(host) + bytes);
     return;
   }
-  addBuffer(grad.bytes, data, bytes, dtype);
+  addBuffer(grad.bytes, host, bytes, dtype);
 }
 
 void pprt_loss(pprt_rank *rank, int64_t microbatch, const void *data,
@@ -723,12 +832,14 @@ void pprt_loss(pprt_rank *rank, int64_t microbatch, const void *data,
     return;
   double value;
   if (dtype == PPRT_F64) {
-    std::memcpy(&value, data, sizeof(double));
+    copyToHost(*rank, &value, data, sizeof(double));
   } else {
     float f;
-    std::memcpy(&f, data, sizeof(float));
+    copyToHost(*rank, &f, data, sizeof(float));
     value = f;
   }
+  if (!live(rank))
+    return;
   rank->lossSum[microbatch] += value;
   rank->lossCount[microbatch] += 1;
 }
@@ -739,10 +850,10 @@ void pprt_loss_seed(pprt_rank *rank, void *data, int64_t dtype) {
     return;
   double seed = 1.0 / static_cast<double>(rank->step->options.microbatches);
   if (dtype == PPRT_F64) {
-    std::memcpy(data, &seed, sizeof(double));
+    copyFromHost(*rank, data, &seed, sizeof(double));
   } else {
     float f = static_cast<float>(seed);
-    std::memcpy(data, &f, sizeof(float));
+    copyFromHost(*rank, data, &f, sizeof(float));
   }
 }
 
@@ -785,6 +896,13 @@ void pprt_action_end(pprt_rank *rank) {
   event.kind = open.kind;
   event.peer = open.peer;
   rank->events.push_back(event);
+}
+
+void pprt_fail(pprt_rank *rank, const char *message) {
+  if (!live(rank))
+    return;
+  rank->step->fail(rankName(rank->rank) + ": " +
+                   (message ? message : "failed"));
 }
 
 void pprt_stash(pprt_rank *rank, int64_t delta) {

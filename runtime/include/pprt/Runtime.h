@@ -106,10 +106,36 @@ struct StepTiming {
   double meanBubbleRate = 0.0;
 };
 
+/// How the runtime reaches the buffers of rank programs whose buffers live
+/// in device (GPU) memory. When set, every pprt_* function that reads or
+/// writes a rank program's buffer (pprt_input, pprt_parameter,
+/// pprt_accumulate_gradient, pprt_loss, pprt_loss_seed, and the send and
+/// receive of the inproc and mpi transports, which stage messages through
+/// host memory) copies through these hooks instead of memcpy. Both hooks
+/// must be synchronous: the copy is complete when they return. They run on
+/// the rank's thread. A hook that cannot copy fails the rank itself (e.g.
+/// pprt_fail on the handle it knows) and returns.
+/// The CUDA plugin fills them (pprt::cuda::Device::fillDeviceMemory).
+struct DeviceMemory {
+  /// Copies `bytes` bytes from device address `deviceSrc` of `rank` into
+  /// host memory at `hostDst`.
+  std::function<void(int rank, void *hostDst, const void *deviceSrc,
+                     int64_t bytes)>
+      toHost;
+  /// Copies `bytes` bytes from host memory at `hostSrc` to device address
+  /// `deviceDst` of `rank`.
+  std::function<void(int rank, void *deviceDst, const void *hostSrc,
+                     int64_t bytes)>
+      toDevice;
+  /// True if the hooks are set (World::create requires both or neither).
+  explicit operator bool() const { return toHost || toDevice; }
+};
+
 struct WorldOptions {
   /// Number of ranks P (mpi: must equal the MPI world size).
   int ranks = 1;
-  /// "inproc" or "mpi".
+  /// "inproc", "mpi", or a transport a plugin registered
+  /// (pprt::detail::registerTransport; the CUDA plugin registers "nccl").
   std::string transport = "inproc";
   /// Longest wait of any receive, in seconds; then the world fails.
   double timeoutSeconds = 60.0;
@@ -118,6 +144,9 @@ struct WorldOptions {
   int64_t microbatches = 1;
   /// A fault to inject (tests); PPRT_FAULT overrides it.
   FaultInjection fault;
+  /// Unset: rank programs' buffers are host memory (memcpy). Set: they are
+  /// device memory, reached through these hooks (see DeviceMemory).
+  DeviceMemory deviceMemory;
 };
 
 class World {

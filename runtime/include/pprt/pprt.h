@@ -101,6 +101,13 @@ void pprt_action_end(pprt_rank *rank);
  * last backward using it ends); the runtime records the peak per rank. */
 void pprt_stash(pprt_rank *rank, int64_t delta);
 
+/* Fails the step of `rank` with `message` (the world's first error wins;
+ * later ones are dropped), as any runtime error would: every pprt_* call
+ * returns at once from then on. For code outside the runtime that the rank
+ * program calls, e.g. the CUDA plugin when a CUDA call fails. A null `rank`
+ * or a step that failed already: nothing happens. */
+void pprt_fail(pprt_rank *rank, const char *message);
+
 #ifdef __cplusplus
 }
 #endif

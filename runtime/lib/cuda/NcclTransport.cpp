@@ -1,0 +1,745 @@
+//===- NcclTransport.cpp - The nccl transport: one process per GPU --------===//
+//
+// Every process is one rank on its own GPU (the device pprt_cuda_open chose,
+// by default LOCAL_RANK / OMPI_COMM_WORLD_LOCAL_RANK). The P processes form
+// one NCCL communicator, created non-blocking (ncclConfig_t::blocking = 0)
+// so that every wait can poll ncclCommGetAsyncError with the world's
+// timeout. The ncclUniqueId travels:
+// - under mpirun (OMPI_COMM_WORLD_SIZE or PMI_SIZE set, plugin built with
+//   MPI): MPI_Bcast from rank 0 (MPI_Init here if nobody did);
+// - under torchrun-style launchers (RANK, WORLD_SIZE, MASTER_ADDR,
+//   MASTER_PORT): TCP, rank 0 listens on PPRT_NCCL_PORT (default
+//   MASTER_PORT + 1, as torchrun's own store holds MASTER_PORT) and sends
+//   the id to each peer; bounded by the timeout;
+// - a world of one rank: locally.
+//
+// Point to point: pprt_send / pprt_recv enqueue ncclSend / ncclRecv (each
+// call in its own ncclGroupStart/End) on a communication stream of the rank
+// (peer % commStreams), ordered after the compute stream by an event; a
+// receive makes the compute stream wait for an event recorded after the
+// ncclRecv. So the host never blocks on a message, and the communication of
+// one micro-batch overlaps the compute of another. NCCL matches messages of
+// a pair of ranks in order, without tags: sender and receiver must issue a
+// pair's messages in the same order (rank programs do); the end of the step
+// checks it (counts, bytes and an order-sensitive hash per pair).
+//
+// Control plane (epoch barrier, losses, stash peaks, message checks, trace,
+// allReduceMax): NCCL collectives on a small device buffer, so no MPI is
+// needed after the id exchange.
+//
+// Failure: as on the mpi transport, a process that sees the first error
+// prints "pprt: error: <message>", aborts the communicator (ncclCommAbort)
+// and ends the job (MPI_Abort under MPI, else exit code 1); its peers time
+// out or their launcher ends them. A wait that times out names the oldest
+// pending message ("send of activation (stage 1, micro-batch 3) to rank 2").
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaInternal.h"
+#include "Internal.h"
+
+#include <nccl.h>
+
+#ifdef PPRT_CUDA_HAVE_MPI
+#include <mpi.h>
+#endif
+
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <thread>
+
+using namespace pprt;
+using namespace pprt::cuda;
+using namespace pprt::detail;
+
+namespace {
+
+std::string ncclText(ncclResult_t result, const char *call) {
+  return std::string("nccl error: ") + call + " failed: " +
+         ncclGetErrorString(result);
+}
+
+const char *env(const char *name) {
+  const char *value = std::getenv(name);
+  return value && *value ? value : nullptr;
+}
+
+Clock::time_point deadlineAfter(double seconds) {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                            std::chrono::duration<double>(seconds));
+}
+
+void pause(int64_t &tries) {
+  if (++tries < 200)
+    std::this_thread::yield();
+  else
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+}
+
+//===----------------------------------------------------------------------===//
+// The unique id over TCP
+//===----------------------------------------------------------------------===//
+
+/// Reads or writes exactly `bytes` bytes before `deadline`.
+bool transfer(int fd, void *data, size_t bytes, bool write,
+              Clock::time_point deadline) {
+  char *p = static_cast<char *>(data);
+  while (bytes > 0) {
+    pollfd pfd{fd, static_cast<short>(write ? POLLOUT : POLLIN), 0};
+    int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    deadline - Clock::now())
+                                    .count());
+    if (left <= 0 || poll(&pfd, 1, left) <= 0)
+      return false;
+    ssize_t n = write ? ::send(fd, p, bytes, MSG_NOSIGNAL) : ::recv(fd, p, bytes, 0);
+    if (n <= 0)
+      return false;
+    p += n;
+    bytes -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool exchangeIdOverTcp(ncclUniqueId &id, int rank, int size, double timeout,
+                       std::string &error) {
+  const char *address = env("MASTER_ADDR");
+  const char *portText = env("PPRT_NCCL_PORT");
+  int port = portText ? std::atoi(portText)
+                      : (env("MASTER_PORT") ? std::atoi(env("MASTER_PORT")) + 1
+                                            : 0);
+  if (!address || port <= 0) {
+    error = "transport nccl: RANK and WORLD_SIZE are set but MASTER_ADDR and "
+            "MASTER_PORT (or PPRT_NCCL_PORT) are not";
+    return false;
+  }
+  Clock::time_point deadline = deadlineAfter(timeout);
+  std::string where = std::string(address) + ":" + std::to_string(port);
+  if (rank == 0) {
+    int server = socket(AF_INET, SOCK_STREAM, 0);
+    int one = 1;
+    setsockopt(server, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_ANY);
+    addr.sin_port = htons(static_cast<uint16_t>(port));
+    if (bind(server, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)) != 0 ||
+        listen(server, size) != 0) {
+      error = "transport nccl: rank 0 cannot listen on port " +
+              std::to_string(port) + ": " + std::strerror(errno);
+      close(server);
+      return false;
+    }
+    for (int peer = 1; peer < size; ++peer) {
+      pollfd pfd{server, POLLIN, 0};
+      int left = static_cast<int>(
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
+                                                                Clock::now())
+              .count());
+      int client = -1;
+      if (left > 0 && poll(&pfd, 1, left) > 0)
+        client = accept(server, nullptr, nullptr);
+      if (client < 0 || !transfer(client, &id, sizeof(id), true, deadline)) {
+        error = "transport nccl: rank 0 timed out after " +
+                formatSeconds(timeout) + " s waiting for " +
+                std::to_string(size - peer) + " peer(s) to connect on port " +
+                std::to_string(port);
+        if (client >= 0)
+          close(client);
+        close(server);
+        return false;
+      }
+      close(client);
+    }
+    close(server);
+    return true;
+  }
+  addrinfo hints{}, *found = nullptr;
+  hints.ai_family = AF_INET;
+  hints.ai_socktype = SOCK_STREAM;
+  if (getaddrinfo(address, std::to_string(port).c_str(), &hints, &found) != 0 ||
+      !found) {
+    error = "transport nccl: cannot resolve MASTER_ADDR " + std::string(address);
+    return false;
+  }
+  bool ok = false;
+  while (!ok && Clock::now() < deadline) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (connect(fd, found->ai_addr, found->ai_addrlen) == 0 &&
+        transfer(fd, &id, sizeof(id), false, deadline))
+      ok = true;
+    close(fd);
+    if (!ok)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  freeaddrinfo(found);
+  if (!ok)
+    error = "transport nccl: rank " + std::to_string(rank) +
+            " could not get the NCCL id from rank 0 at " + where +
+            " within " + formatSeconds(timeout) + " s";
+  return ok;
+}
+
+//===----------------------------------------------------------------------===//
+// The transport
+//===----------------------------------------------------------------------===//
+
+/// A message in flight on a communication stream.
+struct PendingOp {
+  CUevent done;
+  std::string what;
+};
+
+class NcclTransport final : public Transport {
+public:
+  NcclTransport(const WorldOptions &options, int rank, RankState &state,
+                ncclComm_t comm)
+      : options(options), rank(rank), state(state), comm(comm) {}
+  ~NcclTransport() override;
+
+  std::vector<int> localRanks() const override { return {rank}; }
+  void runStep(const std::shared_ptr<StepContext> &step,
+               const Program &program) override;
+  void send(pprt_rank &handle, int peer, int64_t stage, int64_t microbatch,
+            int64_t kind, const void *data, int64_t bytes) override;
+  void recv(pprt_rank &handle, int peer, int64_t stage, int64_t microbatch,
+            int64_t kind, void *data, int64_t bytes) override;
+  double allReduceMax(double value) override;
+
+  /// The oldest message still in flight, "" if none.
+  std::string oldestPending();
+
+private:
+  /// Enqueues one point-to-point operation (see the file comment).
+  void pointToPoint(pprt_rank &handle, bool isSend, int peer, int64_t stage,
+                    int64_t microbatch, int64_t kind, void *data,
+                    int64_t bytes);
+  /// Ends a group (or any NCCL call) on the non-blocking communicator:
+  /// polls until it is no longer in progress, at most the timeout.
+  bool settle(ncclResult_t result, const char *call, StepContext *step);
+  /// Waits for `event` and the communicator, at most the timeout; on
+  /// timeout aborts the communicator and fails (or ends the job).
+  void wait(CUevent event, StepContext *step, const std::string &what);
+  /// Runs a collective on `values` (in place for allreduce; allgather:
+  /// `values` is this rank's part, the result all P parts).
+  void collective(std::vector<double> &values, bool gather, ncclRedOp_t op,
+                  StepContext *step, const std::string &what);
+  [[noreturn]] void failJob(StepContext *step, const std::string &message);
+  void progress();
+
+  WorldOptions options;
+  int rank;
+  RankState &state;
+  ncclComm_t comm;
+  std::deque<PendingOp> pending;
+  CUdeviceptr control = 0;
+  size_t controlBytes = 0;
+  /// Per peer: bytes and order hash of the messages of this step.
+  std::vector<double> sentBytes, receivedBytes, sentHash, receivedHash;
+};
+
+NcclTransport *current = nullptr;
+
+NcclTransport::~NcclTransport() {
+  if (current == this) {
+    current = nullptr;
+    stallHint = nullptr;
+  }
+  ensureContext();
+  for (PendingOp &op : pending)
+    cuEventDestroy(op.done);
+  if (control)
+    cuMemFree(control);
+  ncclCommFinalize(comm);
+  ncclCommDestroy(comm);
+}
+
+std::string NcclTransport::oldestPending() {
+  progress();
+  return pending.empty() ? std::string()
+                         : "the oldest message in flight is the " +
+                               pending.front().what;
+}
+
+void NcclTransport::progress() {
+  for (auto it = pending.begin(); it != pending.end();) {
+    if (cuEventQuery(it->done) == CUDA_SUCCESS) {
+      giveEvent(state, it->done);
+      it = pending.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+void NcclTransport::failJob(StepContext *step, const std::string &message) {
+  if (step && !step->failed.load())
+    step->fail(message); // onFailure ends the job
+  std::fprintf(stderr, "pprt: error: %s\n", message.c_str());
+  std::fflush(stderr);
+  ncclCommAbort(comm);
+#ifdef PPRT_CUDA_HAVE_MPI
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized)
+    MPI_Abort(MPI_COMM_WORLD, 1);
+#endif
+  _exit(1);
+}
+
+bool NcclTransport::settle(ncclResult_t result, const char *call,
+                           StepContext *step) {
+  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+  int64_t tries = 0;
+  while (result == ncclInProgress) {
+    if (Clock::now() > deadline)
+      failJob(step, "rank " + std::to_string(rank) + ": " + call +
+                        " still in progress after " +
+                        formatSeconds(options.timeoutSeconds) + " s");
+    pause(tries);
+    ncclCommGetAsyncError(comm, &result);
+  }
+  if (result != ncclSuccess)
+    failJob(step, "rank " + std::to_string(rank) + ": " +
+                      ncclText(result, call) + " (" +
+                      ncclGetLastError(comm) + ")");
+  return true;
+}
+
+void NcclTransport::wait(CUevent event, StepContext *step,
+                         const std::string &what) {
+  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+  int64_t tries = 0;
+  for (;;) {
+    CUresult result = cuEventQuery(event);
+    if (result == CUDA_SUCCESS)
+      return;
+    if (result != CUDA_ERROR_NOT_READY)
+      failJob(step, "rank " + std::to_string(rank) + ": " +
+                        describeCu(result, "cuEventQuery"));
+    ncclResult_t async = ncclSuccess;
+    ncclCommGetAsyncError(comm, &async);
+    if (async != ncclSuccess && async != ncclInProgress)
+      failJob(step, "rank " + std::to_string(rank) + ": " +
+                        ncclText(async, "the communicator") + " (" +
+                        ncclGetLastError(comm) + ")");
+    if (Clock::now() > deadline) {
+      std::string stalled = oldestPending();
+      failJob(step, "rank " + std::to_string(rank) + " timed out after " +
+                        formatSeconds(options.timeoutSeconds) +
+                        " s waiting for " + what +
+                        (stalled.empty() ? "" : " (" + stalled + ")"));
+    }
+    pause(tries);
+  }
+}
+
+void NcclTransport::pointToPoint(pprt_rank &handle, bool isSend, int peer,
+                                 int64_t stage, int64_t microbatch,
+                                 int64_t kind, void *data, int64_t bytes) {
+  StepContext &step = *handle.step;
+  if (!ensureContext())
+    return;
+  progress();
+  CUstream stream = state.comm[static_cast<size_t>(peer) % state.comm.size()];
+  // The communication stream starts after what the compute stream did so
+  // far (it produced the data to send, or last used the receive buffer).
+  CUevent ready = takeEvent(state);
+  if (!checkCu(cuEventRecord(ready, state.compute), "cuEventRecord") ||
+      !checkCu(cuStreamWaitEvent(stream, ready, 0), "cuStreamWaitEvent")) {
+    giveEvent(state, ready);
+    return;
+  }
+  giveEvent(state, ready);
+  std::string what = std::string(isSend ? "send of " : "receive of ") +
+                     describeMessage(kind, stage, microbatch) +
+                     (isSend ? " to rank " : " from rank ") +
+                     std::to_string(peer) + " (" + std::to_string(bytes) +
+                     " bytes)";
+  settle(ncclGroupStart(), "ncclGroupStart", &step);
+  ncclResult_t result =
+      isSend ? ncclSend(data, static_cast<size_t>(bytes), ncclInt8, peer, comm,
+                        stream)
+             : ncclRecv(data, static_cast<size_t>(bytes), ncclInt8, peer, comm,
+                        stream);
+  if (result != ncclSuccess && result != ncclInProgress)
+    failJob(&step, "rank " + std::to_string(rank) + ": " +
+                       ncclText(result, isSend ? "ncclSend" : "ncclRecv") +
+                       " (" + what + ")");
+  settle(ncclGroupEnd(), "ncclGroupEnd", &step);
+  CUevent done = takeEvent(state);
+  if (!checkCu(cuEventRecord(done, stream), "cuEventRecord"))
+    return;
+  // The compute stream uses a received buffer only once it arrived.
+  if (!isSend)
+    checkCu(cuStreamWaitEvent(state.compute, done, 0), "cuStreamWaitEvent");
+  pending.push_back({done, what});
+
+  // Bytes and an order-sensitive hash of (stage, micro-batch, kind, size).
+  uint64_t key = ((static_cast<uint64_t>(stage) * 1000003u +
+                   static_cast<uint64_t>(microbatch)) *
+                      131u +
+                  static_cast<uint64_t>(kind)) *
+                     2654435761u +
+                 static_cast<uint64_t>(bytes);
+  int64_t index = isSend ? handle.sentTo[peer] : handle.receivedFrom[peer];
+  double term = static_cast<double>(((key + 1) * (index + 7)) % 2147483647u);
+  std::vector<double> &hash = isSend ? sentHash : receivedHash;
+  hash[peer] = std::fmod(hash[peer] + term, 2147483647.0);
+  (isSend ? sentBytes : receivedBytes)[peer] += static_cast<double>(bytes);
+}
+
+void NcclTransport::send(pprt_rank &handle, int peer, int64_t stage,
+                         int64_t microbatch, int64_t kind, const void *data,
+                         int64_t bytes) {
+  // pprt_send counted it already; hash it with its index.
+  --handle.sentTo[peer];
+  pointToPoint(handle, true, peer, stage, microbatch, kind,
+               const_cast<void *>(data), bytes);
+  ++handle.sentTo[peer];
+}
+
+void NcclTransport::recv(pprt_rank &handle, int peer, int64_t stage,
+                         int64_t microbatch, int64_t kind, void *data,
+                         int64_t bytes) {
+  pointToPoint(handle, false, peer, stage, microbatch, kind, data, bytes);
+}
+
+void NcclTransport::collective(std::vector<double> &values, bool gather,
+                               ncclRedOp_t op, StepContext *step,
+                               const std::string &what) {
+  if (!ensureContext())
+    failJob(step, "rank " + std::to_string(rank) +
+                      ": cannot make the CUDA context current");
+  size_t count = values.size();
+  size_t resultCount = gather ? count * options.ranks : count;
+  size_t need = std::max<size_t>(resultCount + count, 1) * sizeof(double);
+  if (need > controlBytes) {
+    if (control)
+      cuMemFree(control);
+    control = 0;
+    CUresult result = cuMemAlloc(&control, need);
+    if (result != CUDA_SUCCESS)
+      failJob(step, "rank " + std::to_string(rank) + ": " +
+                        describeCu(result, "cuMemAlloc (control buffer)"));
+    controlBytes = need;
+  }
+  CUstream stream = state.comm[0];
+  CUdeviceptr in = control, out = control + count * sizeof(double);
+  std::vector<double> result(resultCount);
+  bool ok = checkCu(cuMemcpyHtoDAsync(in, values.data(),
+                                      count * sizeof(double), stream),
+                    "cuMemcpyHtoDAsync");
+  if (ok) {
+    settle(ncclGroupStart(), "ncclGroupStart", step);
+    ncclResult_t r =
+        gather ? ncclAllGather(reinterpret_cast<void *>(in),
+                               reinterpret_cast<void *>(out), count,
+                               ncclFloat64, comm, stream)
+               : ncclAllReduce(reinterpret_cast<void *>(in),
+                               reinterpret_cast<void *>(out), count,
+                               ncclFloat64, op, comm, stream);
+    if (r != ncclSuccess && r != ncclInProgress)
+      failJob(step, "rank " + std::to_string(rank) + ": " +
+                        ncclText(r, gather ? "ncclAllGather" : "ncclAllReduce"));
+    settle(ncclGroupEnd(), "ncclGroupEnd", step);
+    ok = checkCu(cuMemcpyDtoHAsync(result.data(), out,
+                                   resultCount * sizeof(double), stream),
+                 "cuMemcpyDtoHAsync");
+  }
+  if (!ok)
+    failJob(step, "rank " + std::to_string(rank) +
+                      ": a CUDA call of the control plane failed");
+  CUevent done = takeEvent(state);
+  checkCu(cuEventRecord(done, stream), "cuEventRecord");
+  wait(done, step, what);
+  giveEvent(state, done);
+  values = std::move(result);
+}
+
+double NcclTransport::allReduceMax(double value) {
+  std::vector<double> values = {value};
+  collective(values, false, ncclMax, nullptr,
+             "the other processes in allReduceMax");
+  return values[0];
+}
+
+void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
+                            const Program &program) {
+  step->onFailure = [this](const std::string &message) {
+    failJob(nullptr, message);
+  };
+  int numRanks = options.ranks;
+  int64_t numMicrobatches = options.microbatches;
+  sentBytes.assign(numRanks, 0.0);
+  receivedBytes.assign(numRanks, 0.0);
+  sentHash.assign(numRanks, 0.0);
+  receivedHash.assign(numRanks, 0.0);
+
+  // The epoch: every process leaves this allreduce at about the same time.
+  std::vector<double> barrier = {0.0};
+  collective(barrier, false, ncclSum, step.get(),
+             "the other processes to start the step");
+  step->epoch = Clock::now();
+
+  pprt_rank &self = *step->ranks[rank];
+  runRank(*step, self, program);
+
+  // Every message and the compute stream done.
+  for (CUstream stream : state.comm) {
+    CUevent done = takeEvent(state);
+    checkCu(cuEventRecord(done, stream), "cuEventRecord");
+    wait(done, step.get(), "its messages to complete");
+    giveEvent(state, done);
+  }
+  CUevent computeDone = takeEvent(state);
+  checkCu(cuEventRecord(computeDone, state.compute), "cuEventRecord");
+  wait(computeDone, step.get(), "its compute stream to finish the step");
+  giveEvent(state, computeDone);
+  progress();
+
+  // Losses, stash peaks, message counts, bytes and hashes, summed:
+  // [loss sums M][loss counts M][stash P] then six P x P blocks: sent,
+  // received, sent bytes, received bytes, sent hash, received hash; entry
+  // [s][d] of a "sent" block is from s to d, of a "received" block [d][s].
+  collectLocalResults(*step);
+  size_t stashAt = 2 * numMicrobatches, pairsAt = stashAt + numRanks;
+  size_t block = static_cast<size_t>(numRanks) * numRanks;
+  std::vector<double> values(pairsAt + 6 * block, 0.0);
+  for (int64_t m = 0; m < numMicrobatches; ++m) {
+    values[m] = step->lossSum[m];
+    values[numMicrobatches + m] = step->lossCount[m];
+  }
+  values[stashAt + rank] = static_cast<double>(step->stashPeaks[rank]);
+  for (int r = 0; r < numRanks; ++r) {
+    size_t at = pairsAt + static_cast<size_t>(rank) * numRanks + r;
+    values[at] = static_cast<double>(self.sentTo[r]);
+    values[at + block] = static_cast<double>(self.receivedFrom[r]);
+    values[at + 2 * block] = sentBytes[r];
+    values[at + 3 * block] = receivedBytes[r];
+    values[at + 4 * block] = sentHash[r];
+    values[at + 5 * block] = receivedHash[r];
+  }
+  collective(values, false, ncclSum, step.get(),
+             "the other processes to end the step");
+  for (int64_t m = 0; m < numMicrobatches; ++m) {
+    step->lossSum[m] = values[m];
+    step->lossCount[m] = values[numMicrobatches + m];
+  }
+  for (int r = 0; r < numRanks; ++r)
+    step->stashPeaks[r] = static_cast<int64_t>(values[stashAt + r]);
+  for (int src = 0; src < numRanks; ++src)
+    for (int dst = 0; dst < numRanks; ++dst) {
+      size_t s = pairsAt + static_cast<size_t>(src) * numRanks + dst;
+      size_t d = pairsAt + static_cast<size_t>(dst) * numRanks + src;
+      auto sent = static_cast<int64_t>(values[s]);
+      auto received = static_cast<int64_t>(values[d + block]);
+      if (sent != received)
+        step->fail("rank " + std::to_string(src) + " sent " +
+                   std::to_string(sent) + " message(s) to rank " +
+                   std::to_string(dst) + ", which received " +
+                   std::to_string(received));
+      else if (values[s + 2 * block] != values[d + 3 * block] ||
+               values[s + 4 * block] != values[d + 5 * block])
+        step->fail("the messages from rank " + std::to_string(src) +
+                   " to rank " + std::to_string(dst) +
+                   " were received in another order or with other (stage, "
+                   "micro-batch, kind, size) than sent (NCCL matches a pair's "
+                   "messages in order)");
+    }
+
+  // The trace: every rank pads its events to the longest count.
+  constexpr int kFields = 8;
+  std::vector<double> counts = {static_cast<double>(step->trace.size())};
+  collective(counts, true, ncclSum, step.get(),
+             "the other processes to share the trace");
+  size_t longest = 0;
+  for (double c : counts)
+    longest = std::max(longest, static_cast<size_t>(c));
+  std::vector<double> mine(std::max<size_t>(longest, 1) * kFields, -1.0);
+  for (size_t i = 0; i < step->trace.size(); ++i) {
+    const TraceEvent &e = step->trace[i];
+    double fields[kFields] = {static_cast<double>(e.rank),
+                              static_cast<double>(e.action),
+                              static_cast<double>(e.stage),
+                              static_cast<double>(e.microbatch),
+                              e.start,
+                              e.end,
+                              static_cast<double>(e.kind),
+                              static_cast<double>(e.peer)};
+    std::copy(fields, fields + kFields, mine.begin() + i * kFields);
+  }
+  size_t perRank = mine.size();
+  collective(mine, true, ncclSum, step.get(),
+             "the other processes to share the trace");
+  step->trace.clear();
+  for (int r = 0; r < numRanks; ++r)
+    for (size_t i = 0; i < static_cast<size_t>(counts[r]); ++i) {
+      const double *f = &mine[r * perRank + i * kFields];
+      TraceEvent e{static_cast<int>(f[0]),
+                   static_cast<pprt_action>(static_cast<int>(f[1])),
+                   static_cast<int64_t>(f[2]),
+                   static_cast<int64_t>(f[3]),
+                   f[4],
+                   f[5]};
+      e.kind = static_cast<int64_t>(f[6]);
+      e.peer = static_cast<int64_t>(f[7]);
+      step->trace.push_back(e);
+    }
+}
+
+/// This process's rank and the world size from the launcher's environment;
+/// `viaMpi` when the id should travel over MPI.
+bool findRank(const WorldOptions &options, int &rank, int &size, bool &viaMpi,
+              std::string &error) {
+  viaMpi = false;
+  const char *mpiSize = env("OMPI_COMM_WORLD_SIZE") ? env("OMPI_COMM_WORLD_SIZE")
+                                                     : env("PMI_SIZE");
+  const char *mpiRank = env("OMPI_COMM_WORLD_RANK") ? env("OMPI_COMM_WORLD_RANK")
+                                                     : env("PMI_RANK");
+  if (mpiSize && mpiRank) {
+#ifdef PPRT_CUDA_HAVE_MPI
+    viaMpi = true;
+    rank = std::atoi(mpiRank);
+    size = std::atoi(mpiSize);
+#else
+    if (!env("RANK")) {
+      error = "transport nccl: running under mpirun, but the CUDA plugin was "
+              "built without MPI; set RANK, WORLD_SIZE, MASTER_ADDR and "
+              "MASTER_PORT instead";
+      return false;
+    }
+#endif
+  }
+  if (!viaMpi) {
+    if (env("RANK") && env("WORLD_SIZE")) {
+      rank = std::atoi(env("RANK"));
+      size = std::atoi(env("WORLD_SIZE"));
+    } else if (options.ranks == 1) {
+      rank = 0;
+      size = 1;
+    } else {
+      error = "transport nccl: a world of " + std::to_string(options.ranks) +
+              " ranks needs one process per rank: start it with mpirun -np " +
+              std::to_string(options.ranks) +
+              " or a launcher that sets RANK, WORLD_SIZE, MASTER_ADDR and "
+              "MASTER_PORT (torchrun)";
+      return false;
+    }
+  }
+  if (size != options.ranks) {
+    error = "transport nccl: the world has " + std::to_string(options.ranks) +
+            " ranks but the launcher runs " + std::to_string(size) +
+            " process(es)";
+    return false;
+  }
+  if (rank < 0 || rank >= size) {
+    error = "transport nccl: rank " + std::to_string(rank) + " is not below " +
+            std::to_string(size);
+    return false;
+  }
+  return true;
+}
+
+std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
+                                               std::string &error) {
+  int rank = 0, size = 1;
+  bool viaMpi = false;
+  if (!findRank(options, rank, size, viaMpi, error))
+    return nullptr;
+  RankState *state = rankState(rank);
+  if (!state) {
+    error = "transport nccl: rank " + std::to_string(rank) +
+            " was not added to the CUDA device (Device::addRank) before "
+            "World::create";
+    return nullptr;
+  }
+  if (!options.deviceMemory) {
+    error = "transport nccl: WorldOptions::deviceMemory is not set "
+            "(Device::fillDeviceMemory)";
+    return nullptr;
+  }
+  if (!ensureContext()) {
+    error = "transport nccl: cannot make the CUDA context current";
+    return nullptr;
+  }
+  ncclUniqueId id;
+  std::memset(&id, 0, sizeof(id));
+  if (rank == 0) {
+    ncclResult_t result = ncclGetUniqueId(&id);
+    if (result != ncclSuccess) {
+      error = "transport nccl: " + ncclText(result, "ncclGetUniqueId");
+      return nullptr;
+    }
+  }
+  if (size > 1) {
+    if (viaMpi) {
+#ifdef PPRT_CUDA_HAVE_MPI
+      int initialized = 0;
+      MPI_Initialized(&initialized);
+      if (!initialized) {
+        int provided = 0;
+        MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+      }
+      MPI_Bcast(&id, sizeof(id), MPI_BYTE, 0, MPI_COMM_WORLD);
+#endif
+    } else if (!exchangeIdOverTcp(id, rank, size, options.timeoutSeconds,
+                                  error)) {
+      return nullptr;
+    }
+  }
+  ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
+  config.blocking = 0;
+  ncclComm_t comm = nullptr;
+  ncclResult_t result = ncclCommInitRankConfig(&comm, size, id, rank, &config);
+  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+  int64_t tries = 0;
+  while (result == ncclInProgress && comm) {
+    if (Clock::now() > deadline) {
+      ncclCommAbort(comm);
+      error = "transport nccl: rank " + std::to_string(rank) +
+              " timed out after " + formatSeconds(options.timeoutSeconds) +
+              " s creating the communicator of " + std::to_string(size) +
+              " ranks";
+      return nullptr;
+    }
+    pause(tries);
+    ncclCommGetAsyncError(comm, &result);
+  }
+  if (result != ncclSuccess) {
+    error = "transport nccl: rank " + std::to_string(rank) + ": " +
+            ncclText(result, "ncclCommInitRankConfig");
+    if (comm)
+      ncclCommAbort(comm);
+    return nullptr;
+  }
+  auto transport =
+      std::make_unique<NcclTransport>(options, rank, *state, comm);
+  current = transport.get();
+  stallHint = [](int) {
+    return current ? current->oldestPending() : std::string();
+  };
+  return transport;
+}
+
+} // namespace
+
+bool pprt::cuda::registerNccl(std::string &error) {
+  if (!registerTransport("nccl", createNcclTransport)) {
+    error = "cannot register transport nccl";
+    return false;
+  }
+  return true;
+}
