@@ -81,3 +81,33 @@ func.func @left_alone(%a: memref<4x8xf16>, %b: memref<8x16xf16>, %c: memref<4x16
 // CHECK-LABEL: func.func @left_alone
 // CHECK-COUNT-2: linalg.matmul
 // CHECK-NOT: call
+
+// -----
+
+// The input gradient dX = dY W^T as pp-autodiff writes it: W is the first
+// input but indexes the output's columns, so the inputs swap roles
+// (C = dY op(W), W transposed, leading dimension 8).
+// CHECK-LABEL: func.func @input_gradient
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : i64
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : i64
+// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %arg1
+// CHECK: %[[PDY:.*]] = llvm.inttoptr
+// CHECK: %[[PW:.*]] = llvm.inttoptr
+// CHECK: %[[PDX:.*]] = llvm.inttoptr
+// CHECK: call @pprt_gpu_gemm_f32(%[[C1]], %[[C2]], %[[C4]], %[[C8]], %[[C0]], %[[C1]], %[[PDY]], %[[C8]], %[[C0]], %[[PW]], %[[C8]], %[[C0]], %[[PDX]], %[[C4]], %[[C0]], %[[C1]])
+#w = affine_map<(d0, d1, d2) -> (d2, d1)>
+#g = affine_map<(d0, d1, d2) -> (d0, d1)>
+#x = affine_map<(d0, d1, d2) -> (d0, d2)>
+func.func @input_gradient(%w: memref<4x8xf32>, %dy: memref<2x8xf32>, %dx: memref<2x4xf32>) {
+  linalg.generic {indexing_maps = [#w, #g, #x], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%w, %dy : memref<4x8xf32>, memref<2x8xf32>) outs(%dx : memref<2x4xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %0 = arith.mulf %q, %p : f32
+    %1 = arith.addf %acc, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}

@@ -2,6 +2,8 @@
 
 #include "Jit.h"
 
+#include "pp/Dialect/PP/Transforms/Passes.h"
+
 #include "pp/Dialect/PP/IR/PPDialect.h"
 #include "pp/Dialect/PP/Transforms/CostModel.h"
 
@@ -34,6 +36,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -82,6 +85,8 @@ void ppexec::registerExecDialects(DialectRegistry &registry) {
   registry.insert<mlir::pp::PPDialect>();
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  // pp-run --device=cuda compiles rank programs for the GPU.
+  mlir::pp::registerGPULoweringDependencies(registry);
 }
 
 //===----------------------------------------------------------------------===//
@@ -784,6 +789,17 @@ static void keepFreedMemoryMapped() {
 #endif
 }
 
+LogicalResult ppexec::lowerForGPU(ModuleOp m, StringRef chip) {
+  copyRepeatedResults(m);
+  PassManager pm(m.getContext());
+  std::string text = ("pp-lower-stages-to-gpu{chip=" + chip +
+                      "},pp-lower-gpu-host-to-llvm")
+                         .str();
+  if (failed(parsePassPipeline(text, pm, llvm::errs())))
+    return emitError(m.getLoc(), "cannot build ") << text;
+  return pm.run(m);
+}
+
 FailureOr<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
                    const JitOptions &options,
@@ -802,44 +818,53 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
       return failure();
     sigs.push_back(*sig);
   }
-  if (options.vectorize)
-    tileAndVectorize(m);
-  if (options.interchange)
-    interchangeForLocality(m);
-  copyRepeatedResults(m);
+  if (!options.gpuChip.empty()) {
+    if (!entries.empty())
+      return emitFailure(emitError(loc, "a GPU module has raw entries only"));
+    if (failed(lowerForGPU(m, options.gpuChip)))
+      return failure();
+    if (options.printLowered)
+      m.print(*options.printLowered);
+  } else {
+    if (options.vectorize)
+      tileAndVectorize(m);
+    if (options.interchange)
+      interchangeForLocality(m);
+    copyRepeatedResults(m);
 
-  SymbolTable symbols(m);
-  for (const std::string &name : entries)
-    addWrapper(m, symbols.lookup<func::FuncOp>(name));
+    SymbolTable symbols(m);
+    for (const std::string &name : entries)
+      addWrapper(m, symbols.lookup<func::FuncOp>(name));
 
-  bufferization::OneShotBufferizationOptions bufferization;
-  bufferization.bufferizeFunctionBoundaries = true;
-  bufferization.setFunctionBoundaryTypeConversion(
-      bufferization::LayoutMapOption::IdentityLayoutMap);
-  // Copies become linalg.copy, which lowers to loops like everything else.
-  bufferization.memCpyFn = [](OpBuilder &b, Location loc, Value from,
-                              Value to) {
-    linalg::CopyOp::create(b, loc, from, to);
-    return success();
-  };
-  bufferization::BufferizationState state;
-  if (failed(bufferization::runOneShotModuleBufferize(m, bufferization, state)))
-    return emitFailure(emitError(loc, "bufferization failed"));
-  // The tile loops carry their output tensor, which bufferizes to a buffer
-  // each loop yields unchanged; dropping those iteration arguments keeps the
-  // deallocation pipeline from tracking (and testing) ownership per tile.
-  if (options.vectorize) {
-    RewritePatternSet patterns(ctx);
-    scf::ForOp::getCanonicalizationPatterns(patterns, ctx);
-    (void)applyPatternsGreedily(m, std::move(patterns));
+    bufferization::OneShotBufferizationOptions bufferization;
+    bufferization.bufferizeFunctionBoundaries = true;
+    bufferization.setFunctionBoundaryTypeConversion(
+        bufferization::LayoutMapOption::IdentityLayoutMap);
+    // Copies become linalg.copy, which lowers to loops like everything else.
+    bufferization.memCpyFn = [](OpBuilder &b, Location loc, Value from,
+                                Value to) {
+      linalg::CopyOp::create(b, loc, from, to);
+      return success();
+    };
+    bufferization::BufferizationState state;
+    if (failed(bufferization::runOneShotModuleBufferize(m, bufferization, state)))
+      return emitFailure(emitError(loc, "bufferization failed"));
+    // The tile loops carry their output tensor, which bufferizes to a buffer
+    // each loop yields unchanged; dropping those iteration arguments keeps the
+    // deallocation pipeline from tracking (and testing) ownership per tile.
+    if (options.vectorize) {
+      RewritePatternSet patterns(ctx);
+      scf::ForOp::getCanonicalizationPatterns(patterns, ctx);
+      (void)applyPatternsGreedily(m, std::move(patterns));
+    }
+
+    PassManager pm(ctx);
+    buildLoweringPipeline(pm, options.vectorize || containsDialect(m, "vector"));
+    if (failed(pm.run(m)) || failed(checkLowered(m)))
+      return failure();
+    if (options.printLowered)
+      m.print(*options.printLowered);
   }
-
-  PassManager pm(ctx);
-  buildLoweringPipeline(pm, options.vectorize || containsDialect(m, "vector"));
-  if (failed(pm.run(m)) || failed(checkLowered(m)))
-    return failure();
-  if (options.printLowered)
-    m.print(*options.printLowered);
 
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
@@ -895,6 +920,10 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
                          << name << " failed: " << llvm::toString(fn.takeError()));
     jit->rawFunctions[name] = *fn;
   }
+  // GPU modules load their kernels in global constructors (mgpuModuleLoad*
+  // of the CUDA plugin, which must be loaded and have its device open).
+  if (!options.gpuChip.empty())
+    jit->engine->initialize();
   return jit;
 }
 

@@ -70,6 +70,14 @@ struct JitOptions {
   /// vectorization); reduction loops stay sequential scalar loops, so
   /// results are bitwise the same as with the plain loop nests.
   bool vectorize = true;
+  /// If not empty, compile for an NVIDIA GPU of this architecture (sm_90,
+  /// ...) instead of the host: pp-lower-stages-to-gpu{chip=...} and
+  /// pp-lower-gpu-host-to-llvm (docs/GPU.md) replace the CPU lowering, every
+  /// buffer is device memory, and only raw entries are allowed. The mgpu*
+  /// and pprt_gpu_* functions the code calls must be in the process (the
+  /// CUDA plugin, runtime/include/pprt/Cuda.h, loaded with its device open):
+  /// compile() runs the module's constructors, which load the kernels.
+  std::string gpuChip;
   /// If set, the lowered LLVM-dialect module is printed here.
   llvm::raw_ostream *printLowered = nullptr;
 };
@@ -92,6 +100,12 @@ double countFlops(mlir::ModuleOp module, llvm::StringRef entry);
 /// differences. Fails, with the reason, when the module does not verify
 /// afterwards (ops that depend on f32, such as extf/truncf or bitcasts).
 mlir::LogicalResult promoteF32ToF64(mlir::ModuleOp module, std::string &reason);
+
+/// Lowers a prepared module for an NVIDIA GPU of architecture `chip`
+/// (sm_90, ...): pp-lower-stages-to-gpu{chip=...}, then
+/// pp-lower-gpu-host-to-llvm (docs/GPU.md). The result is the LLVM dialect
+/// plus gpu.binary ops; JitModule::compile with JitOptions::gpuChip runs it.
+mlir::LogicalResult lowerForGPU(mlir::ModuleOp module, llvm::StringRef chip);
 
 class JitModule {
 public:

@@ -52,37 +52,6 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
-/// What pp-lower-stages-to-gpu needs beyond the passes' own dependent
-/// dialects: bufferization models of the ops it bufferizes, the to-LLVM
-/// patterns convert-gpu-to-nvvm collects from each dialect, and the LLVM IR
-/// translations and NVVM target serialization gpu-module-to-binary uses.
-static void registerGPULowering(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::affine::AffineDialect, mlir::gpu::GPUDialect,
-                  mlir::NVVM::NVVMDialect, mlir::scf::SCFDialect>();
-  mlir::arith::registerBufferizableOpInterfaceExternalModels(registry);
-  mlir::bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
-      registry);
-  mlir::linalg::registerBufferizableOpInterfaceExternalModels(registry);
-  mlir::scf::registerBufferizableOpInterfaceExternalModels(registry);
-  mlir::tensor::registerBufferizableOpInterfaceExternalModels(registry);
-
-  mlir::arith::registerConvertArithToLLVMInterface(registry);
-  mlir::cf::registerConvertControlFlowToLLVMInterface(registry);
-  mlir::registerConvertFuncToLLVMInterface(registry);
-  mlir::index::registerConvertIndexToLLVMInterface(registry);
-  mlir::registerConvertMathToLLVMInterface(registry);
-  mlir::registerConvertMemRefToLLVMInterface(registry);
-  mlir::registerConvertNVVMToLLVMInterface(registry);
-  mlir::NVVM::registerConvertGpuToNVVMInterface(registry);
-  mlir::ub::registerConvertUBToLLVMInterface(registry);
-
-  mlir::registerBuiltinDialectTranslation(registry);
-  mlir::registerGPUDialectTranslation(registry);
-  mlir::registerLLVMDialectTranslation(registry);
-  mlir::registerNVVMDialectTranslation(registry);
-  mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
-}
-
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::pp::PPDialect, mlir::func::FuncDialect,
@@ -94,7 +63,7 @@ int main(int argc, char **argv) {
                   mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect,
                   mlir::memref::MemRefDialect, mlir::tosa::TosaDialect>();
   mlir::func::registerAllExtensions(registry);
-  registerGPULowering(registry);
+  mlir::pp::registerGPULoweringDependencies(registry);
   mlir::pp::registerAllPPPasses();
   // Upstream passes pp-prepare-model is made of, to run them one by one.
   mlir::registerTransformsPasses();

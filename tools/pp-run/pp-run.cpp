@@ -46,6 +46,13 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "pprt/Cuda.h"
+
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -96,8 +103,32 @@ static cl::opt<double> learningRate("lr",
                                     cl::desc("SGD learning rate (default 0.01)"),
                                     cl::init(0.01), cl::cat(category));
 static cl::opt<std::string>
-    transport("transport", cl::desc("inproc (threads, default) or mpi"),
+    transport("transport",
+              cl::desc("inproc (threads, default), mpi, or nccl (with "
+                       "--device=cuda: one process per GPU)"),
               cl::init("inproc"), cl::cat(category));
+static cl::opt<std::string>
+    deviceKind("device",
+               cl::desc("Where stages run: cpu (default) or cuda (rank "
+                        "programs compiled by pp-lower-stages-to-gpu; see "
+                        "docs/GPU.md)"),
+               cl::init("cpu"), cl::cat(category));
+static cl::opt<std::string>
+    gpuChip("chip", cl::desc("GPU architecture for --device=cuda (default "
+                             "sm_90)"),
+            cl::init("sm_90"), cl::cat(category));
+static cl::opt<std::string> cudaPlugin(
+    "cuda-plugin",
+    cl::desc("The CUDA plugin to load for --device=cuda (default: "
+             "$PPRT_CUDA_PLUGIN, else libPPRuntimeCUDA.so beside "
+             "libPPRuntime.so)"),
+    cl::value_desc("PATH"), cl::cat(category));
+static cl::opt<int64_t> workspaceMiB(
+    "gpu-workspace-mib",
+    cl::desc("Device memory per rank beyond the schedule's memory plan, for "
+             "the intermediate buffers of stage functions (MiB, default "
+             "256)"),
+    cl::init(256), cl::cat(category));
 static cl::opt<std::string>
     traceFile("trace",
               cl::desc("Write the last step's measured timeline here "
@@ -124,8 +155,9 @@ static cl::list<std::string> inputFiles(
              "on a leading axis; an empty entry means synthetic data"),
     cl::value_desc("a.npy,b.npy,..."), cl::cat(category));
 static cl::opt<bool> printIR("print-ir",
-                             cl::desc("Print the compiled module (tensors) "
-                                      "and stop"),
+                             cl::desc("Print the compiled module (tensors; with "
+                                      "--device=cuda the rank programs "
+                                      "lowered for the GPU) and stop"),
                              cl::cat(category));
 
 namespace {
@@ -236,6 +268,23 @@ static std::vector<char> bytesOf(const HostTensor &t) {
   return std::vector<char>(p, p + t.byteSize());
 }
 
+/// The CUDA plugin: --cuda-plugin, else $PPRT_CUDA_PLUGIN, else
+/// libPPRuntimeCUDA.so in the directory libPPRuntime.so was loaded from.
+static std::string cudaPluginPath() {
+  if (!cudaPlugin.empty())
+    return cudaPlugin;
+  if (const char *env = std::getenv("PPRT_CUDA_PLUGIN"))
+    return env;
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&pprt_send), &info) && info.dli_fname) {
+    llvm::SmallString<256> dir(info.dli_fname);
+    llvm::sys::path::remove_filename(dir);
+    llvm::sys::path::append(dir, "libPPRuntimeCUDA.so");
+    return std::string(dir);
+  }
+  return "libPPRuntimeCUDA.so";
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   // The rank programs call the runtime (libPPRuntime.so, loaded with this
@@ -277,6 +326,13 @@ int main(int argc, char **argv) {
                 lossKind + "'");
   if (!(timeout > 0))
     return fail("--timeout must be positive");
+  bool onGPU = deviceKind == "cuda";
+  if (!onGPU && deviceKind != "cpu")
+    return fail("--device must be cpu or cuda, not '" + deviceKind + "'");
+  if (transport == "nccl" && !onGPU)
+    return fail("--transport=nccl needs --device=cuda");
+  if (workspaceMiB < 0)
+    return fail("--gpu-workspace-mib must be >= 0");
 
   // The world first: under MPI every process must reach MPI_Init.
   pprt::WorldOptions worldOptions;
@@ -284,6 +340,20 @@ int main(int argc, char **argv) {
   worldOptions.transport = transport;
   worldOptions.timeoutSeconds = timeout;
   worldOptions.microbatches = numMicrobatches;
+  // On a GPU: the plugin first (its device hooks go into the world's
+  // options, and it registers the nccl transport).
+  std::unique_ptr<pprt::cuda::Device> gpu;
+  if (onGPU && !printIR) {
+    std::string error;
+    gpu = pprt::cuda::openCudaPlugin(cudaPluginPath(), {}, error);
+    if (!gpu && error.find("libcuda.so") != std::string::npos)
+      error += " (no NVIDIA driver on this machine?)";
+    if (!gpu)
+      return fail("--device=cuda: " + error);
+    gpu->fillDeviceMemory(worldOptions);
+    if (transport == "nccl" && !gpu->registerNcclTransport(error))
+      return fail("--transport=nccl: " + error);
+  }
   std::string worldError;
   std::unique_ptr<pprt::World> world =
       pprt::World::create(worldOptions, worldError);
@@ -365,7 +435,7 @@ int main(int argc, char **argv) {
   compile += ")";
   if (failed(runPipeline(*module, compile)))
     return fail("compiling the pipeline failed");
-  if (printIR) {
+  if (printIR && !onGPU) {
     module->print(llvm::outs());
     return 0;
   }
@@ -456,6 +526,16 @@ int main(int argc, char **argv) {
   std::vector<std::string> rankFunctions;
   for (int r = 0; r < numRanks; ++r)
     rankFunctions.push_back(schedule + "_rank" + std::to_string(r));
+  if (printIR) {
+    // On a GPU: the rank programs as compiled for it (LLVM dialect, the
+    // kernels' PTX in gpu.binary ops).
+    FailureOr<OwningOpRef<ModuleOp>> prepared =
+        prepareForExecution(*module, rankFunctions);
+    if (failed(prepared) || failed(lowerForGPU(**prepared, gpuChip)))
+      return fail("compiling the rank programs for the GPU failed");
+    (*prepared)->print(llvm::outs());
+    return 0;
+  }
   std::vector<std::string> entries;
   std::string gradName = lossName + "_grad";
   if (check)
@@ -475,23 +555,46 @@ int main(int argc, char **argv) {
   std::vector<std::string> keep = entries;
   keep.insert(keep.end(), rankFunctions.begin(), rankFunctions.end());
   auto compileStart = std::chrono::steady_clock::now();
-  FailureOr<OwningOpRef<ModuleOp>> prepared =
-      prepareForExecution(*module, keep);
-  if (failed(prepared))
-    return fail("preparing the compiled module for the JIT failed");
-  JitOptions jitOptions;
-  FailureOr<std::unique_ptr<JitModule>> jit =
-      JitModule::compile(**prepared, entries, jitOptions, rankFunctions);
-  if (failed(jit))
-    return fail("JIT compilation failed");
+  // On a GPU the rank programs are compiled for it and the reference and
+  // initializer for the host, as two modules.
+  std::unique_ptr<JitModule> hostJit, gpuJit;
+  {
+    ArrayRef<std::string> hostKeep = onGPU ? ArrayRef<std::string>(entries)
+                                           : ArrayRef<std::string>(keep);
+    if (!hostKeep.empty()) {
+      FailureOr<OwningOpRef<ModuleOp>> prepared =
+          prepareForExecution(*module, hostKeep);
+      if (failed(prepared))
+        return fail("preparing the compiled module for the JIT failed");
+      FailureOr<std::unique_ptr<JitModule>> jit = JitModule::compile(
+          **prepared, entries, JitOptions(),
+          onGPU ? ArrayRef<std::string>() : ArrayRef<std::string>(rankFunctions));
+      if (failed(jit))
+        return fail("JIT compilation failed");
+      hostJit = std::move(*jit);
+    }
+    if (onGPU) {
+      FailureOr<OwningOpRef<ModuleOp>> prepared =
+          prepareForExecution(*module, rankFunctions);
+      if (failed(prepared))
+        return fail("preparing the rank programs for the GPU failed");
+      JitOptions gpuOptions;
+      gpuOptions.gpuChip = gpuChip;
+      FailureOr<std::unique_ptr<JitModule>> jit =
+          JitModule::compile(**prepared, {}, gpuOptions, rankFunctions);
+      if (failed(jit))
+        return fail("compiling the rank programs for the GPU failed");
+      gpuJit = std::move(*jit);
+    }
+  }
   double compileSeconds = std::chrono::duration<double>(
                               std::chrono::steady_clock::now() - compileStart)
                               .count();
   using RankProgram = void (*)(pprt_rank *);
   std::vector<RankProgram> programs;
   for (const std::string &name : rankFunctions)
-    programs.push_back(
-        reinterpret_cast<RankProgram>((*jit)->lookupRaw(name)));
+    programs.push_back(reinterpret_cast<RankProgram>(
+        (onGPU ? gpuJit : hostJit)->lookupRaw(name)));
 
   // 5. Parameters.
   std::map<unsigned, HostTensor> parameters;
@@ -499,7 +602,7 @@ int main(int argc, char **argv) {
     parameters[a] = initialParameter(argSpecs[a], a);
   if (!initName.empty()) {
     std::vector<HostTensor> values;
-    if (llvm::Error e = (*jit)->run(initName, {}, values))
+    if (llvm::Error e = hostJit->run(initName, {}, values))
       return fail("@" + initName + " failed: " + llvm::toString(std::move(e)));
     for (auto [k, value] : llvm::enumerate(values)) {
       unsigned a = firstLifted + k;
@@ -517,7 +620,8 @@ int main(int argc, char **argv) {
 
   if (leader) {
     llvm::outs() << "pp-run: @" << lossName << " on " << numRanks
-                 << " ranks (" << transport << "), " << numStages
+                 << " ranks (" << transport << (onGPU ? ", cuda" : "")
+                 << "), " << numStages
                  << " stages, " << numMicrobatches << " micro-batches, "
                  << scheduleName
                  << "; compiled in " << llvm::format("%.2f", compileSeconds)
@@ -533,6 +637,33 @@ int main(int argc, char **argv) {
   const sched::Schedule plan = mlir::pp::getScheduleModel(scheduleOp).schedule;
   sched::SimulationResult predicted =
       sched::simulate(mlir::pp::getPipelineModel(pipeline), plan);
+  // Device memory of each local rank: the schedule's memory plan (the
+  // stash peak pp-simulate predicts), the rank's parameters three times
+  // (values, gradients, a copy in flight), and a workspace for the stage
+  // functions' intermediates.
+  if (onGPU) {
+    std::vector<int64_t> parameterBytes(numRanks, 0);
+    std::vector<int> stageRank(numStages, 0);
+    for (auto [r, program] : llvm::enumerate(plan.ranks))
+      for (const sched::Action &a : program)
+        if (a.isCompute() && a.stage >= 0 && a.stage < numStages)
+          stageRank[a.stage] = r;
+    for (int s = 0; s < numStages; ++s)
+      for (unsigned a : stageParams[s])
+        parameterBytes[stageRank[s]] += parameters[a].byteSize();
+    for (int r : localRanks) {
+      int64_t pool = predicted.ranks[r].peakMemoryBytes +
+                     3 * parameterBytes[r] + (workspaceMiB << 20);
+      std::string error;
+      if (!gpu->addRank(r, pool, error))
+        return fail("rank " + std::to_string(r) + ": " + error);
+      if (leader || localRanks.size() == 1)
+        llvm::outs() << "rank " << r << ": " << gpu->description()
+                     << ", device memory pool " << pool
+                     << " bytes (stash plan "
+                     << predicted.ranks[r].peakMemoryBytes << ")\n";
+    }
+  }
   std::vector<std::vector<int>> accumulationOrder(numStages);
   for (const auto &program : plan.ranks)
     for (const sched::Action &a : program)
@@ -559,7 +690,19 @@ int main(int argc, char **argv) {
       }
     auto start = std::chrono::steady_clock::now();
     bool ok = world->runStep([&](int rank, pprt_rank *handle) {
+      if (!gpu) {
+        programs[rank](handle);
+        return;
+      }
+      std::string error;
+      if (!gpu->bindRank(rank, handle, error)) {
+        pprt_fail(handle, error.c_str());
+        return;
+      }
       programs[rank](handle);
+      if (!gpu->synchronize(rank, timeout, error))
+        pprt_fail(handle, error.c_str());
+      gpu->unbind();
     });
     double seconds = std::chrono::duration<double>(
                          std::chrono::steady_clock::now() - start)
@@ -614,7 +757,7 @@ int main(int argc, char **argv) {
         for (const HostTensor &t : args)
           argPtrs.push_back(&t);
         std::vector<HostTensor> results;
-        if (llvm::Error e = (*jit)->run(gradName, argPtrs, results))
+        if (llvm::Error e = hostJit->run(gradName, argPtrs, results))
           return fail("the reference failed: " + llvm::toString(std::move(e)));
         referenceLosses.push_back(results[0].get(0));
         for (auto [k, a] : llvm::enumerate(parameterArgs))

@@ -190,8 +190,19 @@ static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
   if (!dims->batch.empty())
     batch = dims->batch[0];
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  auto a = classifyOperand(op.getDpsInputs()[0], maps[0], m, k, batch, true);
-  auto bOp = classifyOperand(op.getDpsInputs()[1], maps[1], k, n, batch, true);
+  // C (m x n) = A (m x k) B (k x n) with A the first input; if C is stored
+  // n-major, C^T = B^T A^T: the inputs swap roles (the body's product
+  // commutes).
+  unsigned first = 0, second = 1;
+  if (failed(classifyOperand(op.getDpsInits()[0], maps[2], m, n, batch,
+                             false))) {
+    std::swap(m, n);
+    std::swap(first, second);
+  }
+  auto a = classifyOperand(op.getDpsInputs()[first], maps[first], m, k, batch,
+                           true);
+  auto bOp = classifyOperand(op.getDpsInputs()[second], maps[second], k, n,
+                             batch, true);
   auto c = classifyOperand(op.getDpsInits()[0], maps[2], m, n, batch, false);
   if (failed(a) || failed(bOp) || failed(c)) {
     why = "an operand's strides are dynamic or neither GEMM dimension has "

@@ -23,6 +23,14 @@ void registerPPPipelines();
 /// the NVVM target attribute's serialization registered in its context.
 void registerLowerStagesToGPUPipeline();
 
+/// Registers in `registry` what pp-lower-stages-to-gpu and
+/// pp-lower-gpu-host-to-llvm need beyond the passes' own dependent dialects:
+/// bufferization models, the to-LLVM conversion interfaces, the LLVM IR
+/// translations of the builtin, LLVM, GPU and NVVM dialects and the NVVM
+/// target's serialization. A tool that runs the GPU pipelines, or
+/// JIT-compiles their output, calls it before creating its context.
+void registerGPULoweringDependencies(DialectRegistry &registry);
+
 /// Registers every pp pass and pipeline.
 inline void registerAllPPPasses() {
   registerPPPasses();
