@@ -790,7 +790,6 @@ static void keepFreedMemoryMapped() {
 }
 
 LogicalResult ppexec::lowerForGPU(ModuleOp m, StringRef chip) {
-  copyRepeatedResults(m);
   PassManager pm(m.getContext());
   std::string text = ("pp-lower-stages-to-gpu{chip=" + chip +
                       "},pp-lower-gpu-host-to-llvm")

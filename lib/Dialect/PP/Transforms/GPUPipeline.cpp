@@ -127,8 +127,8 @@ static bool isKnownNVPTXChip(StringRef chip) {
 static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
                                           const LowerStagesToGPUOptions &opts) {
   // 1. Elementwise chains fused (contractions kept for cuBLAS).
-  pm.addNestedPass<func::FuncOp>(pp::createPPGPUFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(pp::createPPGPUFuseElementwisePass());
 
   // 2. Tensors to buffers, across function boundaries; function arguments
   //    become identity-layout memrefs and results out-parameters (the
@@ -192,6 +192,10 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
 
   // 6. Kernels to the NVVM and LLVM dialects (loops and guards to cf first).
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  // Views (subview, transposes) become plain offsets and strides, and the
+  // index arithmetic of tiling (affine.apply) arith, before NVVM.
+  kernels.addPass(memref::createExpandStridedMetadataPass());
+  kernels.addPass(createLowerAffinePass());
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(createCanonicalizerPass());

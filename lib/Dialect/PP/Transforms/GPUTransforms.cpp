@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -56,8 +57,11 @@ struct PPGPUFuseElementwisePass
     IRRewriter rewriter(fn.getContext());
     SmallVector<linalg::LinalgOp> named;
     fn.walk([&](linalg::LinalgOp op) {
-      if (!isa<linalg::GenericOp>(op) && op.hasPureTensorSemantics() &&
-          !isContraction(op))
+      // linalg.copy stays: its generic form, an identity, would fold away,
+      // and the copies that make a function's results distinct values
+      // (buffer-results-to-out-params needs them) would go with it.
+      if (!isa<linalg::GenericOp, linalg::CopyOp>(op) &&
+          op.hasPureTensorSemantics() && !isContraction(op))
         named.push_back(op);
     });
     for (linalg::LinalgOp op : named) {
@@ -75,7 +79,29 @@ struct PPGPUFuseElementwisePass
                  !isContraction(fused->getOwner());
         });
     if (failed(applyPatternsGreedily(fn, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    makeResultsDistinct(fn);
+  }
+
+  /// Folding may leave a function returning one value twice (a multiply by
+  /// one folded away); upstream's buffer-results-to-out-params, which the
+  /// pipeline runs next, crashes on a buffer returned twice. Every repeated
+  /// result after its first occurrence becomes a linalg.copy.
+  static void makeResultsDistinct(func::FuncOp fn) {
+    fn.walk([](func::ReturnOp ret) {
+      OpBuilder b(ret);
+      DenseSet<Value> seen;
+      for (OpOperand &operand : ret->getOpOperands()) {
+        Value v = operand.get();
+        auto tensor = dyn_cast<RankedTensorType>(v.getType());
+        if (!tensor || seen.insert(v).second)
+          continue;
+        Value empty = tensor::EmptyOp::create(
+            b, ret.getLoc(), tensor.getShape(), tensor.getElementType());
+        operand.set(
+            linalg::CopyOp::create(b, ret.getLoc(), v, empty).getResult(0));
+      }
+    });
   }
 };
 } // namespace

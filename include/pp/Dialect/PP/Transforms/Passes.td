@@ -575,15 +575,22 @@ def PPGPUFuseElementwisePass
   let summary = "Fuse elementwise linalg ops so that each chain is one kernel";
   let description = [{
     On linalg ops on tensors: generalizes every named op that is not a
-    contraction (`linalg.add`, `linalg.map`, `linalg.broadcast`,
-    `linalg.reduce`, convolutions, ... become `linalg.generic`), then fuses
+    contraction or a copy (`linalg.add`, `linalg.map`, `linalg.broadcast`,
+    `linalg.reduce`, convolutions, ... become `linalg.generic`; a
+    `linalg.copy`, whose generic form is an identity that canonicalization
+    folds, keeps the distinct result it makes), then fuses
     each elementwise producer into its consumer (upstream's elementwise
     fusion patterns) when the producer's result has no other use and the
     consumer is not a contraction: contractions (`linalg.matmul`,
     `linalg.batch_matmul` and generic equivalents) stay as they are so that
-    `pp-gpu-gemm-to-runtime` can hand them to cuBLAS.
+    `pp-gpu-gemm-to-runtime` can hand them to cuBLAS. Last, a value a
+    function returns more than once (folding can make two results one) is
+    returned as a `linalg.copy` after its first occurrence:
+    `buffer-results-to-out-params`, which the GPU pipeline runs after
+    bufferization, needs distinct results.
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def PPGPUGemmToRuntimePass

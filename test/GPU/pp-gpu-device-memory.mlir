@@ -1,0 +1,53 @@
+// RUN: pp-opt %s -pass-pipeline='builtin.module(func.func(pp-gpu-device-memory))' -split-input-file -verify-diagnostics | FileCheck %s
+
+// Allocations, deallocations, constants and copies of host code move to
+// device memory; loads and stores are left for the kernels.
+// CHECK-LABEL: func.func @buffers
+// CHECK:      %[[A:.*]] = gpu.alloc () : memref<4xf32>
+// CHECK:      %[[S:.*]] = gpu.alloc () : memref<2xf32>
+// CHECK:      %[[G:.*]] = memref.get_global @weights : memref<4xf32>
+// CHECK-NEXT: %[[D:.*]] = gpu.alloc () : memref<4xf32>
+// CHECK-NEXT: gpu.memcpy %[[D]], %[[G]] : memref<4xf32>, memref<4xf32>
+// CHECK:      linalg.copy ins(%[[D]] : memref<4xf32>) outs(%[[A]] : memref<4xf32>)
+// CHECK:      linalg.copy ins(%arg0 : memref<2xf32>) outs(%[[S]] : memref<2xf32>)
+// CHECK:      gpu.dealloc %[[A]] : memref<4xf32>
+// CHECK-NOT:  memref.alloc
+// CHECK-NOT:  memref.dealloc
+// CHECK-NOT:  memref.copy
+// CHECK:      gpu.dealloc %[[S]] : memref<2xf32>
+// CHECK-NEXT: gpu.dealloc %[[D]] : memref<4xf32>
+// CHECK-NEXT: return
+memref.global "private" constant @weights : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+func.func @buffers(%x: memref<2xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  %s = memref.alloca() : memref<2xf32>
+  %g = memref.get_global @weights : memref<4xf32>
+  memref.copy %g, %a : memref<4xf32> to memref<4xf32>
+  memref.copy %x, %s : memref<2xf32> to memref<2xf32>
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// -----
+
+// Dynamic sizes carry over.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: gpu.alloc (%arg0) : memref<?x8xf64>
+func.func @dynamic(%n: index) {
+  %a = memref.alloc(%n) : memref<?x8xf64>
+  memref.dealloc %a : memref<?x8xf64>
+  return
+}
+
+// -----
+
+// A stack buffer inside a loop has no place for its gpu.dealloc.
+func.func @nested(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @below {{'gpu.alloc' op is not at the top level of a one-block function; pp-gpu-device-memory cannot place its device buffer's gpu.dealloc}}
+    %s = memref.alloca() : memref<2xf32>
+  }
+  return
+}
