@@ -34,7 +34,9 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 tool_dirs = [config.pp_tools_dir, config.llvm_tools_dir]
 tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not", "mlir-opt", ToolSubst("%pp_capi_test", os.path.join(
     config.pp_tools_dir, "pp-capi-test"), unresolved="ignore"),
-    ToolSubst("pprt-mpi-test", unresolved="ignore")]
+    ToolSubst("pprt-mpi-test", unresolved="ignore"),
+    # Built only with the CUDA plugin (bench/gemm.cpp).
+    ToolSubst("pp-bench-gemm", unresolved="ignore")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The repository's example pipelines.
