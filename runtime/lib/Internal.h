@@ -71,6 +71,11 @@ public:
                     int64_t microbatch, int64_t kind, void *data,
                     int64_t bytes) = 0;
   virtual double allReduceMax(double value) = 0;
+  /// Called by pprt_action_begin when `rank` starts a compute action (F, B,
+  /// W, fused backward): the messages since the last compute action form
+  /// one step of the schedule (the nccl transport issues them as one NCCL
+  /// group). Default: nothing.
+  virtual void computeBegins(pprt_rank &rank) { (void)rank; }
 };
 
 /// Runs `program` for `rank`, turning an exception into a failure of the

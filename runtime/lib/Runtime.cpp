@@ -874,6 +874,11 @@ void pprt_action_begin(pprt_rank *rank, int64_t action, int64_t stage,
     if (!live(rank))
       return;
   }
+  if (action <= PPRT_BACKWARD_WEIGHT && rank->step->transport) {
+    rank->step->transport->computeBegins(*rank);
+    if (!live(rank))
+      return;
+  }
   pprt_rank::OpenAction open;
   open.action = static_cast<pprt_action>(action);
   open.stage = stage;

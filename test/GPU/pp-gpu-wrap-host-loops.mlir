@@ -54,3 +54,25 @@ func.func @escapes(%x: memref<f32>) {
   func.call @use(%v) : (f32) -> ()
   return
 }
+
+// -----
+
+// A free between two serial parts does not split the kernel: it moves after
+// it (freeing later is always safe).
+// CHECK-LABEL: func.func @free_between
+// CHECK:      scf.parallel
+// CHECK-NEXT:   scf.parallel
+// CHECK-NEXT:     memref.load %[[T:.*]][]
+// CHECK-NEXT:     memref.store %{{.*}}, %arg0[]
+// CHECK-NEXT:     memref.store %{{.*}}, %arg1[]
+// CHECK:      gpu.dealloc %[[T]]
+// CHECK-NEXT: return
+func.func @free_between(%x: memref<f32>, %y: memref<f32>) {
+  %cst = arith.constant 1.0 : f32
+  %t = gpu.alloc () : memref<f32>
+  %v = memref.load %t[] : memref<f32>
+  memref.store %v, %x[] : memref<f32>
+  gpu.dealloc %t : memref<f32>
+  memref.store %cst, %y[] : memref<f32>
+  return
+}

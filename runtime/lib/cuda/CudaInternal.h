@@ -39,9 +39,19 @@ struct RankState {
     std::vector<CUevent> events;
   };
   std::vector<PendingFree> pending;
+  /// The nccl transport has an NCCL group open (its operations are issued
+  /// only when the group ends): blocks freed meanwhile wait in
+  /// `freedInGroup` (offsets) until the group ends and their events can
+  /// be recorded after the group's operations (endCommunicationGroup).
+  bool groupOpen = false;
+  std::vector<uint64_t> freedInGroup;
   uint64_t pendingBytes = 0;
   /// Spare events (disable-timing) for pending frees and copies.
   std::vector<CUevent> spareEvents;
+  /// Pinned host memory the device-memory hooks stage copies through
+  /// (a copy from pageable memory would block the host without a bound).
+  void *staging = nullptr;
+  size_t stagingBytes = 0;
   /// The pprt_rank of the current step (bindRank), failed on CUDA errors.
   pprt_rank *handle = nullptr;
   std::mutex mutex;
@@ -82,6 +92,17 @@ void giveEvent(RankState &rank, CUevent event);
 RankState *rankState(int rank);
 /// The device's options (commStreams).
 const DeviceOptions &deviceOptions();
+
+/// Ends the nccl transport's open NCCL group, if any, so that its
+/// operations are issued (set by the nccl transport; null otherwise). The
+/// device-memory hooks call it before copying, since a copy may read a
+/// buffer a grouped receive fills.
+extern std::function<void()> endCommunicationGroup;
+
+/// Makes the blocks of `r` freed while a group was open reusable once the
+/// communication streams pass this point (records their events now). The
+/// nccl transport calls it right after ncclGroupEnd.
+void settleFreedInGroup(RankState &r);
 
 /// Registers "nccl" (NcclTransport.cpp); false and `error` without NCCL.
 bool registerNccl(std::string &error);

@@ -128,16 +128,30 @@ public:
 /// Moves the pending frees of `r` whose events completed back to the pool;
 /// with `wait`, waits for all of them first. Caller holds r.mutex.
 void reclaim(RankState &r, bool wait) {
+  // Waiting is bounded by the timeout: a block a receive still fills may
+  // wait on a peer that waits on this rank.
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::duration<double>(waitTimeout());
   for (auto it = r.pending.begin(); it != r.pending.end();) {
     bool done = true;
     for (CUevent event : it->events) {
-      CUresult result = wait ? cuEventSynchronize(event) : cuEventQuery(event);
+      CUresult result = cuEventQuery(event);
+      while (wait && result == CUDA_ERROR_NOT_READY &&
+             std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+        result = cuEventQuery(event);
+      }
       if (result == CUDA_ERROR_NOT_READY) {
+        if (wait)
+          reportError("cuda error: rank " + std::to_string(r.rank) +
+                      " timed out waiting for its communication streams to "
+                      "release freed pool blocks");
         done = false;
         break;
       }
       if (result != CUDA_SUCCESS) {
         checkCu(result, "cuEventQuery (pending free)");
+        done = false;
         break;
       }
     }
@@ -168,6 +182,8 @@ DeviceImpl::~DeviceImpl() {
       cublasDestroy(r.blas);
     if (r.base)
       cuMemFree(r.base);
+    if (r.staging)
+      cuMemFreeHost(r.staging);
     for (CUstream s : r.comm)
       cuStreamDestroy(s);
     if (r.compute)
@@ -351,11 +367,29 @@ void hookCopy(int rank, void *dst, const void *src, int64_t bytes,
   }
   if (!ensureContext())
     return;
+  // A grouped receive may fill `src`; a grouped send may still read `dst`.
+  if (r->groupOpen && endCommunicationGroup)
+    endCommunicationGroup();
+  // Through pinned staging memory, so that the copy is asynchronous and
+  // the wait below (bounded by the timeout) is the only one.
+  auto size = static_cast<size_t>(bytes);
+  if (size > r->stagingBytes) {
+    if (r->staging)
+      cuMemFreeHost(r->staging);
+    r->staging = nullptr;
+    r->stagingBytes = 0;
+    if (!checkCu(cuMemAllocHost(&r->staging, size), "cuMemAllocHost"))
+      return;
+    r->stagingBytes = size;
+  }
+  if (!toHost)
+    std::memcpy(r->staging, src, size);
   CUresult result =
-      toHost ? cuMemcpyDtoHAsync(dst, reinterpret_cast<CUdeviceptr>(src),
-                                 static_cast<size_t>(bytes), r->compute)
-             : cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(dst), src,
-                                 static_cast<size_t>(bytes), r->compute);
+      toHost ? cuMemcpyDtoHAsync(r->staging,
+                                 reinterpret_cast<CUdeviceptr>(src), size,
+                                 r->compute)
+             : cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(dst),
+                                 r->staging, size, r->compute);
   if (!checkCu(result, toHost ? "cuMemcpyDtoHAsync" : "cuMemcpyHtoDAsync"))
     return;
   CUevent event = takeEvent(*r);
@@ -364,12 +398,18 @@ void hookCopy(int rank, void *dst, const void *src, int64_t bytes,
     giveEvent(*r, event);
     return;
   }
-  if (!waitEvent(event,
-                 std::string("a copy ") + (toHost ? "from" : "to") +
-                     " the device (" + std::to_string(bytes) + " bytes)",
-                 error))
-    reportError(error);
+  bool arrived =
+      waitEvent(event,
+                std::string("a copy ") + (toHost ? "from" : "to") +
+                    " the device (" + std::to_string(bytes) + " bytes)",
+                error);
   giveEvent(*r, event);
+  if (!arrived) {
+    reportError(error);
+    return;
+  }
+  if (toHost)
+    std::memcpy(dst, r->staging, size);
 }
 
 void DeviceImpl::fillDeviceMemory(WorldOptions &worldOptions) {
@@ -602,6 +642,28 @@ struct MemRefDescriptor {
 };
 } // namespace
 
+std::function<void()> pprt::cuda::endCommunicationGroup;
+
+void pprt::cuda::settleFreedInGroup(RankState &r) {
+  std::vector<uint64_t> freed;
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    freed.swap(r.freedInGroup);
+  }
+  for (uint64_t offset : freed) {
+    RankState::PendingFree pending{offset, {}};
+    for (CUstream comm : r.comm) {
+      CUevent event = takeEvent(r);
+      if (event && checkCu(cuEventRecord(event, comm), "cuEventRecord"))
+        pending.events.push_back(event);
+      else
+        giveEvent(r, event);
+    }
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.pending.push_back(std::move(pending));
+  }
+}
+
 extern "C" {
 
 /// Loads a cubin or fatbin (`bytes` long) into the device's context.
@@ -660,7 +722,14 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
                       intptr_t blockZ, int32_t smem, CUstream stream,
                       void **params, void **extra, size_t paramsCount) {
   (void)paramsCount;
-  if (!function || !ensureContext())
+  if (!function) {
+    // The module did not load (its error was printed at startup, when no
+    // rank was bound): fail the rank rather than skip the kernel.
+    reportError("cuda error: mgpuLaunchKernel of a kernel whose module did "
+                "not load (see the mgpuModuleLoad error above)");
+    return;
+  }
+  if (!ensureContext())
     return;
   checkCu(cuLaunchKernel(function, gridX, gridY, gridZ, blockX, blockY, blockZ,
                          smem, stream, params, extra),
@@ -820,6 +889,21 @@ void mgpuMemFree(void *ptr, CUstream stream) {
     return;
   auto address = reinterpret_cast<CUdeviceptr>(ptr);
   if (RankState *r = theDevice->owner(address)) {
+    if (r->groupOpen) {
+      // A grouped ncclSend may read the block once the group ends: its
+      // events are recorded then (settleFreedInGroup).
+      std::lock_guard<std::mutex> lock(r->mutex);
+      uint64_t size = r->pool.blockSize(address - r->base);
+      if (size == 0) {
+        reportError("cuda error: mgpuMemFree of an address that is not an "
+                    "allocated block of rank " +
+                    std::to_string(r->rank) + "'s pool");
+        return;
+      }
+      r->pendingBytes += size;
+      r->freedInGroup.push_back(address - r->base);
+      return;
+    }
     RankState::PendingFree pending{address - r->base, {}};
     for (CUstream comm : r->comm) {
       CUevent event = takeEvent(*r);

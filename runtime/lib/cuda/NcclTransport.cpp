@@ -13,12 +13,21 @@
 //   the id to each peer; bounded by the timeout;
 // - a world of one rank: locally.
 //
-// Point to point: pprt_send / pprt_recv enqueue ncclSend / ncclRecv (each
-// call in its own ncclGroupStart/End) on a communication stream of the rank
-// (peer % commStreams), ordered after the compute stream by an event; a
-// receive makes the compute stream wait for an event recorded after the
-// ncclRecv. So the host never blocks on a message, and the communication of
-// one micro-batch overlaps the compute of another. NCCL matches messages of
+// Point to point: the pprt_send / pprt_recv calls between two compute
+// actions of a rank program (one step of the schedule: e.g. 1F1B's "send
+// the activation, receive the gradient") form one NCCL group: the first
+// opens it (ncclGroupStart), each adds its ncclSend / ncclRecv on a
+// communication stream of the rank (peer % commStreams), ordered after the
+// compute stream by an event, and the group ends (ncclGroupEnd issues them
+// together, so a pair of ranks that send to each other in the same step
+// cannot deadlock whatever their order) when the next compute action
+// begins (Transport::computeBegins), before a device-memory hook copies,
+// and at the end of the step. Blocks the program frees while the group is
+// open become reusable only after the group's operations (see
+// settleFreedInGroup). After the group end, the compute stream waits for
+// an event recorded after the receives. So the host never blocks on a
+// message, and the communication of one micro-batch overlaps the compute
+// of another. NCCL matches messages of
 // a pair of ranks in order, without tags: sender and receiver must issue a
 // pair's messages in the same order (rank programs do); the end of the step
 // checks it (counts, bytes and an order-sensitive hash per pair).
@@ -203,9 +212,8 @@ struct PendingOp {
 
 class NcclTransport final : public Transport {
 public:
-  NcclTransport(const WorldOptions &options, int rank, RankState &state,
-                ncclComm_t comm)
-      : options(options), rank(rank), state(state), comm(comm) {}
+  NcclTransport(const WorldOptions &options, int rank, ncclComm_t comm)
+      : options(options), rank(rank), comm(comm) {}
   ~NcclTransport() override;
 
   std::vector<int> localRanks() const override { return {rank}; }
@@ -216,6 +224,7 @@ public:
   void recv(pprt_rank &handle, int peer, int64_t stage, int64_t microbatch,
             int64_t kind, void *data, int64_t bytes) override;
   double allReduceMax(double value) override;
+  void computeBegins(pprt_rank &handle) override { endGroup(handle.step); }
 
   /// The oldest message still in flight, "" if none.
   std::string oldestPending();
@@ -237,32 +246,78 @@ private:
                   StepContext *step, const std::string &what);
   [[noreturn]] void failJob(StepContext *step, const std::string &message);
   void progress();
+  /// Ends the open group (see the file comment); nothing if none is open.
+  void endGroup(StepContext *step);
 
   WorldOptions options;
   int rank;
-  RankState &state;
+  /// The rank's device resources, looked up at the first step (the
+  /// launcher adds the rank to the device after World::create, once it
+  /// knows the pool size).
+  RankState *resources = nullptr;
+  RankState &state() { return *resources; }
+  void ensureResources(StepContext *step) {
+    if (!resources && !(resources = rankState(rank)))
+      failJob(step, "transport nccl: rank " + std::to_string(rank) +
+                        " was not added to the CUDA device (Device::addRank) "
+                        "before its first step or collective");
+  }
   ncclComm_t comm;
   std::deque<PendingOp> pending;
   CUdeviceptr control = 0;
+  /// Pinned host twin of `control` (same size).
+  double *controlHost = nullptr;
   size_t controlBytes = 0;
+  /// The open group: per communication stream used, whether it received,
+  /// and what it carries (for timeout messages).
+  struct GroupStream {
+    bool used = false, received = false;
+    std::string what;
+  };
+  std::vector<GroupStream> group;
+  StepContext *groupStep = nullptr;
   /// Per peer: bytes and order hash of the messages of this step.
   std::vector<double> sentBytes, receivedBytes, sentHash, receivedHash;
 };
 
 NcclTransport *current = nullptr;
+/// Whether the plugin called MPI_Init (to share the NCCL id).
+bool initializedMpi = false;
 
 NcclTransport::~NcclTransport() {
   if (current == this) {
     current = nullptr;
     stallHint = nullptr;
   }
+  endCommunicationGroup = nullptr;
   ensureContext();
   for (PendingOp &op : pending)
     cuEventDestroy(op.done);
   if (control)
     cuMemFree(control);
-  ncclCommFinalize(comm);
-  ncclCommDestroy(comm);
+  if (controlHost)
+    cuMemFreeHost(controlHost);
+  // The communicator is non-blocking: finalize may return ncclInProgress;
+  // poll until it is done (at most the timeout), else abort.
+  ncclResult_t result = ncclCommFinalize(comm);
+  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+  int64_t tries = 0;
+  while (result == ncclInProgress && Clock::now() < deadline) {
+    pause(tries);
+    ncclCommGetAsyncError(comm, &result);
+  }
+  if (result == ncclSuccess)
+    ncclCommDestroy(comm);
+  else
+    ncclCommAbort(comm);
+#ifdef PPRT_CUDA_HAVE_MPI
+  // MPI_Init was ours (to share the id): finalize it, or mpirun reports
+  // the job as failed.
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (initializedMpi && !finalized)
+    MPI_Finalize();
+#endif
 }
 
 std::string NcclTransport::oldestPending() {
@@ -275,7 +330,7 @@ std::string NcclTransport::oldestPending() {
 void NcclTransport::progress() {
   for (auto it = pending.begin(); it != pending.end();) {
     if (cuEventQuery(it->done) == CUDA_SUCCESS) {
-      giveEvent(state, it->done);
+      giveEvent(state(), it->done);
       it = pending.erase(it);
     } else {
       ++it;
@@ -353,22 +408,28 @@ void NcclTransport::pointToPoint(pprt_rank &handle, bool isSend, int peer,
   if (!ensureContext())
     return;
   progress();
-  CUstream stream = state.comm[static_cast<size_t>(peer) % state.comm.size()];
+  CUstream stream = state().comm[static_cast<size_t>(peer) % state().comm.size()];
   // The communication stream starts after what the compute stream did so
   // far (it produced the data to send, or last used the receive buffer).
-  CUevent ready = takeEvent(state);
-  if (!checkCu(cuEventRecord(ready, state.compute), "cuEventRecord") ||
+  CUevent ready = takeEvent(state());
+  if (!checkCu(cuEventRecord(ready, state().compute), "cuEventRecord") ||
       !checkCu(cuStreamWaitEvent(stream, ready, 0), "cuStreamWaitEvent")) {
-    giveEvent(state, ready);
+    giveEvent(state(), ready);
     return;
   }
-  giveEvent(state, ready);
+  giveEvent(state(), ready);
   std::string what = std::string(isSend ? "send of " : "receive of ") +
                      describeMessage(kind, stage, microbatch) +
                      (isSend ? " to rank " : " from rank ") +
                      std::to_string(peer) + " (" + std::to_string(bytes) +
                      " bytes)";
-  settle(ncclGroupStart(), "ncclGroupStart", &step);
+  if (!state().groupOpen) {
+    settle(ncclGroupStart(), "ncclGroupStart", &step);
+    state().groupOpen = true;
+    groupStep = &step;
+    group.assign(state().comm.size(), GroupStream());
+    endCommunicationGroup = [this] { endGroup(groupStep); };
+  }
   ncclResult_t result =
       isSend ? ncclSend(data, static_cast<size_t>(bytes), ncclInt8, peer, comm,
                         stream)
@@ -378,14 +439,10 @@ void NcclTransport::pointToPoint(pprt_rank &handle, bool isSend, int peer,
     failJob(&step, "rank " + std::to_string(rank) + ": " +
                        ncclText(result, isSend ? "ncclSend" : "ncclRecv") +
                        " (" + what + ")");
-  settle(ncclGroupEnd(), "ncclGroupEnd", &step);
-  CUevent done = takeEvent(state);
-  if (!checkCu(cuEventRecord(done, stream), "cuEventRecord"))
-    return;
-  // The compute stream uses a received buffer only once it arrived.
-  if (!isSend)
-    checkCu(cuStreamWaitEvent(state.compute, done, 0), "cuStreamWaitEvent");
-  pending.push_back({done, what});
+  GroupStream &used = group[static_cast<size_t>(peer) % group.size()];
+  used.used = true;
+  used.received |= !isSend;
+  used.what += (used.what.empty() ? "" : ", then the ") + what;
 
   // Bytes and an order-sensitive hash of (stage, micro-batch, kind, size).
   uint64_t key = ((static_cast<uint64_t>(stage) * 1000003u +
@@ -399,6 +456,29 @@ void NcclTransport::pointToPoint(pprt_rank &handle, bool isSend, int peer,
   std::vector<double> &hash = isSend ? sentHash : receivedHash;
   hash[peer] = std::fmod(hash[peer] + term, 2147483647.0);
   (isSend ? sentBytes : receivedBytes)[peer] += static_cast<double>(bytes);
+}
+
+void NcclTransport::endGroup(StepContext *step) {
+  if (!state().groupOpen)
+    return;
+  state().groupOpen = false;
+  endCommunicationGroup = nullptr;
+  settle(ncclGroupEnd(), "ncclGroupEnd", step);
+  for (size_t i = 0; i < group.size(); ++i) {
+    if (!group[i].used)
+      continue;
+    CUevent done = takeEvent(state());
+    if (!checkCu(cuEventRecord(done, state().comm[i]), "cuEventRecord")) {
+      giveEvent(state(), done);
+      continue;
+    }
+    // The compute stream uses a received buffer only once it arrived.
+    if (group[i].received)
+      checkCu(cuStreamWaitEvent(state().compute, done, 0), "cuStreamWaitEvent");
+    pending.push_back({done, group[i].what});
+  }
+  group.clear();
+  settleFreedInGroup(state());
 }
 
 void NcclTransport::send(pprt_rank &handle, int peer, int64_t stage,
@@ -420,27 +500,37 @@ void NcclTransport::recv(pprt_rank &handle, int peer, int64_t stage,
 void NcclTransport::collective(std::vector<double> &values, bool gather,
                                ncclRedOp_t op, StepContext *step,
                                const std::string &what) {
+  ensureResources(step);
   if (!ensureContext())
     failJob(step, "rank " + std::to_string(rank) +
                       ": cannot make the CUDA context current");
+  endGroup(step);
   size_t count = values.size();
   size_t resultCount = gather ? count * options.ranks : count;
   size_t need = std::max<size_t>(resultCount + count, 1) * sizeof(double);
   if (need > controlBytes) {
     if (control)
       cuMemFree(control);
+    if (controlHost)
+      cuMemFreeHost(controlHost);
     control = 0;
+    controlHost = nullptr;
     CUresult result = cuMemAlloc(&control, need);
+    if (result == CUDA_SUCCESS)
+      result = cuMemAllocHost(reinterpret_cast<void **>(&controlHost), need);
     if (result != CUDA_SUCCESS)
       failJob(step, "rank " + std::to_string(rank) + ": " +
-                        describeCu(result, "cuMemAlloc (control buffer)"));
+                        describeCu(result, "cuMemAlloc (control buffers)"));
     controlBytes = need;
   }
-  CUstream stream = state.comm[0];
+  CUstream stream = state().comm[0];
   CUdeviceptr in = control, out = control + count * sizeof(double);
-  std::vector<double> result(resultCount);
-  bool ok = checkCu(cuMemcpyHtoDAsync(in, values.data(),
-                                      count * sizeof(double), stream),
+  // Pinned host memory: the copies are asynchronous, so the only wait is
+  // the bounded one below (pageable copies could block on a stalled peer).
+  double *hostIn = controlHost, *hostOut = controlHost + count;
+  std::memcpy(hostIn, values.data(), count * sizeof(double));
+  bool ok = checkCu(cuMemcpyHtoDAsync(in, hostIn, count * sizeof(double),
+                                      stream),
                     "cuMemcpyHtoDAsync");
   if (ok) {
     settle(ncclGroupStart(), "ncclGroupStart", step);
@@ -455,18 +545,18 @@ void NcclTransport::collective(std::vector<double> &values, bool gather,
       failJob(step, "rank " + std::to_string(rank) + ": " +
                         ncclText(r, gather ? "ncclAllGather" : "ncclAllReduce"));
     settle(ncclGroupEnd(), "ncclGroupEnd", step);
-    ok = checkCu(cuMemcpyDtoHAsync(result.data(), out,
+    ok = checkCu(cuMemcpyDtoHAsync(hostOut, out,
                                    resultCount * sizeof(double), stream),
                  "cuMemcpyDtoHAsync");
   }
   if (!ok)
     failJob(step, "rank " + std::to_string(rank) +
                       ": a CUDA call of the control plane failed");
-  CUevent done = takeEvent(state);
+  CUevent done = takeEvent(state());
   checkCu(cuEventRecord(done, stream), "cuEventRecord");
   wait(done, step, what);
-  giveEvent(state, done);
-  values = std::move(result);
+  giveEvent(state(), done);
+  values.assign(hostOut, hostOut + resultCount);
 }
 
 double NcclTransport::allReduceMax(double value) {
@@ -481,6 +571,7 @@ void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
   step->onFailure = [this](const std::string &message) {
     failJob(nullptr, message);
   };
+  ensureResources(step.get());
   int numRanks = options.ranks;
   int64_t numMicrobatches = options.microbatches;
   sentBytes.assign(numRanks, 0.0);
@@ -496,18 +587,19 @@ void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
 
   pprt_rank &self = *step->ranks[rank];
   runRank(*step, self, program);
+  endGroup(step.get());
 
   // Every message and the compute stream done.
-  for (CUstream stream : state.comm) {
-    CUevent done = takeEvent(state);
+  for (CUstream stream : state().comm) {
+    CUevent done = takeEvent(state());
     checkCu(cuEventRecord(done, stream), "cuEventRecord");
     wait(done, step.get(), "its messages to complete");
-    giveEvent(state, done);
+    giveEvent(state(), done);
   }
-  CUevent computeDone = takeEvent(state);
-  checkCu(cuEventRecord(computeDone, state.compute), "cuEventRecord");
+  CUevent computeDone = takeEvent(state());
+  checkCu(cuEventRecord(computeDone, state().compute), "cuEventRecord");
   wait(computeDone, step.get(), "its compute stream to finish the step");
-  giveEvent(state, computeDone);
+  giveEvent(state(), computeDone);
   progress();
 
   // Losses, stash peaks, message counts, bytes and hashes, summed:
@@ -659,13 +751,6 @@ std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
   bool viaMpi = false;
   if (!findRank(options, rank, size, viaMpi, error))
     return nullptr;
-  RankState *state = rankState(rank);
-  if (!state) {
-    error = "transport nccl: rank " + std::to_string(rank) +
-            " was not added to the CUDA device (Device::addRank) before "
-            "World::create";
-    return nullptr;
-  }
   if (!options.deviceMemory) {
     error = "transport nccl: WorldOptions::deviceMemory is not set "
             "(Device::fillDeviceMemory)";
@@ -692,6 +777,7 @@ std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
       if (!initialized) {
         int provided = 0;
         MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+        initializedMpi = true;
       }
       MPI_Bcast(&id, sizeof(id), MPI_BYTE, 0, MPI_COMM_WORLD);
 #endif
@@ -726,7 +812,7 @@ std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
     return nullptr;
   }
   auto transport =
-      std::make_unique<NcclTransport>(options, rank, *state, comm);
+      std::make_unique<NcclTransport>(options, rank, comm);
   current = transport.get();
   stallHint = [](int) {
     return current ? current->oldestPending() : std::string();

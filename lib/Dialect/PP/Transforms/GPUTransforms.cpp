@@ -324,6 +324,42 @@ static LogicalResult deallocAtReturn(Operation *op, Value buffer) {
   return success();
 }
 
+/// Where the device buffer `dealloc` frees can be freed: right after its
+/// last use. Upstream's ownership-based deallocation frees every buffer at
+/// the end of its block, so a rank program (one block for the whole step)
+/// would hold every buffer of the step at once, and the device pool would
+/// need the sum of them instead of the live set the memory plan predicts.
+/// A use is any operation in the block that takes the buffer or a value
+/// derived from it (views, casts, its address as an index, ...: the
+/// closure over results of users), or holds one in a nested region.
+/// Buffers not allocated in the dealloc's block keep the original place.
+static Operation *deallocPoint(memref::DeallocOp dealloc) {
+  Value buffer = dealloc.getMemref();
+  Block *block = dealloc->getBlock();
+  Operation *def = buffer.getDefiningOp();
+  if (!def || def->getBlock() != block)
+    return dealloc;
+  Operation *last = def;
+  SmallVector<Value> worklist = {buffer};
+  DenseSet<Value> seen = {buffer};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (user == dealloc)
+        continue;
+      Operation *inBlock = block->findAncestorOpInBlock(*user);
+      if (!inBlock)
+        return dealloc; // used outside the block: keep the original place
+      if (last->isBeforeInBlock(inBlock))
+        last = inBlock;
+      for (Value result : user->getResults())
+        if (seen.insert(result).second)
+          worklist.push_back(result);
+    }
+  }
+  return last->getNextNode();
+}
+
 namespace {
 struct PPGPUDeviceMemoryPass
     : mlir::pp::impl::PPGPUDeviceMemoryPassBase<PPGPUDeviceMemoryPass> {
@@ -353,6 +389,7 @@ struct PPGPUDeviceMemoryPass
         if (failed(deallocAtReturn(device, device.getMemref())))
           return signalPassFailure();
       } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+        b.setInsertionPoint(deallocPoint(dealloc));
         gpu::DeallocOp::create(b, loc, TypeRange(), ValueRange(),
                                dealloc.getMemref());
       } else if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
@@ -405,8 +442,10 @@ static bool isScalarArithmetic(Operation *op) {
 }
 
 /// Wraps `group` (consecutive operations of one block) in
-/// scf.parallel (0 to 1) { scf.parallel (0 to 1) { group } }.
-static void wrapInOneThread(ArrayRef<Operation *> group) {
+/// scf.parallel (0 to 1) { scf.parallel (0 to 1) { group } }; `deferred`
+/// (frees between the group's operations) move after it.
+static void wrapInOneThread(ArrayRef<Operation *> group,
+                            ArrayRef<Operation *> deferred) {
   OpBuilder b(group.front());
   Location loc = group.front()->getLoc();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -423,6 +462,9 @@ static void wrapInOneThread(ArrayRef<Operation *> group) {
       });
   for (Operation *op : group)
     op->moveBefore(threadBody->getTerminator());
+  Operation *wrapper = threadBody->getParentOp()->getParentOp();
+  for (Operation *op : llvm::reverse(deferred))
+    op->moveAfter(wrapper);
 }
 
 namespace {
@@ -435,25 +477,36 @@ struct PPGPUWrapHostLoopsPass
     for (Block &block : fn.getBody()) {
       // Maximal runs: they start and end with an access and hold only
       // accesses and scalar arithmetic.
-      SmallVector<SmallVector<Operation *>> groups;
-      SmallVector<Operation *> current;
+      // Frees (gpu.dealloc, placed right after a buffer's last use) inside a
+      // run do not end it: they move after it.
+      SmallVector<SmallVector<Operation *>> groups, deferredFrees;
+      SmallVector<Operation *> current, deferred;
       auto close = [&] {
         while (!current.empty() && !touchesBuffers(current.back()))
           current.pop_back();
-        if (!current.empty())
+        SmallVector<Operation *> inside;
+        for (Operation *free : deferred)
+          if (!current.empty() && free->isBeforeInBlock(current.back()))
+            inside.push_back(free);
+        if (!current.empty()) {
           groups.push_back(current);
+          deferredFrees.push_back(inside);
+        }
         current.clear();
+        deferred.clear();
       };
       for (Operation &op : block) {
         if (touchesBuffers(&op))
           current.push_back(&op);
         else if (!current.empty() && isScalarArithmetic(&op))
           current.push_back(&op);
+        else if (!current.empty() && isa<gpu::DeallocOp>(op))
+          deferred.push_back(&op);
         else
           close();
       }
       close();
-      for (ArrayRef<Operation *> group : groups) {
+      for (auto [group, frees] : llvm::zip(groups, deferredFrees)) {
         llvm::SmallPtrSet<Operation *, 16> members(group.begin(), group.end());
         bool escapes = llvm::any_of(group, [&](Operation *op) {
           return llvm::any_of(op->getUsers(), [&](Operation *user) {
@@ -461,7 +514,7 @@ struct PPGPUWrapHostLoopsPass
           });
         });
         if (!escapes)
-          wrapInOneThread(group);
+          wrapInOneThread(group, frees);
       }
     }
 

@@ -629,7 +629,10 @@ def PPGPUDeviceMemoryPass
   let description = [{
     On bufferized functions whose buffers kernels will read: `memref.alloc`
     and `memref.alloca` become `gpu.alloc` (an alloca gets a `gpu.dealloc`
-    before the return), `memref.dealloc` becomes `gpu.dealloc`,
+    before the return), `memref.dealloc` becomes `gpu.dealloc` placed right
+    after the buffer's last use (upstream's ownership-based deallocation
+    frees at the end of the block, which would keep every buffer of a rank
+    program's step alive at once),
     `memref.get_global` (bufferized constants, which live in host memory)
     becomes a device buffer filled by `gpu.memcpy` and freed before the
     return, and `memref.copy` becomes `linalg.copy` (a kernel once the
@@ -649,8 +652,8 @@ def PPGPUWrapHostLoopsPass
     reductions to a scalar, 0-d ops) become plain `scf.for` nests and loads
     and stores at the top of a function, which would run on the host over
     device memory. Each maximal run of such operations (with the scalar
-    arithmetic between them) is wrapped in a two-level `scf.parallel` of one
-    iteration each, which `gpu-map-parallel-loops` and
+    arithmetic between them; a `gpu.dealloc` in between moves after it) is
+    wrapped in a two-level `scf.parallel` of one iteration each, which `gpu-map-parallel-loops` and
     `convert-parallel-loops-to-gpu` turn into a kernel of one block of one
     thread. Correct, not fast: a parallel reduction kernel is future work.
 
