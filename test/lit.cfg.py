@@ -32,7 +32,7 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 tool_dirs = [config.pp_tools_dir, config.llvm_tools_dir]
-tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not", "mlir-opt", ToolSubst("%pp_capi_test", os.path.join(
+tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not", "mlir-opt", "mlir-translate", ToolSubst("%pp_capi_test", os.path.join(
     config.pp_tools_dir, "pp-capi-test"), unresolved="ignore"),
     ToolSubst("pprt-mpi-test", unresolved="ignore"),
     # Built only with the CUDA plugin (bench/gemm.cpp).
@@ -71,6 +71,8 @@ if config.pprt_have_cuda_plugin.upper() in ("ON", "1", "TRUE", "YES") and \
         os.path.exists(cuda_plugin):
     config.available_features.add("cuda-runtime-plugin")
     config.substitutions.append(("%pprt_cuda_plugin", cuda_plugin))
+config.substitutions.append(
+    ("%pprt_runtime", os.path.join(config.pp_libs_dir, "libPPRuntime.so")))
 
 # GPU lowering (docs/GPU.md). Tests that assemble PTX say `REQUIRES: ptxas`;
 # %ptxas is CUDA's assembler, %extract_ptx pulls the PTX out of gpu.binary.
