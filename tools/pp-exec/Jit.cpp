@@ -789,9 +789,10 @@ static void keepFreedMemoryMapped() {
 #endif
 }
 
-LogicalResult ppexec::lowerForGPU(ModuleOp m, StringRef chip) {
+LogicalResult ppexec::lowerForGPU(ModuleOp m, StringRef chip, bool emulate) {
   PassManager pm(m.getContext());
   std::string text = ("pp-lower-stages-to-gpu{chip=" + chip +
+                      (emulate ? " emulate=true" : "") +
                       "},pp-lower-gpu-host-to-llvm")
                          .str();
   if (failed(parsePassPipeline(text, pm, llvm::errs())))
@@ -820,7 +821,7 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
   if (!options.gpuChip.empty()) {
     if (!entries.empty())
       return emitFailure(emitError(loc, "a GPU module has raw entries only"));
-    if (failed(lowerForGPU(m, options.gpuChip)))
+    if (failed(lowerForGPU(m, options.gpuChip, options.gpuEmulate)))
       return failure();
     if (options.printLowered)
       m.print(*options.printLowered);

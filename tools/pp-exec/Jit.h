@@ -78,6 +78,10 @@ struct JitOptions {
   /// CUDA plugin, runtime/include/pprt/Cuda.h, loaded with its device open):
   /// compile() runs the module's constructors, which load the kernels.
   std::string gpuChip;
+  /// With gpuChip: pp-lower-stages-to-gpu{emulate=true}: the would-be
+  /// kernels stay loops the host runs (the emulated CUDA plugin,
+  /// libPPRuntimeGPUEmu.so, must be loaded instead of the real one).
+  bool gpuEmulate = false;
   /// If set, the lowered LLVM-dialect module is printed here.
   llvm::raw_ostream *printLowered = nullptr;
 };
@@ -102,10 +106,11 @@ double countFlops(mlir::ModuleOp module, llvm::StringRef entry);
 mlir::LogicalResult promoteF32ToF64(mlir::ModuleOp module, std::string &reason);
 
 /// Lowers a prepared module for an NVIDIA GPU of architecture `chip`
-/// (sm_90, ...): pp-lower-stages-to-gpu{chip=...}, then
+/// (sm_90, ...): pp-lower-stages-to-gpu{chip=... emulate=...}, then
 /// pp-lower-gpu-host-to-llvm (docs/GPU.md). The result is the LLVM dialect
 /// plus gpu.binary ops; JitModule::compile with JitOptions::gpuChip runs it.
-mlir::LogicalResult lowerForGPU(mlir::ModuleOp module, llvm::StringRef chip);
+mlir::LogicalResult lowerForGPU(mlir::ModuleOp module, llvm::StringRef chip,
+                                bool emulate = false);
 
 class JitModule {
 public:

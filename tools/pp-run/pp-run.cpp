@@ -109,9 +109,12 @@ static cl::opt<std::string>
               cl::init("inproc"), cl::cat(category));
 static cl::opt<std::string>
     deviceKind("device",
-               cl::desc("Where stages run: cpu (default) or cuda (rank "
+               cl::desc("Where stages run: cpu (default), cuda (rank "
                         "programs compiled by pp-lower-stages-to-gpu; see "
-                        "docs/GPU.md)"),
+                        "docs/GPU.md), or cuda-emu (the same compilation "
+                        "with the kernels left as host loops, run with an "
+                        "emulated CUDA plugin: tests the GPU path without a "
+                        "GPU)"),
                cl::init("cpu"), cl::cat(category));
 static cl::opt<std::string>
     gpuChip("chip", cl::desc("GPU architecture for --device=cuda (default "
@@ -270,19 +273,20 @@ static std::vector<char> bytesOf(const HostTensor &t) {
 
 /// The CUDA plugin: --cuda-plugin, else $PPRT_CUDA_PLUGIN, else
 /// libPPRuntimeCUDA.so in the directory libPPRuntime.so was loaded from.
-static std::string cudaPluginPath() {
+static std::string cudaPluginPath(bool emulated) {
   if (!cudaPlugin.empty())
     return cudaPlugin;
-  if (const char *env = std::getenv("PPRT_CUDA_PLUGIN"))
+  const char *name = emulated ? "libPPRuntimeGPUEmu.so" : "libPPRuntimeCUDA.so";
+  if (const char *env = std::getenv("PPRT_CUDA_PLUGIN"); env && !emulated)
     return env;
   Dl_info info;
   if (dladdr(reinterpret_cast<void *>(&pprt_send), &info) && info.dli_fname) {
     llvm::SmallString<256> dir(info.dli_fname);
     llvm::sys::path::remove_filename(dir);
-    llvm::sys::path::append(dir, "libPPRuntimeCUDA.so");
+    llvm::sys::path::append(dir, name);
     return std::string(dir);
   }
-  return "libPPRuntimeCUDA.so";
+  return name;
 }
 
 int main(int argc, char **argv) {
@@ -326,9 +330,11 @@ int main(int argc, char **argv) {
                 lossKind + "'");
   if (!(timeout > 0))
     return fail("--timeout must be positive");
-  bool onGPU = deviceKind == "cuda";
+  bool emulated = deviceKind == "cuda-emu";
+  bool onGPU = deviceKind == "cuda" || emulated;
   if (!onGPU && deviceKind != "cpu")
-    return fail("--device must be cpu or cuda, not '" + deviceKind + "'");
+    return fail("--device must be cpu, cuda or cuda-emu, not '" + deviceKind +
+                "'");
   if (transport == "nccl" && !onGPU)
     return fail("--transport=nccl needs --device=cuda");
   if (workspaceMiB < 0)
@@ -345,11 +351,11 @@ int main(int argc, char **argv) {
   std::unique_ptr<pprt::cuda::Device> gpu;
   if (onGPU && !printIR) {
     std::string error;
-    gpu = pprt::cuda::openCudaPlugin(cudaPluginPath(), {}, error);
+    gpu = pprt::cuda::openCudaPlugin(cudaPluginPath(emulated), {}, error);
     if (!gpu && error.find("libcuda.so") != std::string::npos)
       error += " (no NVIDIA driver on this machine?)";
     if (!gpu)
-      return fail("--device=cuda: " + error);
+      return fail("--device=" + deviceKind + ": " + error);
     gpu->fillDeviceMemory(worldOptions);
     if (transport == "nccl" && !gpu->registerNcclTransport(error))
       return fail("--transport=nccl: " + error);
@@ -531,7 +537,8 @@ int main(int argc, char **argv) {
     // kernels' PTX in gpu.binary ops).
     FailureOr<OwningOpRef<ModuleOp>> prepared =
         prepareForExecution(*module, rankFunctions);
-    if (failed(prepared) || failed(lowerForGPU(**prepared, gpuChip)))
+    if (failed(prepared) ||
+        failed(lowerForGPU(**prepared, gpuChip, emulated)))
       return fail("compiling the rank programs for the GPU failed");
     (*prepared)->print(llvm::outs());
     return 0;
@@ -580,6 +587,7 @@ int main(int argc, char **argv) {
         return fail("preparing the rank programs for the GPU failed");
       JitOptions gpuOptions;
       gpuOptions.gpuChip = gpuChip;
+      gpuOptions.gpuEmulate = emulated;
       FailureOr<std::unique_ptr<JitModule>> jit =
           JitModule::compile(**prepared, {}, gpuOptions, rankFunctions);
       if (failed(jit))
@@ -620,7 +628,8 @@ int main(int argc, char **argv) {
 
   if (leader) {
     llvm::outs() << "pp-run: @" << lossName << " on " << numRanks
-                 << " ranks (" << transport << (onGPU ? ", cuda" : "")
+                 << " ranks (" << transport
+                 << (onGPU ? ", " + deviceKind : std::string())
                  << "), " << numStages
                  << " stages, " << numMicrobatches << " micro-batches, "
                  << scheduleName
@@ -828,6 +837,14 @@ int main(int argc, char **argv) {
 
     if (step == numSteps) {
       std::vector<int64_t> peaks = world->stashPeaks();
+      if (gpu)
+        for (int r : localRanks) {
+          pprt::cuda::PoolStats pool = gpu->poolStats(r);
+          if (leader || localRanks.size() == 1)
+            llvm::outs() << "rank " << r << ": device memory peak "
+                         << pool.peak << " bytes of the pool's " << pool.size
+                         << "\n";
+        }
       if (leader) {
         for (int r = 0; r < numRanks; ++r)
           llvm::outs() << "rank " << r << ": busy "

@@ -878,7 +878,15 @@ void *mgpuMemAlloc(uint64_t bytes, CUstream stream, bool isHostShared) {
               std::to_string(r.pool.size()) + " bytes, in use " +
               std::to_string(r.pool.inUse()) + " bytes, largest free range " +
               std::to_string(r.pool.largestFree()) + " bytes");
-  return nullptr;
+  // The step has failed; the program still runs to its end (the pprt_*
+  // calls return at once), so hand it real memory outside the pool rather
+  // than a null pointer its kernels would fault on.
+  CUdeviceptr ptr = 0;
+  if (!checkCu(cuMemAlloc(&ptr, std::max<uint64_t>(bytes, 1)), "cuMemAlloc"))
+    return nullptr;
+  std::lock_guard<std::mutex> lock(dev->mutex);
+  dev->directBlocks.insert(ptr);
+  return reinterpret_cast<void *>(ptr);
 }
 
 /// Returns a block to its pool once the rank's communication streams are

@@ -102,6 +102,15 @@ struct LowerStagesToGPUOptions
       llvm::cl::desc("GEMM-class ops become pprt_gpu_gemm_* calls (cuBLAS "
                      "in the runtime); false: kernels like any other op"),
       llvm::cl::init(true)};
+  Option<bool> emulate{
+      *this, "emulate",
+      llvm::cl::desc("Stop before mapping loops to the GPU: the would-be "
+                     "kernels stay scf.parallel loops that the host runs, "
+                     "while buffers, frees, cuBLAS calls and the host "
+                     "lowering are as for the GPU (pp-run --device=cuda-emu "
+                     "runs this with an emulated CUDA plugin, to test "
+                     "everything but the kernels without a GPU)"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -160,6 +169,12 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
   func.addPass(createParallelLoopTilingPass({opts.blockSize},
                                             /*noMinMaxBounds=*/true));
   func.addPass(pp::createPPGPUWrapHostLoopsPass());
+  // Emulation: the parallel loops stay loops, run by the host (see the
+  // option); no kernels.
+  if (opts.emulate) {
+    func.addPass(createCanonicalizerPass());
+    return;
+  }
   func.addPass(createGpuMapParallelLoopsPass());
   func.addPass(createConvertParallelLoopToGpuPass());
   func.addPass(createCanonicalizerPass());
@@ -220,6 +235,9 @@ static void buildLowerGPUHostToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(arith::createArithExpandOpsPass());
+  // Math on the host (emulated kernels): intrinsics, else libm.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
@@ -269,7 +287,8 @@ void mlir::pp::registerLowerStagesToGPUPipeline() {
       "Lower the host side of pp-lower-stages-to-gpu's output to the LLVM "
       "dialect: gpu-async-region, convert-scf-to-cf, "
       "expand-strided-metadata, lower-affine, arith-expand, "
-      "finalize-memref-to-llvm, gpu-to-llvm, convert-{arith,index,cf,func}"
+      "convert-math-to-{llvm,libm}, finalize-memref-to-llvm, gpu-to-llvm, "
+      "convert-{arith,index,cf,func}"
       "-to-llvm, reconcile-unrealized-casts",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
