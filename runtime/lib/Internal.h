@@ -81,6 +81,13 @@ public:
 /// Runs `program` for `rank`, turning an exception into a failure of the
 /// step, and checks that the rank closed its actions.
 void runRank(StepContext &step, pprt_rank &rank, const Program &program);
+/// A trace event as kTraceFields doubles, for transports that gather traces
+/// as numbers (mpi, nccl): rank, action, stage, micro-batch, start, end,
+/// kind, peer; and back.
+constexpr int kTraceFields = 8;
+void encodeTraceEvent(const TraceEvent &event, double *fields);
+TraceEvent decodeTraceEvent(const double *fields);
+
 /// Fills the step's results from its local ranks (remote ranks count as
 /// nothing recorded).
 void collectLocalResults(StepContext &step);

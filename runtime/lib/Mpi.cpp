@@ -310,20 +310,11 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
                    std::to_string(received));
     }
 
-  // The trace, gathered on every process: 8 doubles per event.
-  constexpr int kFields = 8;
-  std::vector<double> mine;
-  for (const TraceEvent &e : step->trace) {
-    double fields[kFields] = {static_cast<double>(e.rank),
-                              static_cast<double>(e.action),
-                              static_cast<double>(e.stage),
-                              static_cast<double>(e.microbatch),
-                              e.start,
-                              e.end,
-                              static_cast<double>(e.kind),
-                              static_cast<double>(e.peer)};
-    mine.insert(mine.end(), fields, fields + kFields);
-  }
+  // The trace, gathered on every process: kTraceFields doubles per event.
+  constexpr int kFields = kTraceFields;
+  std::vector<double> mine(step->trace.size() * kFields);
+  for (size_t i = 0; i < step->trace.size(); ++i)
+    encodeTraceEvent(step->trace[i], &mine[i * kFields]);
   int myCount = static_cast<int>(mine.size());
   std::vector<int> counts(numRanks, 0), displacements(numRanks, 0);
   MPI_Iallgather(&myCount, 1, MPI_INT, counts.data(), 1, MPI_INT,
@@ -340,18 +331,8 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
                   MPI_COMM_WORLD, &request);
   wait(request, step.get(), "the other processes to share the trace");
   step->trace.clear();
-  for (int i = 0; i + kFields <= all; i += kFields) {
-    const double *f = &gathered[i];
-    TraceEvent e{static_cast<int>(f[0]),
-                 static_cast<pprt_action>(static_cast<int>(f[1])),
-                 static_cast<int64_t>(f[2]),
-                 static_cast<int64_t>(f[3]),
-                 f[4],
-                 f[5]};
-    e.kind = static_cast<int64_t>(f[6]);
-    e.peer = static_cast<int64_t>(f[7]);
-    step->trace.push_back(e);
-  }
+  for (int i = 0; i + kFields <= all; i += kFields)
+    step->trace.push_back(decodeTraceEvent(&gathered[i]));
   // Gathered in rank order; each rank's events are already by start.
 }
 

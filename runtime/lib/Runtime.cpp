@@ -282,6 +282,30 @@ void pprt::detail::runRank(StepContext &step, pprt_rank &rank,
   }
 }
 
+void pprt::detail::encodeTraceEvent(const TraceEvent &e, double *fields) {
+  const double values[kTraceFields] = {static_cast<double>(e.rank),
+                                       static_cast<double>(e.action),
+                                       static_cast<double>(e.stage),
+                                       static_cast<double>(e.microbatch),
+                                       e.start,
+                                       e.end,
+                                       static_cast<double>(e.kind),
+                                       static_cast<double>(e.peer)};
+  std::copy(values, values + kTraceFields, fields);
+}
+
+TraceEvent pprt::detail::decodeTraceEvent(const double *f) {
+  TraceEvent e{static_cast<int>(f[0]),
+               static_cast<pprt_action>(static_cast<int>(f[1])),
+               static_cast<int64_t>(f[2]),
+               static_cast<int64_t>(f[3]),
+               f[4],
+               f[5]};
+  e.kind = static_cast<int64_t>(f[6]);
+  e.peer = static_cast<int64_t>(f[7]);
+  return e;
+}
+
 void pprt::detail::collectLocalResults(StepContext &step) {
   int64_t numMicrobatches = step.options.microbatches;
   step.lossSum.assign(numMicrobatches, 0.0);

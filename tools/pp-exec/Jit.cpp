@@ -530,28 +530,6 @@ static void addWrapper(ModuleOp module, func::FuncOp fn) {
   func::ReturnOp::create(b, loc);
 }
 
-/// Makes every value a function returns more than once a distinct copy
-/// (linalg.copy into a new tensor) after its first occurrence: upstream's
-/// buffer-results-to-out-params crashes on a buffer returned twice, and
-/// pp-differentiate-stages' forward functions return an output that is also
-/// stashed.
-static void copyRepeatedResults(ModuleOp module) {
-  module.walk([](func::ReturnOp ret) {
-    OpBuilder b(ret);
-    DenseSet<Value> seen;
-    for (OpOperand &operand : ret->getOpOperands()) {
-      Value v = operand.get();
-      auto tensor = dyn_cast<RankedTensorType>(v.getType());
-      if (!tensor || seen.insert(v).second)
-        continue;
-      Value empty = tensor::EmptyOp::create(b, ret.getLoc(), tensor.getShape(),
-                                            tensor.getElementType());
-      operand.set(
-          linalg::CopyOp::create(b, ret.getLoc(), v, empty).getResult(0));
-    }
-  });
-}
-
 static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   // Memref results become out parameters (the caller allocates, or the
   // callee's allocation is hoisted into the caller), so that every buffer is
@@ -571,25 +549,9 @@ static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(arith::createArithExpandOpsPass());
-  // Math ops with an LLVM intrinsic first; the rest (tanh, erf, ...) call libm
-  // (on vectors: element by element, through vector extracts and inserts).
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass());
   // No reassociation of floating-point reductions (there are none to begin
   // with: vectorization keeps reductions as scalar loops).
-  if (vectors)
-    pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
+  mlir::pp::buildHostToLLVMPipeline(pm, vectors, /*gpu=*/false);
 }
 
 //===----------------------------------------------------------------------===//
@@ -830,7 +792,7 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
       tileAndVectorize(m);
     if (options.interchange)
       interchangeForLocality(m);
-    copyRepeatedResults(m);
+    mlir::pp::makeResultsDistinct(m);
 
     SymbolTable symbols(m);
     for (const std::string &name : entries)

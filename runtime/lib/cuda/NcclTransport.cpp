@@ -653,7 +653,7 @@ void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
     }
 
   // The trace: every rank pads its events to the longest count.
-  constexpr int kFields = 8;
+  constexpr int kFields = kTraceFields;
   std::vector<double> counts = {static_cast<double>(step->trace.size())};
   collective(counts, true, ncclSum, step.get(),
              "the other processes to share the trace");
@@ -661,35 +661,16 @@ void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
   for (double c : counts)
     longest = std::max(longest, static_cast<size_t>(c));
   std::vector<double> mine(std::max<size_t>(longest, 1) * kFields, -1.0);
-  for (size_t i = 0; i < step->trace.size(); ++i) {
-    const TraceEvent &e = step->trace[i];
-    double fields[kFields] = {static_cast<double>(e.rank),
-                              static_cast<double>(e.action),
-                              static_cast<double>(e.stage),
-                              static_cast<double>(e.microbatch),
-                              e.start,
-                              e.end,
-                              static_cast<double>(e.kind),
-                              static_cast<double>(e.peer)};
-    std::copy(fields, fields + kFields, mine.begin() + i * kFields);
-  }
+  for (size_t i = 0; i < step->trace.size(); ++i)
+    encodeTraceEvent(step->trace[i], &mine[i * kFields]);
   size_t perRank = mine.size();
   collective(mine, true, ncclSum, step.get(),
              "the other processes to share the trace");
   step->trace.clear();
   for (int r = 0; r < numRanks; ++r)
-    for (size_t i = 0; i < static_cast<size_t>(counts[r]); ++i) {
-      const double *f = &mine[r * perRank + i * kFields];
-      TraceEvent e{static_cast<int>(f[0]),
-                   static_cast<pprt_action>(static_cast<int>(f[1])),
-                   static_cast<int64_t>(f[2]),
-                   static_cast<int64_t>(f[3]),
-                   f[4],
-                   f[5]};
-      e.kind = static_cast<int64_t>(f[6]);
-      e.peer = static_cast<int64_t>(f[7]);
-      step->trace.push_back(e);
-    }
+    for (size_t i = 0; i < static_cast<size_t>(counts[r]); ++i)
+      step->trace.push_back(
+          decodeTraceEvent(&mine[r * perRank + i * kFields]));
 }
 
 /// This process's rank and the world size from the launcher's environment;

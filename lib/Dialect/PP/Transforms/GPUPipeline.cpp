@@ -19,6 +19,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
@@ -229,22 +230,32 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
 /// runtime functions (gpu-to-llvm); memrefs, arith, control flow and
 /// functions follow as on the CPU path. The gpu.binary ops stay; the LLVM IR
 /// translation embeds them and loads them at startup.
-static void buildLowerGPUHostToLLVMPipeline(OpPassManager &pm) {
-  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+void mlir::pp::buildHostToLLVMPipeline(OpPassManager &pm, bool vectors,
+                                       bool gpu) {
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(arith::createArithExpandOpsPass());
-  // Math on the host (emulated kernels): intrinsics, else libm.
+  // Math ops with an LLVM intrinsic first; the rest (erf, ...) call libm
+  // (on vectors: element by element, through vector extracts and inserts).
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  if (vectors)
+    pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createGpuToLLVMConversionPass());
+  if (gpu)
+    pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+static void buildLowerGPUHostToLLVMPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pp::buildHostToLLVMPipeline(pm, /*vectors=*/false, /*gpu=*/true);
 }
 
 void mlir::pp::registerLowerStagesToGPUPipeline() {

@@ -49,6 +49,23 @@ static bool isContraction(Operation *op) {
   return linalgOp && linalg::isaContractionOpInterface(linalgOp);
 }
 
+void mlir::pp::makeResultsDistinct(Operation *root) {
+  root->walk([](func::ReturnOp ret) {
+    OpBuilder b(ret);
+    DenseSet<Value> seen;
+    for (OpOperand &operand : ret->getOpOperands()) {
+      Value v = operand.get();
+      auto tensor = dyn_cast<RankedTensorType>(v.getType());
+      if (!tensor || seen.insert(v).second)
+        continue;
+      Value empty = tensor::EmptyOp::create(b, ret.getLoc(), tensor.getShape(),
+                                            tensor.getElementType());
+      operand.set(
+          linalg::CopyOp::create(b, ret.getLoc(), v, empty).getResult(0));
+    }
+  });
+}
+
 namespace {
 struct PPGPUFuseElementwisePass
     : mlir::pp::impl::PPGPUFuseElementwisePassBase<PPGPUFuseElementwisePass> {
@@ -80,29 +97,11 @@ struct PPGPUFuseElementwisePass
         });
     if (failed(applyPatternsGreedily(fn, std::move(patterns))))
       return signalPassFailure();
-    makeResultsDistinct(fn);
+    // Folding may leave a function returning one value twice (a multiply
+    // by one folded away).
+    pp::makeResultsDistinct(fn);
   }
 
-  /// Folding may leave a function returning one value twice (a multiply by
-  /// one folded away); upstream's buffer-results-to-out-params, which the
-  /// pipeline runs next, crashes on a buffer returned twice. Every repeated
-  /// result after its first occurrence becomes a linalg.copy.
-  static void makeResultsDistinct(func::FuncOp fn) {
-    fn.walk([](func::ReturnOp ret) {
-      OpBuilder b(ret);
-      DenseSet<Value> seen;
-      for (OpOperand &operand : ret->getOpOperands()) {
-        Value v = operand.get();
-        auto tensor = dyn_cast<RankedTensorType>(v.getType());
-        if (!tensor || seen.insert(v).second)
-          continue;
-        Value empty = tensor::EmptyOp::create(
-            b, ret.getLoc(), tensor.getShape(), tensor.getElementType());
-        operand.set(
-            linalg::CopyOp::create(b, ret.getLoc(), v, empty).getResult(0));
-      }
-    });
-  }
 };
 } // namespace
 

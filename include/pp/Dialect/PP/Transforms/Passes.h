@@ -31,6 +31,20 @@ void registerLowerStagesToGPUPipeline();
 /// JIT-compiles their output, calls it before creating its context.
 void registerGPULoweringDependencies(DialectRegistry &registry);
 
+/// Makes every tensor a function under `root` returns more than once a
+/// distinct value after its first occurrence (a linalg.copy into a new
+/// tensor): upstream's buffer-results-to-out-params crashes on a buffer
+/// returned twice.
+void makeResultsDistinct(Operation *root);
+
+/// Adds the lowering to the LLVM dialect that host code takes after its
+/// loops are scf/affine (pp-exec's and pp-run's CPU lowering, and
+/// pp-lower-gpu-host-to-llvm): convert-scf-to-cf, expand-strided-metadata,
+/// lower-affine, arith-expand, convert-math-to-{llvm,libm},
+/// [convert-vector-to-llvm], finalize-memref-to-llvm, [gpu-to-llvm],
+/// convert-{arith,index,cf,ub,func}-to-llvm, reconcile-unrealized-casts.
+void buildHostToLLVMPipeline(OpPassManager &pm, bool vectors, bool gpu);
+
 /// Registers every pp pass and pipeline.
 inline void registerAllPPPasses() {
   registerPPPasses();
