@@ -74,7 +74,7 @@ func.func @left_alone(%a: memref<4x8xf16>, %b: memref<8x16xf16>, %c: memref<4x16
                       %d: memref<4x8xf32, strided<[16, 2]>>, %e: memref<8x16xf32>, %f: memref<4x16xf32>) {
   // expected-remark @below {{contraction left to a kernel, not cuBLAS: element type is neither f32 nor f64}}
   linalg.matmul ins(%a, %b : memref<4x8xf16>, memref<8x16xf16>) outs(%c : memref<4x16xf16>)
-  // expected-remark @below {{contraction left to a kernel, not cuBLAS: an operand's strides are dynamic or neither GEMM dimension has unit stride}}
+  // expected-remark @below {{contraction left to a kernel, not cuBLAS: an operand's strides are dynamic, its merged GEMM dimensions are not contiguous, or neither GEMM dimension has unit stride}}
   linalg.matmul ins(%d, %e : memref<4x8xf32, strided<[16, 2]>>, memref<8x16xf32>) outs(%f : memref<4x16xf32>)
   return
 }
@@ -107,6 +107,47 @@ func.func @input_gradient(%w: memref<4x8xf32>, %dy: memref<2x8xf32>, %dx: memref
   ^bb0(%p: f32, %q: f32, %acc: f32):
     %0 = arith.mulf %q, %p : f32
     %1 = arith.addf %acc, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Several loop dimensions merge into one GEMM dimension when every operand
+// holding them lays them out contiguously in the same order: here the
+// batch of images and the pixels (2 x 16) are m, as after im2col.
+// CHECK-LABEL: func.func @merged
+// CHECK: call @pprt_gpu_gemm_f32(%c1_i64, %c32_i64, %c4_i64, %c27_i64, %c0_i64, %c0_i64, %{{.*}}, %c27_i64, %c0_i64, %{{.*}}, %c4_i64, %c0_i64, %{{.*}}, %c4_i64, %c0_i64, %c1_i64)
+#cols = affine_map<(b, p, f, k) -> (b, p, k)>
+#filt = affine_map<(b, p, f, k) -> (k, f)>
+#outp = affine_map<(b, p, f, k) -> (b, p, f)>
+func.func @merged(%a: memref<2x16x27xf32>, %w: memref<27x4xf32>, %c: memref<2x16x4xf32>) {
+  linalg.generic {indexing_maps = [#cols, #filt, #outp], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %w : memref<2x16x27xf32>, memref<27x4xf32>) outs(%c : memref<2x16x4xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %0 = arith.mulf %p, %q : f32
+    %1 = arith.addf %0, %acc : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// The same, but the output holds the merged dimensions in the other order
+// (pixels outer, images inner): the rows of A and C would not match, so it
+// stays a kernel.
+#cols = affine_map<(b, p, f, k) -> (b, p, k)>
+#filt = affine_map<(b, p, f, k) -> (k, f)>
+#outt = affine_map<(b, p, f, k) -> (p, b, f)>
+func.func @merged_mismatch(%a: memref<2x16x27xf32>, %w: memref<27x4xf32>, %c: memref<16x2x4xf32>) {
+  // expected-remark @below {{contraction left to a kernel, not cuBLAS: operands lay out the merged GEMM dimensions in different orders}}
+  linalg.generic {indexing_maps = [#cols, #filt, #outt], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %w : memref<2x16x27xf32>, memref<27x4xf32>) outs(%c : memref<16x2x4xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %0 = arith.mulf %p, %q : f32
+    %1 = arith.addf %0, %acc : f32
     linalg.yield %1 : f32
   }
   return

@@ -136,8 +136,11 @@ static bool isKnownNVPTXChip(StringRef chip) {
 
 static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
                                           const LowerStagesToGPUOptions &opts) {
-  // 1. Elementwise chains fused (contractions kept for cuBLAS).
+  // 1. Convolutions to im2col + GEMM, elementwise chains fused
+  //    (contractions kept for cuBLAS).
   pm.addPass(createCanonicalizerPass());
+  if (opts.cublas)
+    pm.addNestedPass<func::FuncOp>(pp::createPPGPUConvolutionsToGemmPass());
   pm.addNestedPass<func::FuncOp>(pp::createPPGPUFuseElementwisePass());
 
   // 2. Tensors to buffers, across function boundaries; function arguments

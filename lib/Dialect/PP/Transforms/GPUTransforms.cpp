@@ -2,6 +2,7 @@
 //
 // The project's own steps of pp-lower-stages-to-gpu (GPUPipeline.cpp), between
 // upstream passes:
+// - pp-gpu-convolutions-to-gemm: 2-D convolutions into im2col + a GEMM;
 // - pp-gpu-fuse-elementwise: elementwise chains into one linalg.generic;
 // - pp-gpu-gemm-to-runtime: contractions on buffers into pprt_gpu_gemm_*
 //   calls (cuBLAS in the runtime);
@@ -29,6 +30,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::pp {
+#define GEN_PASS_DEF_PPGPUCONVOLUTIONSTOGEMMPASS
 #define GEN_PASS_DEF_PPGPUFUSEELEMENTWISEPASS
 #define GEN_PASS_DEF_PPGPUGEMMTORUNTIMEPASS
 #define GEN_PASS_DEF_PPGPUDEVICEMEMORYPASS
@@ -37,6 +39,23 @@ namespace mlir::pp {
 } // namespace mlir::pp
 
 using namespace mlir;
+
+//===----------------------------------------------------------------------===//
+// pp-gpu-convolutions-to-gemm
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct PPGPUConvolutionsToGemmPass
+    : mlir::pp::impl::PPGPUConvolutionsToGemmPassBase<
+          PPGPUConvolutionsToGemmPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    linalg::populateConvertConv2DToImg2ColPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
 
 //===----------------------------------------------------------------------===//
 // pp-gpu-fuse-elementwise
@@ -110,13 +129,23 @@ struct PPGPUFuseElementwisePass
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// How one operand of a GEMM is passed: its GEMM dimensions' positions in
-/// the memref, and the resulting leading dimension and transpose flag.
+/// How one operand of a GEMM is passed: its leading dimension, transpose
+/// flag and batch stride, and the order (outer to inner) in which it lays
+/// out the loop dimensions merged into each GEMM dimension.
 struct GemmOperand {
   Value memref;
   int64_t transposed = 0;
   int64_t leading = 0;
   int64_t batchStride = 0;
+  SmallVector<unsigned> rowOrder, colOrder;
+};
+
+/// One GEMM dimension of an operand: loop dimensions that the operand lays
+/// out contiguously (each outer one's stride is the inner one's times its
+/// size), so that they index it as one dimension of stride `stride`.
+struct MergedDimension {
+  int64_t stride = 0;
+  SmallVector<unsigned> order;
 };
 } // namespace
 
@@ -129,43 +158,81 @@ static std::optional<unsigned> dimensionOf(AffineMap map, unsigned loop) {
   return std::nullopt;
 }
 
+/// Merges the loop dimensions `loops` of an operand (memref `type`, indexed
+/// by `map`, static strides `strides`) into one GEMM dimension: dimensions
+/// of size 1 drop out (they index nothing); the others, outer to inner by
+/// stride, must be contiguous.
+static FailureOr<MergedDimension>
+mergeDimensions(MemRefType type, AffineMap map, ArrayRef<int64_t> strides,
+                ArrayRef<unsigned> loops) {
+  SmallVector<std::pair<unsigned, unsigned>> dims; // (memref dim, loop)
+  for (unsigned loop : loops) {
+    std::optional<unsigned> d = dimensionOf(map, loop);
+    if (!d || ShapedType::isDynamic(strides[*d]) ||
+        type.isDynamicDim(*d))
+      return failure();
+    if (type.getDimSize(*d) != 1 || loops.size() == 1)
+      dims.push_back({*d, loop});
+  }
+  MergedDimension merged;
+  if (dims.empty()) {
+    // Every dimension has size 1: a GEMM dimension of size 1.
+    merged.stride = 1;
+    return merged;
+  }
+  llvm::sort(dims, [&](auto x, auto y) {
+    return strides[x.first] != strides[y.first]
+               ? strides[x.first] > strides[y.first]
+               : x.first < y.first;
+  });
+  for (size_t i = 0; i + 1 < dims.size(); ++i)
+    if (strides[dims[i].first] !=
+        strides[dims[i + 1].first] * type.getDimSize(dims[i + 1].first))
+      return failure();
+  merged.stride = strides[dims.back().first];
+  for (auto [d, loop] : dims)
+    merged.order.push_back(loop);
+  return merged;
+}
+
 /// Classifies operand `value` indexed by `map` for row-major GEMM dimensions
-/// (rows, cols) and an optional batch dimension: the operand must have
-/// exactly those dimensions, static strides, and unit stride along cols
-/// (passed as is) or along rows (passed transposed). `allowTranspose` is
-/// false for the output.
-static FailureOr<GemmOperand> classifyOperand(Value value, AffineMap map,
-                                              unsigned rows, unsigned cols,
-                                              std::optional<unsigned> batch,
-                                              bool allowTranspose) {
+/// (rows, cols; each a set of loop dimensions merged into one) and an
+/// optional batch dimension: the operand must index exactly those loop
+/// dimensions, with static strides, each set laid out contiguously, with
+/// unit stride along cols (passed as is) or along rows (passed transposed).
+/// `allowTranspose` is false for the output.
+static FailureOr<GemmOperand>
+classifyOperand(Value value, AffineMap map, ArrayRef<unsigned> rows,
+                ArrayRef<unsigned> cols, std::optional<unsigned> batch,
+                bool allowTranspose) {
   auto type = dyn_cast<MemRefType>(value.getType());
   if (!type || map.getNumResults() != type.getRank() ||
-      type.getRank() != (batch ? 3 : 2))
-    return failure();
-  std::optional<unsigned> r = dimensionOf(map, rows);
-  std::optional<unsigned> c = dimensionOf(map, cols);
-  std::optional<unsigned> b = batch ? dimensionOf(map, *batch) : std::nullopt;
-  if (!r || !c || (batch && !b))
+      type.getRank() !=
+          static_cast<int64_t>(rows.size() + cols.size() + (batch ? 1 : 0)))
     return failure();
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)))
     return failure();
-  int64_t sr = strides[*r], sc = strides[*c];
-  if (ShapedType::isDynamic(sr) || ShapedType::isDynamic(sc))
+  FailureOr<MergedDimension> r = mergeDimensions(type, map, strides, rows);
+  FailureOr<MergedDimension> c = mergeDimensions(type, map, strides, cols);
+  if (failed(r) || failed(c))
     return failure();
   GemmOperand result;
   result.memref = value;
-  if (b) {
-    if (ShapedType::isDynamic(strides[*b]))
+  result.rowOrder = r->order;
+  result.colOrder = c->order;
+  if (batch) {
+    std::optional<unsigned> b = dimensionOf(map, *batch);
+    if (!b || ShapedType::isDynamic(strides[*b]))
       return failure();
     result.batchStride = strides[*b];
   }
-  if (sc == 1) {
-    result.leading = sr;
-  } else if (sr == 1 && allowTranspose) {
+  if (c->stride == 1) {
+    result.leading = r->stride;
+  } else if (r->stride == 1 && allowTranspose) {
     result.transposed = 1;
-    result.leading = sc;
+    result.leading = c->stride;
   } else {
     return failure();
   }
@@ -193,10 +260,11 @@ static Value elementPointer(OpBuilder &b, Location loc, Value memref) {
 static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
                                    std::string &why) {
   auto dims = linalg::inferContractionDims(op);
-  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
-      dims->k.size() != 1 || dims->batch.size() > 1 ||
+  if (failed(dims) || dims->m.empty() || dims->n.empty() ||
+      dims->k.empty() || dims->batch.size() > 1 ||
       op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1) {
-    why = "not one m, n and k dimension and at most one batch dimension";
+    why = "not a GEMM: no m, n or k dimension, or more than one batch "
+          "dimension";
     return failure();
   }
   Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
@@ -210,7 +278,8 @@ static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
     why = "element type is neither f32 nor f64";
     return failure();
   }
-  unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
+  SmallVector<unsigned> m(dims->m.begin(), dims->m.end()),
+      n(dims->n.begin(), dims->n.end()), k(dims->k.begin(), dims->k.end());
   std::optional<unsigned> batch;
   if (!dims->batch.empty())
     batch = dims->batch[0];
@@ -230,8 +299,15 @@ static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
                              batch, true);
   auto c = classifyOperand(op.getDpsInits()[0], maps[2], m, n, batch, false);
   if (failed(a) || failed(bOp) || failed(c)) {
-    why = "an operand's strides are dynamic or neither GEMM dimension has "
-          "unit stride";
+    why = "an operand's strides are dynamic, its merged GEMM dimensions "
+          "are not contiguous, or neither GEMM dimension has unit stride";
+    return failure();
+  }
+  // Merged dimensions must be laid out in the same order by both operands
+  // that hold them.
+  if (a->rowOrder != c->rowOrder || bOp->colOrder != c->colOrder ||
+      a->colOrder != bOp->rowOrder) {
+    why = "operands lay out the merged GEMM dimensions in different orders";
     return failure();
   }
 
@@ -248,13 +324,21 @@ static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
   };
   // Loop sizes, from the operands that carry them.
   SmallVector<Range> ranges = op.createLoopRanges(b, loc);
-  auto size = [&](unsigned loop) -> Value {
-    if (std::optional<int64_t> known = getConstantIntValue(ranges[loop].size))
-      return constant(*known);
-    return b.createOrFold<arith::IndexCastOp>(
-        loc, i64, getValueOrCreateConstantIndexOp(b, loc, ranges[loop].size));
+  // The size of merged loop dimensions: their product (static here:
+  // merging needs static sizes; one dimension may be dynamic).
+  auto size = [&](ArrayRef<unsigned> loops) -> Value {
+    int64_t product = 1;
+    for (unsigned loop : loops) {
+      std::optional<int64_t> known = getConstantIntValue(ranges[loop].size);
+      if (!known)
+        return b.createOrFold<arith::IndexCastOp>(
+            loc, i64,
+            getValueOrCreateConstantIndexOp(b, loc, ranges[loop].size));
+      product *= *known;
+    }
+    return constant(product);
   };
-  SmallVector<Value> args = {batch ? size(*batch) : constant(1),
+  SmallVector<Value> args = {batch ? size({*batch}) : constant(1),
                              size(m),
                              size(n),
                              size(k),

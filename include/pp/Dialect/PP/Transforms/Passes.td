@@ -570,6 +570,24 @@ def PPCheckDifferentiablePass
 // GPU lowering steps (pp-lower-stages-to-gpu; docs/GPU.md)
 //===----------------------------------------------------------------------===//
 
+def PPGPUConvolutionsToGemmPass
+    : Pass<"pp-gpu-convolutions-to-gemm", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite 2-D convolutions as im2col and a GEMM";
+  let description = [{
+    On linalg ops on tensors: every 2-D convolution upstream's im2col
+    patterns take (`linalg.conv_2d_nhwc_hwcf`, `linalg.conv_2d_nhwc_fhwc`,
+    `linalg.conv_2d_nchw_fchw`, `linalg.depthwise_conv_2d_nhwc_hwc`) becomes
+    an im2col `linalg.generic` (the input's sliding windows as a matrix) and
+    a contraction, which `pp-gpu-gemm-to-runtime` hands to cuBLAS when it is
+    a GEMM (the batch of images merges into its m dimension; a depthwise
+    convolution gives a batch of matrix-vector products, which stay
+    kernels). Other ops (pooling, convolution gradients, which pp-autodiff
+    writes as generics) stay as they are and become kernels.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def PPGPUFuseElementwisePass
     : Pass<"pp-gpu-fuse-elementwise", "::mlir::func::FuncOp"> {
   let summary = "Fuse elementwise linalg ops so that each chain is one kernel";
@@ -598,9 +616,12 @@ def PPGPUGemmToRuntimePass
   let summary = "Turn GEMM-class linalg ops on buffers into cuBLAS calls";
   let description = [{
     Replaces every contraction on memrefs (`linalg.matmul`,
-    `linalg.batch_matmul` and any `linalg.generic` with a multiply-add body
-    and one m, one n, one k and at most one batch dimension) whose operands
-    are all `f32` or all `f64` with a call to the runtime's
+    `linalg.batch_matmul` and any `linalg.generic` with a multiply-add body,
+    at most one batch dimension, and m, n and k dimensions that each
+    operand lays out contiguously, so that several loop dimensions can
+    merge into one GEMM dimension, as an im2col'd convolution's image and
+    pixel dimensions do) whose operands are all `f32` or all `f64` with a
+    call to the runtime's
     `pprt_gpu_gemm_f32` / `pprt_gpu_gemm_f64` (runtime/include/pprt/Cuda.h),
     which runs cuBLAS on the rank's compute stream:
 
