@@ -69,6 +69,30 @@ func.func @derived(%n: index, %out: memref<8xf32>) {
 
 // -----
 
+// A buffer yielded out of a region lives on in the op's result: the free
+// comes after the result's last use.
+// CHECK-LABEL: func.func @yielded
+// CHECK:      %[[A:.*]] = gpu.alloc () : memref<8xf32>
+// CHECK:      %[[R:.*]] = scf.if
+// CHECK:      linalg.copy ins(%[[R]]
+// CHECK-NEXT: gpu.dealloc %[[A]]
+// CHECK-NEXT: call @later()
+func.func private @later()
+func.func @yielded(%flag: i1, %other: memref<8xf32>, %out: memref<8xf32>) {
+  %a = memref.alloc() : memref<8xf32>
+  %r = scf.if %flag -> memref<8xf32> {
+    scf.yield %a : memref<8xf32>
+  } else {
+    scf.yield %other : memref<8xf32>
+  }
+  memref.copy %r, %out : memref<8xf32> to memref<8xf32>
+  func.call @later() : () -> ()
+  memref.dealloc %a : memref<8xf32>
+  return
+}
+
+// -----
+
 // Dynamic sizes carry over.
 // CHECK-LABEL: func.func @dynamic
 // CHECK: gpu.alloc (%arg0) : memref<?x8xf64>

@@ -49,7 +49,7 @@ func.func @loss(%x: memref<4xf32>, %y: memref<4xf32>, %out: memref<f32>) {
 // A load whose value host code uses cannot move into a kernel.
 func.func private @use(f32)
 func.func @escapes(%x: memref<f32>) {
-  // expected-error @below {{host code accesses a buffer, which lives in GPU memory, and pp-gpu-wrap-host-loops cannot move it into a kernel (its result is used by host code)}}
+  // expected-error @below {{host code accesses a buffer, which lives in GPU memory, and pp-gpu-wrap-host-loops cannot move it into a kernel (host code uses a value computed from buffer contents, or the access is inside an op with results)}}
   %v = memref.load %x[] : memref<f32>
   func.call @use(%v) : (f32) -> ()
   return
@@ -74,5 +74,30 @@ func.func @free_between(%x: memref<f32>, %y: memref<f32>) {
   memref.store %v, %x[] : memref<f32>
   gpu.dealloc %t : memref<f32>
   memref.store %cst, %y[] : memref<f32>
+  return
+}
+
+// -----
+
+// Scalar arithmetic inside a run that host code uses later, and that does
+// not depend on buffer contents, stays on the host before the kernel; an
+// access under scf.if is part of the run.
+// CHECK-LABEL: func.func @scalars_and_conditionals
+// CHECK:      %[[M:.*]] = arith.addi %arg2, %arg2 : index
+// CHECK:      scf.parallel
+// CHECK-NEXT:   scf.parallel
+// CHECK-NEXT:     memref.store %{{.*}}, %arg0[]
+// CHECK-NEXT:     scf.if %arg3 {
+// CHECK-NEXT:       memref.store %{{.*}}, %arg1[]
+// CHECK:      call @use_index(%[[M]])
+func.func private @use_index(index)
+func.func @scalars_and_conditionals(%x: memref<f32>, %y: memref<f32>, %n: index, %flag: i1) {
+  %cst = arith.constant 1.0 : f32
+  memref.store %cst, %x[] : memref<f32>
+  %m = arith.addi %n, %n : index
+  scf.if %flag {
+    memref.store %cst, %y[] : memref<f32>
+  }
+  func.call @use_index(%m) : (index) -> ()
   return
 }

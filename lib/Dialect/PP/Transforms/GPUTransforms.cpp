@@ -414,7 +414,8 @@ static LogicalResult deallocAtReturn(Operation *op, Value buffer) {
 /// need the sum of them instead of the live set the memory plan predicts.
 /// A use is any operation in the block that takes the buffer or a value
 /// derived from it (views, casts, its address as an index, ...: the
-/// closure over results of users), or holds one in a nested region.
+/// closure over results of users), or holds one in a nested region (whose
+/// results are derived values too: a region may yield the buffer).
 /// Buffers not allocated in the dealloc's block keep the original place.
 static Operation *deallocPoint(memref::DeallocOp dealloc) {
   Value buffer = dealloc.getMemref();
@@ -435,9 +436,12 @@ static Operation *deallocPoint(memref::DeallocOp dealloc) {
         return dealloc; // used outside the block: keep the original place
       if (last->isBeforeInBlock(inBlock))
         last = inBlock;
-      for (Value result : user->getResults())
-        if (seen.insert(result).second)
-          worklist.push_back(result);
+      // A use in a nested region may leave it through a yield: the results
+      // of the op in the block that holds it may alias the buffer too.
+      for (Operation *op : {user, inBlock})
+        for (Value result : op->getResults())
+          if (seen.insert(result).second)
+            worklist.push_back(result);
     }
   }
   return last->getNextNode();
@@ -506,14 +510,17 @@ struct PPGPUDeviceMemoryPass
 static bool touchesBuffers(Operation *op) {
   if (isa<memref::LoadOp, memref::StoreOp, memref::CopyOp>(op))
     return true;
-  if (auto loop = dyn_cast<scf::ForOp>(op))
-    return loop.getNumResults() == 0 &&
-           loop->walk([](Operation *inner) {
-                 return isa<memref::LoadOp, memref::StoreOp>(inner)
-                            ? WalkResult::interrupt()
-                            : WalkResult::advance();
-               }).wasInterrupted();
-  return false;
+  // Loops and conditionals (any op with regions other than a parallel loop,
+  // which gpu-map-parallel-loops maps itself) that access buffers inside.
+  if (op->getNumRegions() == 0 || isa<scf::ParallelOp, gpu::LaunchOp>(op))
+    return false;
+  return op
+      ->walk([](Operation *inner) {
+        return isa<memref::LoadOp, memref::StoreOp>(inner)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 /// Scalar arithmetic that may travel into a kernel with the accesses.
@@ -589,15 +596,43 @@ struct PPGPUWrapHostLoopsPass
           close();
       }
       close();
-      for (auto [group, frees] : llvm::zip(groups, deferredFrees)) {
-        llvm::SmallPtrSet<Operation *, 16> members(group.begin(), group.end());
-        bool escapes = llvm::any_of(group, [&](Operation *op) {
+      for (auto [run, frees] : llvm::zip(groups, deferredFrees)) {
+        // Scalar arithmetic that host code after the run uses and that does
+        // not depend on the run's accesses stays on the host, before the
+        // kernel; anything else the host uses keeps the run on the host.
+        llvm::SmallPtrSet<Operation *, 16> members(run.begin(), run.end());
+        auto escapes = [&](Operation *op) {
           return llvm::any_of(op->getUsers(), [&](Operation *user) {
             return !members.contains(block.findAncestorOpInBlock(*user));
           });
-        });
-        if (!escapes)
-          wrapInOneThread(group, frees);
+        };
+        llvm::SmallPtrSet<Operation *, 16> dependsOnAccess, hoist;
+        for (Operation *op : run)
+          if (touchesBuffers(op) ||
+              llvm::any_of(op->getOperands(), [&](Value v) {
+                Operation *def = v.getDefiningOp();
+                return def && dependsOnAccess.contains(def);
+              }))
+            dependsOnAccess.insert(op);
+        // Users come after their operands: one backward sweep finds the
+        // scalars that escape or feed one that is hoisted.
+        for (Operation *op : llvm::reverse(run))
+          if (!dependsOnAccess.contains(op) &&
+              (escapes(op) ||
+               llvm::any_of(op->getUsers(), [&](Operation *user) {
+                 return hoist.contains(user);
+               })))
+            hoist.insert(op);
+        SmallVector<Operation *> hoisted, group;
+        for (Operation *op : run)
+          (hoist.contains(op) ? hoisted : group).push_back(op);
+        members.clear();
+        members.insert(group.begin(), group.end());
+        if (llvm::any_of(group, escapes))
+          continue;
+        for (Operation *op : hoisted)
+          op->moveBefore(group.front());
+        wrapInOneThread(group, frees);
       }
     }
 
@@ -609,7 +644,8 @@ struct PPGPUWrapHostLoopsPass
         return WalkResult::advance();
       op->emitError("host code accesses a buffer, which lives in GPU "
                     "memory, and pp-gpu-wrap-host-loops cannot move it into "
-                    "a kernel (its result is used by host code)");
+                    "a kernel (host code uses a value computed from buffer "
+                    "contents, or the access is inside an op with results)");
       return WalkResult::interrupt();
     });
     if (result.wasInterrupted())
