@@ -343,7 +343,8 @@ int main(int argc, char **argv) {
   // The world first: under MPI every process must reach MPI_Init.
   pprt::WorldOptions worldOptions;
   worldOptions.ranks = numRanks;
-  worldOptions.transport = transport;
+  // --print-ir only compiles: no plugin (so no nccl transport) is needed.
+  worldOptions.transport = printIR ? std::string("inproc") : transport;
   worldOptions.timeoutSeconds = timeout;
   worldOptions.microbatches = numMicrobatches;
   // On a GPU: the plugin first (its device hooks go into the world's
@@ -843,6 +844,11 @@ int main(int argc, char **argv) {
           if (leader || localRanks.size() == 1)
             llvm::outs() << "rank " << r << ": device memory peak "
                          << pool.peak << " bytes of the pool's " << pool.size
+                         << (pool.overflow
+                                 ? " (+" + std::to_string(pool.overflow) +
+                                       " bytes outside it while messages "
+                                       "held pool memory)"
+                                 : std::string())
                          << "\n";
         }
       if (leader) {

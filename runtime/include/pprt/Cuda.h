@@ -56,6 +56,10 @@ struct PoolStats {
   /// Bytes freed by the program but not yet reusable (a communication
   /// stream may still read them).
   int64_t pendingFree = 0;
+  /// Bytes allocated outside the pool since the rank was added because the
+  /// pool was full while messages in flight held part of it (waiting for
+  /// them in the allocator could deadlock).
+  int64_t overflow = 0;
 };
 
 class Device {

@@ -46,6 +46,9 @@ struct RankState {
   bool groupOpen = false;
   std::vector<uint64_t> freedInGroup;
   uint64_t pendingBytes = 0;
+  /// Bytes allocated outside the pool because in-flight messages held
+  /// part of it (mgpuMemAlloc does not wait for them).
+  int64_t overflowBytes = 0;
   /// Spare events (disable-timing) for pending frees and copies.
   std::vector<CUevent> spareEvents;
   /// Pinned host memory the device-memory hooks stage copies through

@@ -310,6 +310,10 @@ bool DeviceImpl::synchronize(int rank, double timeout, std::string &error) {
     error = "synchronize: cannot make the CUDA context current";
     return false;
   }
+  // The step's last messages may still be in an open NCCL group: issue
+  // them, so that this waits for them too.
+  if (r->groupOpen && endCommunicationGroup)
+    endCommunicationGroup();
   bool ok = true;
   std::vector<CUstream> streams = r->comm;
   streams.push_back(r->compute);
@@ -346,6 +350,7 @@ PoolStats DeviceImpl::poolStats(int rank) const {
   stats.peak = static_cast<int64_t>(r->pool.peak());
   stats.largestFree = static_cast<int64_t>(r->pool.largestFree());
   stats.pendingFree = static_cast<int64_t>(r->pendingBytes);
+  stats.overflow = r->overflowBytes;
   return stats;
 }
 
@@ -367,9 +372,22 @@ void hookCopy(int rank, void *dst, const void *src, int64_t bytes,
   }
   if (!ensureContext())
     return;
-  // A grouped receive may fill `src`; a grouped send may still read `dst`.
+  // A grouped receive may fill `src`; a grouped send may still read `dst`:
+  // end the group, and before writing device memory let the compute stream
+  // wait for the communication streams (a send issued earlier may still
+  // read `dst`).
   if (r->groupOpen && endCommunicationGroup)
     endCommunicationGroup();
+  if (!toHost)
+    for (CUstream comm : r->comm) {
+      CUevent passed = takeEvent(*r);
+      bool ok = checkCu(cuEventRecord(passed, comm), "cuEventRecord") &&
+                checkCu(cuStreamWaitEvent(r->compute, passed, 0),
+                        "cuStreamWaitEvent");
+      giveEvent(*r, passed);
+      if (!ok)
+        return;
+    }
   // Through pinned staging memory, so that the copy is asynchronous and
   // the wait below (bounded by the timeout) is the only one.
   auto size = static_cast<size_t>(bytes);
@@ -864,13 +882,29 @@ void *mgpuMemAlloc(uint64_t bytes, CUstream stream, bool isHostShared) {
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     reclaim(r, false);
-    bool ok = r.pool.allocate(bytes, offset);
-    if (!ok && !r.pending.empty()) {
-      reclaim(r, true);
-      ok = r.pool.allocate(bytes, offset);
-    }
-    if (ok)
+    if (r.pool.allocate(bytes, offset))
       return reinterpret_cast<void *>(r.base + offset);
+  }
+  bool heldByMessages;
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    heldByMessages = r.pendingBytes > 0;
+  }
+  if (heldByMessages) {
+    // Part of the pool waits for messages in flight. Waiting for them here
+    // could deadlock (a send completes only when its peer posts the
+    // receive, and the peer may be in the same situation): take memory
+    // outside the pool instead and count it (PoolStats::overflow).
+    CUdeviceptr ptr = 0;
+    if (!checkCu(cuMemAlloc(&ptr, std::max<uint64_t>(bytes, 1)), "cuMemAlloc"))
+      return nullptr;
+    {
+      std::lock_guard<std::mutex> lock(r.mutex);
+      r.overflowBytes += static_cast<int64_t>(bytes);
+    }
+    std::lock_guard<std::mutex> lock(dev->mutex);
+    dev->directBlocks.insert(ptr);
+    return reinterpret_cast<void *>(ptr);
   }
   reportError("cuda error: device memory pool of rank " +
               std::to_string(r.rank) + " exhausted: requested " +

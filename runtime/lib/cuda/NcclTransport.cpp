@@ -25,9 +25,18 @@
 // and at the end of the step. Blocks the program frees while the group is
 // open become reusable only after the group's operations (see
 // settleFreedInGroup). After the group end, the compute stream waits for
-// an event recorded after the receives. So the host never blocks on a
-// message, and the communication of one micro-batch overlaps the compute
-// of another. NCCL matches messages of
+// an event recorded after the receives (not the sends: a send overlaps the
+// compute that follows it; the compiled programs never write a buffer
+// after sending it, and the device-memory hooks wait for the communication
+// streams before writing device memory). pprt_send and pprt_recv return
+// without waiting; the host waits for a received message only when the
+// compiled code synchronizes the compute stream (gpu-async-region does
+// before each host call), so messages of one micro-batch overlap compute of
+// another. One group may hold operations with several peers: NCCL
+// completes a group as a unit, so a receive's wait also covers the group's
+// other operations; a schedule that pp-verify-schedule accepts (deadlock
+// free under blocking send and receive) keeps that safe, since a group
+// only relaxes the order of the operations between two compute actions. NCCL matches messages of
 // a pair of ranks in order, without tags: sender and receiver must issue a
 // pair's messages in the same order (rank programs do); the end of the step
 // checks it (counts, bytes and an order-sensitive hash per pair).
