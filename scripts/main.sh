@@ -9,7 +9,11 @@
 #     M = 8 micro-batches for 5 steps, checked bit for bit against the
 #     unpipelined model, writing the measured timeline to mnist-zb-h1.json.
 #     Without ../shared/models it trains the project's own example
-#     examples/tanh-mlp3.mlir instead.
+#     examples/tanh-mlp3.mlir instead;
+#  3. trains examples/tanh-mlp3.mlir on a GPU (--device=cuda) when
+#     nvidia-smi lists one, else on the emulated device (--device=cuda-emu:
+#     the GPU compilation with the kernels as host loops; docs/GPU.md),
+#     checked against the CPU.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PP_BUILD_DIR:-$root/build}
@@ -34,3 +38,15 @@ else
   "$build/bin/pp-run" "$root/examples/tanh-mlp3.mlir" --function=mlp \
     --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=5 --check
 fi
+
+echo
+if command -v nvidia-smi > /dev/null 2>&1 && nvidia-smi -L 2> /dev/null | grep -q GPU; then
+  device=cuda
+else
+  device=cuda-emu
+  echo "(no GPU found by nvidia-smi -L: the GPU path runs on the emulated device)"
+fi
+echo "\$ pp-run examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=5 --device=$device --gpu-workspace-mib=16 --check"
+"$build/bin/pp-run" "$root/examples/tanh-mlp3.mlir" --function=mlp \
+  --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=5 --device=$device \
+  --gpu-workspace-mib=16 --check
