@@ -827,7 +827,11 @@ int main(int argc, char **argv) {
                                    llvm::formatv("{0:e3}", worst).str())
                      << "\n";
       }
-      if (!(worst <= 1e-4) || !(worstLoss <= 1e-5)) {
+      // On a GPU the loss is summed in another order (cuBLAS, split
+      // reductions): a float32 sum of n terms may differ in its relative
+      // error by about sqrt(n) ulps, so the loss gets the gradients' bound.
+      double lossBound = onGPU ? 1e-4 : 1e-5;
+      if (!(worst <= 1e-4) || !(worstLoss <= lossBound)) {
         if (leader)
           llvm::outs() << "check FAILED\n";
         return 1;

@@ -142,6 +142,7 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
   if (opts.cublas)
     pm.addNestedPass<func::FuncOp>(pp::createPPGPUConvolutionsToGemmPass());
   pm.addNestedPass<func::FuncOp>(pp::createPPGPUFuseElementwisePass());
+  pm.addNestedPass<func::FuncOp>(pp::createPPGPUSplitReductionsPass());
 
   // 2. Tensors to buffers, across function boundaries; function arguments
   //    become identity-layout memrefs and results out-parameters (the

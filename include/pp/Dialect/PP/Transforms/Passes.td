@@ -611,6 +611,31 @@ def PPGPUFuseElementwisePass
                            "::mlir::tensor::TensorDialect"];
 }
 
+def PPGPUSplitReductionsPass
+    : Pass<"pp-gpu-split-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Split full reductions into parallel partial sums";
+  let description = [{
+    A `linalg.generic` on tensors with no parallel dimension (a loss summed
+    to a scalar) has nothing to spread over GPU threads: lowered as it is,
+    it runs as a kernel of one thread. For such ops with static shapes and
+    at least `min-size` reduced elements, this pass folds the reduction
+    dimensions into one (when every operand lays them out contiguously)
+    and splits it (upstream's `splitReduction`) into `ratio` partial
+    reductions, one per thread, and a final reduction of the partial
+    results; `ratio` is the largest divisor of the size not above
+    `max-ratio`, and ops whose best ratio is below 32 stay as they are. The
+    summation order changes (partial sums first).
+  }];
+  let options = [
+    Option<"minSize", "min-size", "int64_t", /*default=*/"4096",
+           "Split reductions of at least this many elements">,
+    Option<"maxRatio", "max-ratio", "int64_t", /*default=*/"1024",
+           "At most this many partial reductions">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def PPGPUGemmToRuntimePass
     : Pass<"pp-gpu-gemm-to-runtime", "::mlir::ModuleOp"> {
   let summary = "Turn GEMM-class linalg ops on buffers into cuBLAS calls";
