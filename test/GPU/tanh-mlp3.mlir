@@ -50,7 +50,15 @@
 // HOST:         llvm.call @mgpuStreamCreate()
 // HOST:         llvm.call @mgpuMemAlloc(
 // HOST:         gpu.launch_func <%{{.*}} : !llvm.ptr> @mlp_kernel::@mlp_kernel
-// HOST:         llvm.call @mgpuStreamSynchronize(
+// The GEMMs run on the stream: no host wait before them
+// (pp-gpu-elide-host-waits), only one at the end of the function.
+// HOST-NOT:     mgpuStreamSynchronize
+// HOST:         llvm.call @pprt_gpu_gemm_f32(
+// HOST-NOT:     mgpuStreamSynchronize
+// HOST:         llvm.call @pprt_gpu_gemm_f32(
+// HOST-NOT:     mgpuStreamSynchronize
 // HOST:         llvm.call @pprt_gpu_gemm_f32(
 // HOST:         llvm.call @mgpuMemFree(
+// HOST:         llvm.call @mgpuStreamSynchronize(
+// HOST-NOT:     mgpuStreamSynchronize
 // HOST:         llvm.return

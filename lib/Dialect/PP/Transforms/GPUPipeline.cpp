@@ -259,6 +259,7 @@ void mlir::pp::buildHostToLLVMPipeline(OpPassManager &pm, bool vectors,
 
 static void buildLowerGPUHostToLLVMPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addNestedPass<func::FuncOp>(pp::createPPGPUElideHostWaitsPass());
   pp::buildHostToLLVMPipeline(pm, /*vectors=*/false, /*gpu=*/true);
 }
 
@@ -300,7 +301,7 @@ void mlir::pp::registerLowerStagesToGPUPipeline() {
   registerPassPipeline(
       "pp-lower-gpu-host-to-llvm",
       "Lower the host side of pp-lower-stages-to-gpu's output to the LLVM "
-      "dialect: gpu-async-region, convert-scf-to-cf, "
+      "dialect: gpu-async-region, pp-gpu-elide-host-waits, convert-scf-to-cf, "
       "expand-strided-metadata, lower-affine, arith-expand, "
       "convert-math-to-{llvm,libm}, finalize-memref-to-llvm, gpu-to-llvm, "
       "convert-{arith,index,cf,func}"

@@ -35,6 +35,7 @@ namespace mlir::pp {
 #define GEN_PASS_DEF_PPGPUSPLITREDUCTIONSPASS
 #define GEN_PASS_DEF_PPGPUGEMMTORUNTIMEPASS
 #define GEN_PASS_DEF_PPGPUDEVICEMEMORYPASS
+#define GEN_PASS_DEF_PPGPUELIDEHOSTWAITSPASS
 #define GEN_PASS_DEF_PPGPUWRAPHOSTLOOPSPASS
 #include "pp/Dialect/PP/Transforms/Passes.h.inc"
 } // namespace mlir::pp
@@ -202,6 +203,10 @@ struct PPGPUSplitReductionsPass
 //===----------------------------------------------------------------------===//
 // pp-gpu-gemm-to-runtime
 //===----------------------------------------------------------------------===//
+
+/// Marks runtime functions that enqueue their work on the rank's compute
+/// stream, so that the host need not wait for the stream before calling.
+static constexpr llvm::StringLiteral kStreamOrdered = "pp.stream_ordered";
 
 namespace {
 /// How one operand of a GEMM is passed: its leading dimension, transpose
@@ -437,6 +442,8 @@ static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
     callee = func::FuncOp::create(top, module.getLoc(), name,
                                   top.getFunctionType(types, {}));
     callee.setPrivate();
+    // It enqueues on the compute stream (pp-gpu-elide-host-waits).
+    callee->setAttr(kStreamOrdered, UnitAttr::get(module.getContext()));
   }
   func::CallOp::create(b, loc, callee, args);
   op->erase();
@@ -572,6 +579,34 @@ struct PPGPUDeviceMemoryPass
       }
       op->erase();
     }
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// pp-gpu-elide-host-waits
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct PPGPUElideHostWaitsPass
+    : mlir::pp::impl::PPGPUElideHostWaitsPassBase<PPGPUElideHostWaitsPass> {
+  void runOnOperation() override {
+    SymbolTableCollection symbols;
+    SmallVector<gpu::WaitOp> waits;
+    getOperation().walk([&](gpu::WaitOp wait) {
+      // A host wait: no token result.
+      if (wait.getAsyncToken())
+        return;
+      auto call = dyn_cast_or_null<func::CallOp>(wait->getNextNode());
+      if (!call)
+        return;
+      auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (callee && callee->hasAttr(kStreamOrdered))
+        waits.push_back(wait);
+    });
+    for (gpu::WaitOp wait : waits)
+      wait.erase();
   }
 };
 } // namespace

@@ -657,7 +657,8 @@ def PPGPUGemmToRuntimePass
     ```
 
     row-major, `C_b += op(A_b) op(B_b)` (linalg's semantics: the output is
-    accumulated into). An operand whose innermost dimension (of the two
+    accumulated into). The declarations are marked `pp.stream_ordered` (they
+    enqueue on the compute stream; see `pp-gpu-elide-host-waits`). An operand whose innermost dimension (of the two
     GEMM dimensions) has unit stride is passed as it is; one whose other
     dimension has unit stride is passed transposed. Contractions whose
     strides are not static, or that fit neither form, are left to be
@@ -667,6 +668,21 @@ def PPGPUGemmToRuntimePass
                            "::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect"];
+}
+
+def PPGPUElideHostWaitsPass
+    : Pass<"pp-gpu-elide-host-waits", "::mlir::func::FuncOp"> {
+  let summary = "Drop host waits before calls that run on the stream";
+  let description = [{
+    Runs after `gpu-async-region`, which makes the host wait for the stream
+    (`gpu.wait [%token]`) before every call, since a call may read what the
+    GPU writes. Calls to functions marked `pp.stream_ordered` (the
+    `pprt_gpu_gemm_*` declarations `pp-gpu-gemm-to-runtime` makes: cuBLAS
+    runs on the rank's compute stream, after the kernels before it) need no
+    wait: this pass erases a host wait directly before such a call, so that
+    a stage function no longer synchronizes at every GEMM.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
 def PPGPUDeviceMemoryPass
