@@ -534,12 +534,7 @@ static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   // Memref results become out parameters (the caller allocates, or the
   // callee's allocation is hoisted into the caller), so that every buffer is
   // freed in the function that allocates it.
-  bufferization::BufferResultsToOutParamsPassOptions outParams;
-  outParams.hoistStaticAllocs = true;
-  outParams.modifyPublicFunctions = true;
-  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
-  bufferization::buildBufferDeallocationPipeline(pm);
-  pm.addPass(createConvertBufferizationToMemRefPass());
+  mlir::pp::buildOutParamsAndDeallocationPipeline(pm);
   // Vector transfers of more than one dimension become 1-D ones (rows of a
   // tile), fully unrolled.
   if (vectors) {

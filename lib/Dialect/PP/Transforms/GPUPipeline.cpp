@@ -153,12 +153,7 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
-  bufferization::BufferResultsToOutParamsPassOptions outParams;
-  outParams.hoistStaticAllocs = true;
-  outParams.modifyPublicFunctions = true;
-  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
-  bufferization::buildBufferDeallocationPipeline(pm);
-  pm.addPass(createConvertBufferizationToMemRefPass());
+  pp::buildOutParamsAndDeallocationPipeline(pm);
 
   // 3. GEMMs to cuBLAS calls; every buffer in device memory.
   if (opts.cublas)
@@ -234,6 +229,15 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
 /// runtime functions (gpu-to-llvm); memrefs, arith, control flow and
 /// functions follow as on the CPU path. The gpu.binary ops stay; the LLVM IR
 /// translation embeds them and loads them at startup.
+void mlir::pp::buildOutParamsAndDeallocationPipeline(OpPassManager &pm) {
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
 void mlir::pp::buildHostToLLVMPipeline(OpPassManager &pm, bool vectors,
                                        bool gpu) {
   pm.addPass(createSCFToControlFlowPass());

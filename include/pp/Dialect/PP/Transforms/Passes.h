@@ -37,6 +37,13 @@ void registerGPULoweringDependencies(DialectRegistry &registry);
 /// returned twice.
 void makeResultsDistinct(Operation *root);
 
+/// Adds what follows bufferization on both the CPU and the GPU path:
+/// buffer-results-to-out-params{hoist-static-allocs modify-public-functions}
+/// (memref results become out-parameters the caller allocates, so every
+/// buffer is freed in the function that allocates it),
+/// buffer-deallocation-pipeline, convert-bufferization-to-memref.
+void buildOutParamsAndDeallocationPipeline(OpPassManager &pm);
+
 /// Adds the lowering to the LLVM dialect that host code takes after its
 /// loops are scf/affine (pp-exec's and pp-run's CPU lowering, and
 /// pp-lower-gpu-host-to-llvm): convert-scf-to-cf, expand-strided-metadata,
