@@ -662,24 +662,30 @@ struct MemRefDescriptor {
 
 std::function<void()> pprt::cuda::endCommunicationGroup;
 
+/// Queues the freed block at `offset` of `r`'s pool for reuse once the
+/// rank's communication streams are past this point (an event on each).
+/// Takes r.mutex; the caller must not hold it.
+static void freeAfterCommunication(RankState &r, uint64_t offset) {
+  RankState::PendingFree pending{offset, {}};
+  for (CUstream comm : r.comm) {
+    CUevent event = takeEvent(r);
+    if (event && checkCu(cuEventRecord(event, comm), "cuEventRecord"))
+      pending.events.push_back(event);
+    else
+      giveEvent(r, event);
+  }
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.pending.push_back(std::move(pending));
+}
+
 void pprt::cuda::settleFreedInGroup(RankState &r) {
   std::vector<uint64_t> freed;
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     freed.swap(r.freedInGroup);
   }
-  for (uint64_t offset : freed) {
-    RankState::PendingFree pending{offset, {}};
-    for (CUstream comm : r.comm) {
-      CUevent event = takeEvent(r);
-      if (event && checkCu(cuEventRecord(event, comm), "cuEventRecord"))
-        pending.events.push_back(event);
-      else
-        giveEvent(r, event);
-    }
-    std::lock_guard<std::mutex> lock(r.mutex);
-    r.pending.push_back(std::move(pending));
-  }
+  for (uint64_t offset : freed)
+    freeAfterCommunication(r, offset);
 }
 
 extern "C" {
@@ -863,49 +869,41 @@ void *mgpuMemAlloc(uint64_t bytes, CUstream stream, bool isHostShared) {
   DeviceImpl *dev = device("mgpuMemAlloc");
   if (!dev || !ensureContext())
     return nullptr;
-  if (isHostShared || !bound) {
+  // Memory outside any pool (cuMemFree'd by mgpuMemFree).
+  auto direct = [&](bool managed) -> void * {
     CUdeviceptr ptr = 0;
-    bool ok = isHostShared
-                  ? checkCu(cuMemAllocManaged(&ptr, std::max<uint64_t>(bytes, 1),
-                                              CU_MEM_ATTACH_GLOBAL),
-                            "cuMemAllocManaged")
-                  : checkCu(cuMemAlloc(&ptr, std::max<uint64_t>(bytes, 1)),
-                            "cuMemAlloc");
+    uint64_t size = std::max<uint64_t>(bytes, 1);
+    bool ok = managed ? checkCu(cuMemAllocManaged(&ptr, size,
+                                                  CU_MEM_ATTACH_GLOBAL),
+                                "cuMemAllocManaged")
+                      : checkCu(cuMemAlloc(&ptr, size), "cuMemAlloc");
     if (!ok)
       return nullptr;
     std::lock_guard<std::mutex> lock(dev->mutex);
     dev->directBlocks.insert(ptr);
     return reinterpret_cast<void *>(ptr);
-  }
+  };
+  if (isHostShared || !bound)
+    return direct(isHostShared);
   RankState &r = *bound;
-  uint64_t offset = 0;
+  bool overflow = false;
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     reclaim(r, false);
+    uint64_t offset = 0;
     if (r.pool.allocate(bytes, offset))
       return reinterpret_cast<void *>(r.base + offset);
-  }
-  bool heldByMessages;
-  {
-    std::lock_guard<std::mutex> lock(r.mutex);
-    heldByMessages = r.pendingBytes > 0;
-  }
-  if (heldByMessages) {
-    // Part of the pool waits for messages in flight. Waiting for them here
-    // could deadlock (a send completes only when its peer posts the
-    // receive, and the peer may be in the same situation): take memory
-    // outside the pool instead and count it (PoolStats::overflow).
-    CUdeviceptr ptr = 0;
-    if (!checkCu(cuMemAlloc(&ptr, std::max<uint64_t>(bytes, 1)), "cuMemAlloc"))
-      return nullptr;
-    {
-      std::lock_guard<std::mutex> lock(r.mutex);
+    if (r.pendingBytes > 0) {
+      // Part of the pool waits for messages in flight. Waiting for them
+      // here could deadlock (a send completes only when its peer posts the
+      // receive, and the peer may be in the same situation): take memory
+      // outside the pool instead and count it (PoolStats::overflow).
       r.overflowBytes += static_cast<int64_t>(bytes);
+      overflow = true;
     }
-    std::lock_guard<std::mutex> lock(dev->mutex);
-    dev->directBlocks.insert(ptr);
-    return reinterpret_cast<void *>(ptr);
   }
+  if (overflow)
+    return direct(false);
   reportError("cuda error: device memory pool of rank " +
               std::to_string(r.rank) + " exhausted: requested " +
               std::to_string(bytes) + " bytes; pool " +
@@ -915,12 +913,7 @@ void *mgpuMemAlloc(uint64_t bytes, CUstream stream, bool isHostShared) {
   // The step has failed; the program still runs to its end (the pprt_*
   // calls return at once), so hand it real memory outside the pool rather
   // than a null pointer its kernels would fault on.
-  CUdeviceptr ptr = 0;
-  if (!checkCu(cuMemAlloc(&ptr, std::max<uint64_t>(bytes, 1)), "cuMemAlloc"))
-    return nullptr;
-  std::lock_guard<std::mutex> lock(dev->mutex);
-  dev->directBlocks.insert(ptr);
-  return reinterpret_cast<void *>(ptr);
+  return direct(false);
 }
 
 /// Returns a block to its pool once the rank's communication streams are
@@ -931,11 +924,10 @@ void mgpuMemFree(void *ptr, CUstream stream) {
     return;
   auto address = reinterpret_cast<CUdeviceptr>(ptr);
   if (RankState *r = theDevice->owner(address)) {
-    if (r->groupOpen) {
-      // A grouped ncclSend may read the block once the group ends: its
-      // events are recorded then (settleFreedInGroup).
+    uint64_t offset = address - r->base;
+    {
       std::lock_guard<std::mutex> lock(r->mutex);
-      uint64_t size = r->pool.blockSize(address - r->base);
+      uint64_t size = r->pool.blockSize(offset);
       if (size == 0) {
         reportError("cuda error: mgpuMemFree of an address that is not an "
                     "allocated block of rank " +
@@ -943,29 +935,14 @@ void mgpuMemFree(void *ptr, CUstream stream) {
         return;
       }
       r->pendingBytes += size;
-      r->freedInGroup.push_back(address - r->base);
-      return;
+      // A grouped ncclSend may read the block once the group ends: its
+      // events are recorded then (settleFreedInGroup).
+      if (r->groupOpen) {
+        r->freedInGroup.push_back(offset);
+        return;
+      }
     }
-    RankState::PendingFree pending{address - r->base, {}};
-    for (CUstream comm : r->comm) {
-      CUevent event = takeEvent(*r);
-      if (event && checkCu(cuEventRecord(event, comm), "cuEventRecord"))
-        pending.events.push_back(event);
-      else
-        giveEvent(*r, event);
-    }
-    std::lock_guard<std::mutex> lock(r->mutex);
-    uint64_t size = r->pool.blockSize(pending.offset);
-    if (size == 0) {
-      for (CUevent e : pending.events)
-        r->spareEvents.push_back(e);
-      reportError("cuda error: mgpuMemFree of an address that is not an "
-                  "allocated block of rank " +
-                  std::to_string(r->rank) + "'s pool");
-      return;
-    }
-    r->pendingBytes += size;
-    r->pending.push_back(std::move(pending));
+    freeAfterCommunication(*r, offset);
     return;
   }
   {

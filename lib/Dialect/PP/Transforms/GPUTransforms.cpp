@@ -545,16 +545,18 @@ struct PPGPUDeviceMemoryPass
     for (Operation *op : ops) {
       OpBuilder b(op);
       Location loc = op->getLoc();
+      // memref.alloc or memref.alloca: the same buffer in device memory.
+      auto onDevice = [&](auto hostAlloc) {
+        auto device = gpu::AllocOp::create(
+            b, loc, hostAlloc.getType(), Type(), ValueRange(),
+            hostAlloc.getDynamicSizes(), hostAlloc.getSymbolOperands());
+        hostAlloc.replaceAllUsesWith(device.getMemref());
+        return device;
+      };
       if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-        auto device = gpu::AllocOp::create(
-            b, loc, alloc.getType(), Type(), ValueRange(),
-            alloc.getDynamicSizes(), alloc.getSymbolOperands());
-        alloc.replaceAllUsesWith(device.getMemref());
+        onDevice(alloc);
       } else if (auto alloca = dyn_cast<memref::AllocaOp>(op)) {
-        auto device = gpu::AllocOp::create(
-            b, loc, alloca.getType(), Type(), ValueRange(),
-            alloca.getDynamicSizes(), alloca.getSymbolOperands());
-        alloca.replaceAllUsesWith(device.getMemref());
+        gpu::AllocOp device = onDevice(alloca);
         if (failed(deallocAtReturn(device, device.getMemref())))
           return signalPassFailure();
       } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
