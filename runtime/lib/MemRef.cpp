@@ -85,19 +85,35 @@ void pprt_memref_accumulate_gradient(pprt_rank *rank, int64_t stage,
   pprt_accumulate_gradient(rank, stage, index, s.data, s.bytes, dtype);
 }
 
+/// A loss is one element: anything larger would be read (pprt_loss) or
+/// seeded (pprt_loss_seed) in its first element only, leaving the rest
+/// unwritten. Fails the rank and returns false otherwise.
+static bool isOneElement(pprt_rank *rank, const char *entry, Span s,
+                         int64_t elementBytes) {
+  if (s.bytes == elementBytes)
+    return true;
+  char message[160];
+  std::snprintf(message, sizeof message,
+                "%s: the loss has %lld elements; a loss must be one element",
+                entry, static_cast<long long>(s.bytes / elementBytes));
+  pprt_fail(rank, message);
+  return false;
+}
+
 void pprt_memref_loss(pprt_rank *rank, int64_t microbatch, int64_t dtype,
                       int64_t elementBytes, int64_t memrefRank,
                       void *descriptor) {
   Span s = spanOf(elementBytes, memrefRank, descriptor);
-  pprt_loss(rank, microbatch, s.data, dtype);
+  if (isOneElement(rank, "pprt_loss", s, elementBytes))
+    pprt_loss(rank, microbatch, s.data, dtype);
 }
 
 void pprt_memref_loss_seed(pprt_rank *rank, int64_t dtype,
                            int64_t elementBytes, int64_t memrefRank,
                            void *descriptor) {
-  // One element: the seed of a one-element loss.
-  pprt_loss_seed(rank, spanOf(elementBytes, memrefRank, descriptor).data,
-                 dtype);
+  Span s = spanOf(elementBytes, memrefRank, descriptor);
+  if (isOneElement(rank, "pprt_loss_seed", s, elementBytes))
+    pprt_loss_seed(rank, s.data, dtype);
 }
 
 // The per-element-type symbols convert-pp-to-runtime declares.

@@ -69,3 +69,24 @@ func.func @f(%w: tensor<?xf32> {pp.parameter}) -> tensor<f32> {
 func.func @b(%w: tensor<?xf32> {pp.parameter}, %d: tensor<f32> {pp.gradient}) -> tensor<?xf32> {
   return %w : tensor<?xf32>
 }
+
+// -----
+
+// The last stage's first output is the loss: one float element. Logits
+// would be seeded in their first element only.
+pp.pipeline @p ranks(1) {
+  // expected-error @below {{the last stage's @f returns tensor<1x10xf32> as the loss; the loss must be one float element (append one with pp-append-loss)}}
+  pp.stage 0 on rank 0 forward @f backward @b
+}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %st = pp.forward stage 0 microbatch 0 : () -> !pp.stash<0>
+  pp.backward stage 0 microbatch 0 (%st) : (!pp.stash<0>) -> ()
+}
+func.func @f(%x: tensor<1x4xf32>, %w: tensor<4x10xf32> {pp.parameter}) -> tensor<1x10xf32> {
+  %c = arith.constant dense<1.0> : tensor<1x10xf32>
+  return %c : tensor<1x10xf32>
+}
+func.func @b(%w: tensor<4x10xf32> {pp.parameter}, %d: tensor<1x10xf32> {pp.gradient}) -> tensor<4x10xf32> {
+  return %w : tensor<4x10xf32>
+}

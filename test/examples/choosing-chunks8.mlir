@@ -1,7 +1,7 @@
 // Pins the comparison tables of examples/chunks8.mlir shown in the README's
 // "Choosing a schedule" section; if this fails, update both.
-// RUN: pp-opt %examples/chunks8.mlir --pp-place-stages="ranks=4 placement=v" --pp-compare-schedules="num-microbatches=8" -o /dev/null | FileCheck %s --check-prefix=V --match-full-lines --strict-whitespace
-// RUN: pp-opt %examples/chunks8.mlir --pp-place-stages="ranks=4 placement=loop" --pp-compare-schedules="num-microbatches=8" -o /dev/null | FileCheck %s --check-prefix=LOOP --match-full-lines --strict-whitespace
+// RUN: pp-opt %examples/chunks8.mlir --pp-place-stages="ranks=4 placement=v" --pp-compare-schedules="num-microbatches=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=V --match-full-lines --strict-whitespace
+// RUN: pp-opt %examples/chunks8.mlir --pp-place-stages="ranks=4 placement=loop" --pp-compare-schedules="num-microbatches=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOOP --match-full-lines --strict-whitespace
 
 // V:pipeline @p: 4 ranks, 8 stages, 8 micro-batches
 // V-NEXT:| schedule | makespan (us) | bubble rate | peak memory (bytes) | peak (M_B) | per rank (M_B) | P2P messages | fits |

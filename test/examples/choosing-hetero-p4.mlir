@@ -1,7 +1,7 @@
 // Pins the comparison tables of examples/hetero-p4.mlir shown in the README's
 // "Choosing a schedule" section; if this fails, update both.
-// RUN: pp-opt %examples/hetero-p4.mlir --pp-compare-schedules="num-microbatches=12" -o /dev/null | FileCheck %s --check-prefix=NOLIMIT --match-full-lines --strict-whitespace
-// RUN: pp-opt %examples/hetero-p4.mlir --pp-compare-schedules="num-microbatches=12 memory-limit=4.5M_B" -o /dev/null | FileCheck %s --check-prefix=LIMIT --match-full-lines --strict-whitespace
+// RUN: pp-opt %examples/hetero-p4.mlir --pp-compare-schedules="num-microbatches=12" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLIMIT --match-full-lines --strict-whitespace
+// RUN: pp-opt %examples/hetero-p4.mlir --pp-compare-schedules="num-microbatches=12 memory-limit=4.5M_B" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIMIT --match-full-lines --strict-whitespace
 
 // NOLIMIT:pipeline @hetero: 4 ranks, 4 stages, 12 micro-batches
 // NOLIMIT-NEXT:| schedule | makespan (us) | bubble rate | peak memory (bytes) | peak (M_B) | per rank (M_B) | P2P messages | fits |

@@ -3,8 +3,8 @@
 // over ideal time (P-1)/M = 3/4; makespan 2(M+P-1) = 14 us.
 // GPipe keeps M = 4 stashes on every rank; 1F1B min(P-r, M) on rank r.
 //
-// RUN: pp-opt %examples/p4-m4.mlir -pp-plan="schedule=gpipe num-microbatches=4" -pp-simulate -o /dev/null | FileCheck %s --check-prefix=GPIPE --match-full-lines --strict-whitespace
-// RUN: pp-opt %examples/p4-m4.mlir -pp-plan="schedule=1f1b num-microbatches=4" -pp-simulate -o /dev/null | FileCheck %s --check-prefix=1F1B --match-full-lines --strict-whitespace
+// RUN: pp-opt %examples/p4-m4.mlir -pp-plan="schedule=gpipe num-microbatches=4" -pp-simulate -o /dev/null 2>&1 | FileCheck %s --check-prefix=GPIPE --match-full-lines --strict-whitespace
+// RUN: pp-opt %examples/p4-m4.mlir -pp-plan="schedule=1f1b num-microbatches=4" -pp-simulate -o /dev/null 2>&1 | FileCheck %s --check-prefix=1F1B --match-full-lines --strict-whitespace
 
 // GPIPE:schedule @p4_gpipe (pipeline @p4)
 // GPIPE-NEXT:pipeline: 4 ranks, 4 stages, 4 micro-batches

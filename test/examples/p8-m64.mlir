@@ -3,8 +3,8 @@
 // over ideal time (P-1)/M = 7/64; makespan 2(M+P-1) = 142 us.
 // GPipe keeps M = 64 stashes on every rank; 1F1B min(P-r, M) on rank r.
 //
-// RUN: pp-opt %examples/p8-m64.mlir -pp-plan="schedule=gpipe num-microbatches=64" -pp-simulate -o /dev/null | FileCheck %s --check-prefix=GPIPE --match-full-lines --strict-whitespace
-// RUN: pp-opt %examples/p8-m64.mlir -pp-plan="schedule=1f1b num-microbatches=64" -pp-simulate -o /dev/null | FileCheck %s --check-prefix=1F1B --match-full-lines --strict-whitespace
+// RUN: pp-opt %examples/p8-m64.mlir -pp-plan="schedule=gpipe num-microbatches=64" -pp-simulate -o /dev/null 2>&1 | FileCheck %s --check-prefix=GPIPE --match-full-lines --strict-whitespace
+// RUN: pp-opt %examples/p8-m64.mlir -pp-plan="schedule=1f1b num-microbatches=64" -pp-simulate -o /dev/null 2>&1 | FileCheck %s --check-prefix=1F1B --match-full-lines --strict-whitespace
 
 // GPIPE:schedule @p8_gpipe (pipeline @p8)
 // GPIPE-NEXT:pipeline: 8 ranks, 8 stages, 64 micro-batches

@@ -7,7 +7,7 @@
 // RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages -o %t.mlir 2>/dev/null
 // RUN: pp-exec %t.mlir --measure-stages --repetitions=3 -o %t.measured.mlir | FileCheck %s --check-prefix=TABLE
 // RUN: FileCheck %s --input-file=%t.measured.mlir
-// RUN: pp-opt %t.measured.mlir -pp-schedule="schedule=zb-h1 num-microbatches=4" -pp-simulate -o /dev/null | FileCheck %s --check-prefix=SIM
+// RUN: pp-opt %t.measured.mlir -pp-schedule="schedule=zb-h1 num-microbatches=4" -pp-simulate -o /dev/null 2>&1 | FileCheck %s --check-prefix=SIM
 
 // TABLE:      @mlp_pipeline: median of 3 runs after a warm-up, in microseconds
 // TABLE-NEXT: stage  rank            F            B            W
@@ -31,7 +31,7 @@
 // RUN: pp-exec %t.fused.mlir --measure-stages=mlp_pipeline --repetitions=2 2>%t.table >%t.fused.measured.mlir
 // RUN: FileCheck %s --check-prefix=FUSED --input-file=%t.fused.measured.mlir
 // RUN: FileCheck %s --check-prefix=FUSED-TABLE --input-file=%t.table
-// RUN: pp-opt %t.fused.measured.mlir -pp-schedule="schedule=1f1b num-microbatches=4" -pp-simulate -o /dev/null | FileCheck %s --check-prefix=FUSED-SIM
+// RUN: pp-opt %t.fused.measured.mlir -pp-schedule="schedule=1f1b num-microbatches=4" -pp-simulate -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUSED-SIM
 
 // FUSED-LABEL: pp.pipeline @mlp_pipeline
 // FUSED-NEXT: pp.stage 0 on rank 0 forward @mlp_stage0_forward backward @mlp_stage0_backward costs(forward = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_input = {{[1-9][0-9.e+-]*|0\.[0-9]+}}, backward_weight = 0)

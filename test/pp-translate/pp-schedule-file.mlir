@@ -18,7 +18,7 @@
 // GPIPE-NEXT:  }
 
 // A compute-only table goes on through the usual passes.
-// RUN: pp-opt %s -pp-schedule="schedule=file:%S/Inputs/gpipe-p2-m2.csv pipeline=p" -pp-insert-communication -pp-verify-schedule -pp-simulate="timeline=false" -o /dev/null | FileCheck %s --check-prefix=SIM
+// RUN: pp-opt %s -pp-schedule="schedule=file:%S/Inputs/gpipe-p2-m2.csv pipeline=p" -pp-insert-communication -pp-verify-schedule -pp-simulate="timeline=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SIM
 // SIM: schedule @p_file (pipeline @p)
 // SIM: makespan: 6 us
 
@@ -36,7 +36,7 @@
 // IDLE-NEXT:   }
 
 // Two stages per rank in a V shape, split backward.
-// RUN: pp-opt %s -pp-schedule="schedule=file:%S/Inputs/v-split-p2-m4.csv pipeline=v" -pp-insert-communication -pp-verify-schedule -pp-simulate="timeline=false" -o /dev/null | FileCheck %s --check-prefix=VSHAPE
+// RUN: pp-opt %s -pp-schedule="schedule=file:%S/Inputs/v-split-p2-m4.csv pipeline=v" -pp-insert-communication -pp-verify-schedule -pp-simulate="timeline=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VSHAPE
 // VSHAPE: schedule @v_file (pipeline @v)
 // VSHAPE: pipeline: 2 ranks, 4 stages, 4 micro-batches
 

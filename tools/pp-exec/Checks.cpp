@@ -106,8 +106,19 @@ llvm::Expected<bool> ppexec::compareFunctions(
        << " vs " << formatValue(y.kind(), y.get(worstAt))
        << "), max relative difference " << formatDouble(resultRel) << "\n";
   }
+  // Equal NaNs are no agreement: a result that is not finite fails.
+  std::string nonFinite;
+  for (auto [fn, results] : {std::pair(&f, &a), std::pair(&g, &b)})
+    for (auto [r, t] : llvm::enumerate(*results))
+      if (int64_t i = firstNonFinite(t); i >= 0 && nonFinite.empty())
+        nonFinite = "result " + std::to_string(r) + " of @" + fn->name +
+                    " is not finite at " + t.indexStr(i) + " (" +
+                    formatValue(t.kind(), t.get(i)) + ")";
   bool pass;
-  if (allBitwise) {
+  if (!nonFinite.empty()) {
+    os << "compare: FAILED: " << nonFinite << "\n";
+    pass = false;
+  } else if (allBitwise) {
     os << "compare: results bitwise equal\n";
     pass = true;
   } else {

@@ -233,3 +233,12 @@ std::string ppexec::formatDouble(double v) {
   std::snprintf(buf, sizeof(buf), "%.9g", v);
   return buf;
 }
+
+int64_t ppexec::firstNonFinite(const HostTensor &t) {
+  if (!isFloat(t.kind()))
+    return -1;
+  for (int64_t i = 0, e = t.size(); i < e; ++i)
+    if (!std::isfinite(t.get(i)))
+      return i;
+  return -1;
+}

@@ -94,6 +94,10 @@ private:
   uint64_t state_;
 };
 
+/// The flat index of the first NaN or infinite element of `t` (C order), or
+/// -1 if every element is finite (always -1 for integer tensors).
+int64_t firstNonFinite(const HostTensor &t);
+
 /// Fills `t` with seeded pseudo-random values (docs/Execution.md, "Inputs").
 void fillRandom(HostTensor &t, SplitMix64 &rng);
 

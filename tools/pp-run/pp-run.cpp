@@ -19,6 +19,7 @@
 #include "HostTensor.h"
 #include "Jit.h"
 #include "Npy.h"
+#include "ParameterInit.h"
 
 #include "pp/Dialect/PP/IR/PPDialect.h"
 #include "pp/Dialect/PP/IR/PPOps.h"
@@ -157,6 +158,16 @@ static cl::list<std::string> inputFiles(
              "in argument order, each holding the M micro-batches stacked "
              "on a leading axis; an empty entry means synthetic data"),
     cl::value_desc("a.npy,b.npy,..."), cl::cat(category));
+static cl::list<std::string> initialParameterFiles(
+    "initial-parameters", cl::CommaSeparated,
+    cl::desc("NumPy .npy files, one per parameter argument of the loss "
+             "function in argument order, holding its initial value; an "
+             "empty entry means a synthetic value (docs/Runtime.md, "
+             "\"Initial parameters\")"),
+    cl::value_desc("p0.npy,p1.npy,..."), cl::cat(category));
+static cl::opt<bool> quiet("quiet",
+                           cl::desc("No progress lines on standard error"),
+                           cl::cat(category));
 static cl::opt<bool> printIR("print-ir",
                              cl::desc("Print the compiled module (tensors; with "
                                       "--device=cuda the rank programs "
@@ -185,6 +196,12 @@ struct DiagnosticFilter : SourceMgrDiagnosticHandler {
   }
 };
 } // namespace
+
+/// Bounds of the integer options: far beyond any real pipeline, small
+/// enough that products of them (stages, actions) stay in int.
+constexpr int kMaxRanks = 1 << 16;
+constexpr int kMaxMicrobatches = 1 << 20;
+constexpr int kMaxStagesPerRank = 1 << 10;
 
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "pp-run") << message << "\n";
@@ -221,20 +238,58 @@ static FailureOr<TensorSpec> specOf(Type type) {
   return spec;
 }
 
-/// Synthetic parameters: uniform in [-a, a) with a = 1/sqrt(fan-in), the
-/// last dimension of a matrix (PyTorch's nn.Linear default); 1-D parameters
-/// (biases, norm weights) uniform in [-1, 1).
-static HostTensor initialParameter(const TensorSpec &spec, uint64_t index) {
+/// A synthetic parameter drawn by `rule` (ParameterInit.h), seeded by
+/// --seed and the argument index.
+static HostTensor initialParameter(const TensorSpec &spec, uint64_t index,
+                                   const InitRule &rule) {
   HostTensor t(spec);
+  if (!isFloat(spec.kind) || rule.kind == InitRule::Zero)
+    return t;
+  if (rule.kind == InitRule::One) {
+    for (int64_t i = 0; i < t.size(); ++i)
+      t.set(i, 1.0);
+    return t;
+  }
   SplitMix64 rng(seed * 1000003u + 17 * index + 1);
   fillRandom(t, rng);
-  if (spec.shape.size() >= 2 && isFloat(spec.kind)) {
-    double a = 1.0 / std::sqrt(static_cast<double>(spec.shape.back()));
+  if (rule.kind == InitRule::FanIn) {
+    double a = 1.0 / std::sqrt(static_cast<double>(rule.fanIn));
     for (int64_t i = 0; i < t.size(); ++i)
       t.set(i, t.get(i) * a);
   }
   return t;
 }
+
+/// Progress on standard error: "pp-run: [1.2 s] <what>".
+class Progress {
+public:
+  explicit Progress(bool enabled) : enabled(enabled) {}
+  void phase(const llvm::Twine &what) {
+    if (enabled)
+      llvm::errs() << "pp-run: [" << llvm::format("%.1f", seconds())
+                   << " s] " << what << "\n";
+  }
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+        .count();
+  }
+  bool enabled;
+
+private:
+  std::chrono::steady_clock::time_point start =
+      std::chrono::steady_clock::now();
+};
+
+/// `value` printed with the printf format `format` (one double).
+static std::string printfString(const char *format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+/// "nan", "inf", "-inf" or the value.
+static std::string valueText(double v) { return formatDouble(v); }
 
 /// Synthetic data: argument `arg` of micro-batch `mb`. The same M
 /// micro-batches every step (one fixed batch), so that training fits them
@@ -289,6 +344,19 @@ static std::string cudaPluginPath(bool emulated) {
   return name;
 }
 
+/// Whether `fn` returns exactly one float scalar or one-element float
+/// tensor: a loss pp-run can report and seed.
+static bool returnsScalarLoss(func::FuncOp fn) {
+  if (fn.getNumResults() != 1)
+    return false;
+  Type t = fn.getResultTypes().front();
+  if (isa<FloatType>(t))
+    return true;
+  auto tensor = dyn_cast<RankedTensorType>(t);
+  return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 1 &&
+         isa<FloatType>(tensor.getElementType());
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   // The rank programs call the runtime (libPPRuntime.so, loaded with this
@@ -328,8 +396,22 @@ int main(int argc, char **argv) {
   if (lossKind != "none" && lossKind != "mse" && lossKind != "cross-entropy")
     return fail("--loss must be none, mse or cross-entropy, not '" +
                 lossKind + "'");
-  if (!(timeout > 0))
-    return fail("--timeout must be positive");
+  if (!std::isfinite(learningRate) || learningRate < 0)
+    return fail("--lr must be a finite number >= 0, not " +
+                valueText(learningRate));
+  if (!std::isfinite(timeout) || !(timeout > 0) || timeout > 1e6)
+    return fail("--timeout must be a finite number of seconds in (0, 1e6], "
+                "not " + valueText(timeout));
+  if (minElements < 0)
+    return fail("--min-elements must be >= 0");
+  if (numRanks > kMaxRanks)
+    return fail("--ranks must be at most " + std::to_string(kMaxRanks));
+  if (numMicrobatches > kMaxMicrobatches)
+    return fail("--microbatches must be at most " +
+                std::to_string(kMaxMicrobatches));
+  if (stagesPerRank > kMaxStagesPerRank)
+    return fail("--stages-per-rank must be at most " +
+                std::to_string(kMaxStagesPerRank));
   bool emulated = deviceKind == "cuda-emu";
   bool onGPU = deviceKind == "cuda" || emulated;
   if (!onGPU && deviceKind != "cpu")
@@ -337,8 +419,8 @@ int main(int argc, char **argv) {
                 "'");
   if (transport == "nccl" && !onGPU)
     return fail("--transport=nccl needs --device=cuda");
-  if (workspaceMiB < 0)
-    return fail("--gpu-workspace-mib must be >= 0");
+  if (workspaceMiB < 0 || workspaceMiB > (int64_t(1) << 30))
+    return fail("--gpu-workspace-mib must be in [0, 2^30]");
 
   // The world first: under MPI every process must reach MPI_Init.
   pprt::WorldOptions worldOptions;
@@ -369,6 +451,7 @@ int main(int argc, char **argv) {
   std::vector<int> localRanks = world->localRanks();
   bool leader = llvm::is_contained(localRanks, 0);
 
+  Progress progress(!quiet && leader);
   DialectRegistry registry;
   registerExecDialects(registry);
   MLIRContext context(registry);
@@ -383,6 +466,17 @@ int main(int argc, char **argv) {
   auto modelFn = module->lookupSymbol<func::FuncOp>(functionName);
   if (!modelFn)
     return fail("no function @" + functionName + " in " + inputFile);
+  if (lossKind == "none" && !returnsScalarLoss(modelFn))
+    return fail("@" + functionName + " returns " +
+                llvm::formatv("{0:$[, ]}",
+                              llvm::make_range(
+                                  modelFn.getResultTypes().begin(),
+                                  modelFn.getResultTypes().end()))
+                    .str() +
+                ", not a scalar loss: with --loss=none (the default) the "
+                "model must return one float loss (f32 or a one-element "
+                "tensor); pass --loss=mse or --loss=cross-entropy to append "
+                "a loss to its output");
 
   // 1. Prepare the model and cut it into stages.
   int numStages = numRanks * stagesPerRank;
@@ -402,15 +496,22 @@ int main(int argc, char **argv) {
                lossKind + "}";
     lossName = functionName + "_loss";
   }
-  prepare += ",pp-prepare-model,pp-partition{function=" + lossName +
-             " num-stages=" + std::to_string(numStages) + " print-report=false}";
-  if (stagesPerRank > 1 || vShape)
-    prepare += std::string(",pp-place-stages{placement=") +
-               (vShape ? "v" : "loop") +
-               " ranks=" + std::to_string(numRanks) + "}";
-  prepare += ")";
+  prepare += ",pp-prepare-model)";
+  progress.phase("preparing @" + functionName);
   if (failed(runPipeline(*module, prepare)))
-    return fail("preparing and partitioning the model failed");
+    return fail("preparing the model failed");
+  std::string partition = "builtin.module(pp-partition{function=" + lossName +
+                          " num-stages=" + std::to_string(numStages) +
+                          " print-report=false}";
+  if (stagesPerRank > 1 || vShape)
+    partition += std::string(",pp-place-stages{placement=") +
+                 (vShape ? "v" : "loop") +
+                 " ranks=" + std::to_string(numRanks) + "}";
+  partition += ")";
+  progress.phase("partitioning into " + std::to_string(numStages) +
+                 " stages");
+  if (failed(runPipeline(*module, partition)))
+    return fail("partitioning the model failed");
 
   SymbolTable symbols(*module);
   auto pipeline =
@@ -432,16 +533,24 @@ int main(int argc, char **argv) {
 
   std::string schedule = lossName + "_pipeline_" + scheduleName;
   std::replace(schedule.begin(), schedule.end(), '-', '_');
-  std::string compile =
-      "builtin.module(pp-differentiate-stages,pp-plan{schedule=" + scheduleName +
-      " num-microbatches=" + std::to_string(numMicrobatches) +
-      "},convert-pp-to-runtime";
+  progress.phase("differentiating the stages (F, B, W)");
+  if (failed(runPipeline(*module,
+                         "builtin.module(pp-differentiate-stages)")))
+    return fail("differentiating the stages failed");
+  progress.phase("planning: " + scheduleName + ", " +
+                 std::to_string(numMicrobatches) + " micro-batches");
+  if (failed(runPipeline(*module, "builtin.module(pp-plan{schedule=" +
+                                      scheduleName + " num-microbatches=" +
+                                      std::to_string(numMicrobatches) + "})")))
+    return fail("planning the schedule failed");
+  std::string lower = "builtin.module(convert-pp-to-runtime";
   if (check)
-    compile += ",pp-autodiff{function=" + lossName +
-               " wrt=" + joinIndices(parameterArgs) + " cotangents=true}";
-  compile += ")";
-  if (failed(runPipeline(*module, compile)))
-    return fail("compiling the pipeline failed");
+    lower += ",pp-autodiff{function=" + lossName +
+             " wrt=" + joinIndices(parameterArgs) + " cotangents=true}";
+  lower += ")";
+  progress.phase("lowering the rank programs");
+  if (failed(runPipeline(*module, lower)))
+    return fail("lowering the pipeline failed");
   if (printIR && !onGPU) {
     module->print(llvm::outs());
     return 0;
@@ -562,6 +671,8 @@ int main(int argc, char **argv) {
       }
   std::vector<std::string> keep = entries;
   keep.insert(keep.end(), rankFunctions.begin(), rankFunctions.end());
+  progress.phase("compiling " + std::to_string(numRanks) +
+                 " rank programs" + (onGPU ? " for " + deviceKind : ""));
   auto compileStart = std::chrono::steady_clock::now();
   // On a GPU the rank programs are compiled for it and the reference and
   // initializer for the host, as two modules.
@@ -605,10 +716,20 @@ int main(int argc, char **argv) {
     programs.push_back(reinterpret_cast<RankProgram>(
         (onGPU ? gpuJit : hostJit)->lookupRaw(name)));
 
-  // 5. Parameters.
+  // 5. Parameters: synthetic (ParameterInit.h), then the model's own values
+  // of lifted weights, then --initial-parameters.
+  if (initialParameterFiles.size() > parameterArgs.size())
+    return fail("--initial-parameters names " +
+                std::to_string(initialParameterFiles.size()) + " files, but @" +
+                lossName + " has " + std::to_string(parameterArgs.size()) +
+                " parameters");
   std::map<unsigned, HostTensor> parameters;
-  for (unsigned a : parameterArgs)
-    parameters[a] = initialParameter(argSpecs[a], a);
+  std::map<unsigned, std::string> origin;
+  for (unsigned a : parameterArgs) {
+    InitRule rule = initRuleFor(lossFn, a);
+    parameters[a] = initialParameter(argSpecs[a], a, rule);
+    origin[a] = rule.str();
+  }
   if (!initName.empty()) {
     std::vector<HostTensor> values;
     if (llvm::Error e = hostJit->run(initName, {}, values))
@@ -620,7 +741,37 @@ int main(int argc, char **argv) {
                     " does not match parameter argument " +
                     std::to_string(a) + " of @" + lossName);
       parameters[a] = std::move(value);
+      origin[a] = "the model's constant";
     }
+  }
+  for (auto [k, path] : llvm::enumerate(initialParameterFiles)) {
+    if (path.empty())
+      continue;
+    unsigned a = parameterArgs[k];
+    llvm::Expected<HostTensor> t = readNpy(path);
+    if (!t)
+      return fail("--initial-parameters: " + llvm::toString(t.takeError()));
+    if (t->spec() != argSpecs[a])
+      return fail("--initial-parameters: " + path + " holds " +
+                  elemKindName(t->kind()) + " " + t->spec().shapeStr() +
+                  ", but parameter argument " + std::to_string(a) + " of @" +
+                  lossName + " is " + argSpecs[a].str());
+    parameters[a] = std::move(*t);
+    origin[a] = path;
+  }
+  for (unsigned a : parameterArgs) {
+    if (int64_t i = firstNonFinite(parameters[a]); i >= 0)
+      return fail("the initial value of parameter argument " +
+                  std::to_string(a) + " (" + origin[a] + ") is not finite at " +
+                  parameters[a].indexStr(i) + " (" +
+                  valueText(parameters[a].get(i)) + ")");
+  }
+  {
+    std::string text;
+    for (unsigned a : parameterArgs)
+      text += (text.empty() ? "" : ", ") + std::string("argument ") +
+              std::to_string(a) + ": " + origin[a];
+    progress.phase("initial parameters: " + text);
   }
   for (int s = 0; s < numStages; ++s)
     for (auto [k, a] : llvm::enumerate(stageParams[s]))
@@ -681,7 +832,50 @@ int main(int argc, char **argv) {
           a.kind == sched::ActionKind::BackwardWeight)
         accumulationOrder[a.stage].push_back(a.microbatch);
 
+  // The first parameter (lowest model argument) whose gradient (or, with
+  // `values`, whose value) is not finite on this process's stages; with
+  // where it went bad in `what`. Under MPI each process sees its own
+  // stages: firstBadParameter() agrees on the argument across processes.
+  auto localBadParameter = [&](bool values, std::string &what) -> int64_t {
+    int64_t best = -1;
+    for (int st = 0; st < numStages; ++st)
+      for (auto [k, a] : llvm::enumerate(stageParams[st])) {
+        const pprt::Buffer *g = world->gradient(st, k);
+        if (!g || (best >= 0 && a >= best))
+          continue;
+        const pprt::Buffer &b = values ? world->parameter(st, k) : *g;
+        HostTensor t(argSpecs[a]);
+        if (b.bytes.size() != t.byteSize())
+          continue;
+        std::memcpy(t.data(), b.bytes.data(), t.byteSize());
+        if (int64_t i = firstNonFinite(t); i >= 0) {
+          best = a;
+          what = "stage " + std::to_string(st) + ", element " +
+                 t.indexStr(i) + " = " + valueText(t.get(i));
+        }
+      }
+    return best;
+  };
+  auto firstBadParameter = [&](bool values, std::string &what) -> int64_t {
+    int64_t local = localBadParameter(values, what);
+    double none = 1e18;
+    double global =
+        -world->allReduceMax(-(local >= 0 ? static_cast<double>(local) : none));
+    if (global >= none)
+      return -1;
+    if (static_cast<int64_t>(global) != local)
+      what = "on another process";
+    return static_cast<int64_t>(global);
+  };
+
   double firstLoss = 0, lastLoss = 0;
+  double lastRateReport = progress.seconds();
+  auto trainingStart = std::chrono::steady_clock::now();
+  int64_t samplesPerMicrobatch =
+      stageData.empty() || argSpecs[stageData.front()].shape.empty()
+          ? 1
+          : argSpecs[stageData.front()].shape.front();
+  progress.phase("training " + std::to_string(numSteps) + " steps");
   for (int step = 1; step <= numSteps; ++step) {
     std::vector<std::vector<HostTensor>> data(numMicrobatches);
     for (int mb = 0; mb < numMicrobatches; ++mb)
@@ -827,6 +1021,39 @@ int main(int argc, char **argv) {
                                    llvm::formatv("{0:e3}", worst).str())
                      << "\n";
       }
+      // NaN equals NaN bitwise: a check of values that are not finite
+      // fails, naming the first one.
+      std::string nonFinite;
+      for (int mb = 0; mb < numMicrobatches && nonFinite.empty(); ++mb) {
+        if (!std::isfinite(losses[mb]))
+          nonFinite = "the loss of micro-batch " + std::to_string(mb) +
+                      " is " + valueText(losses[mb]);
+        else if (!std::isfinite(referenceLosses[mb]))
+          nonFinite = "the unpipelined model's loss of micro-batch " +
+                      std::to_string(mb) + " is " +
+                      valueText(referenceLosses[mb]);
+      }
+      if (nonFinite.empty()) {
+        std::string what;
+        if (int64_t bad = firstBadParameter(false, what); bad >= 0)
+          nonFinite = "the gradient of parameter argument " +
+                      std::to_string(bad) + " is not finite (" + what + ")";
+      }
+      if (nonFinite.empty())
+        for (unsigned a : parameterArgs)
+          if (int64_t i = firstNonFinite(reference[a]); i >= 0) {
+            nonFinite = "the unpipelined model's gradient of parameter "
+                        "argument " + std::to_string(a) +
+                        " is not finite (element " +
+                        reference[a].indexStr(i) + " = " +
+                        valueText(reference[a].get(i)) + ")";
+            break;
+          }
+      if (!nonFinite.empty()) {
+        if (leader)
+          llvm::outs() << "check FAILED: " << nonFinite << "\n";
+        return 1;
+      }
       // On a GPU the loss is summed in another order (cuBLAS, split
       // reductions): a float32 sum of n terms may differ in its relative
       // error by about sqrt(n) ulps, so the loss gets the gradients' bound.
@@ -838,6 +1065,47 @@ int main(int argc, char **argv) {
       }
       if (leader)
         llvm::outs() << "check PASSED\n";
+    }
+
+    // A step whose loss or gradients are not finite stops the run.
+    {
+      int badMicrobatch = -1;
+      for (int mb = 0; mb < numMicrobatches && badMicrobatch < 0; ++mb)
+        if (!std::isfinite(losses[mb]))
+          badMicrobatch = mb;
+      std::string what;
+      int64_t bad = firstBadParameter(/*values=*/false, what);
+      if (badMicrobatch >= 0 || bad >= 0) {
+        std::string message = "step " + std::to_string(step) + ": ";
+        if (badMicrobatch >= 0)
+          message += "the loss of micro-batch " +
+                     std::to_string(badMicrobatch) + " is " +
+                     valueText(losses[badMicrobatch]);
+        else
+          message += "the loss is finite";
+        if (bad >= 0)
+          message += "; the first parameter whose gradient is not finite: "
+                     "argument " + std::to_string(bad) + " (" + what + ")";
+        else
+          message += "; every parameter gradient is finite";
+        return fail(message);
+      }
+    }
+    double elapsed = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - trainingStart)
+                         .count();
+    if (progress.enabled && elapsed > 0 &&
+        (step == numSteps || progress.seconds() - lastRateReport >= 1.0)) {
+      lastRateReport = progress.seconds();
+      double stepsPerSecond = step / elapsed;
+      progress.phase(
+          "step " + std::to_string(step) + "/" + std::to_string(numSteps) +
+          ": " + printfString("%.3g", stepsPerSecond) +
+          " steps/s, " +
+          printfString("%.4g", stepsPerSecond * numMicrobatches *
+                                   samplesPerMicrobatch) +
+          " samples/s (" + std::to_string(numMicrobatches) + " x " +
+          std::to_string(samplesPerMicrobatch) + " samples per step)");
     }
 
     if (step == numSteps) {
@@ -915,6 +1183,11 @@ int main(int argc, char **argv) {
       }
     }
     world->sgdStep(learningRate);
+    std::string what;
+    if (int64_t bad = firstBadParameter(/*values=*/true, what); bad >= 0)
+      return fail("step " + std::to_string(step) + ": the update (--lr=" +
+                  valueText(learningRate) + ") made parameter argument " +
+                  std::to_string(bad) + " not finite (" + what + ")");
   }
   if (leader && numSteps >= 2)
     llvm::outs() << "trained " << numSteps << " steps: the loss "

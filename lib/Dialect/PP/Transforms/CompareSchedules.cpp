@@ -4,6 +4,7 @@
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
 #include "pp/Schedule/Compare.h"
+#include "pp/Support/ReportStream.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -42,6 +43,13 @@ void PPCompareSchedulesPass::runOnOperation() {
         << kMax << "], got " << groupSize.getValue();
     return signalPassFailure();
   }
+  ReportStream report;
+  std::string error;
+  if (!report.open(reportFile, error)) {
+    mlir::emitError(module.getLoc(), "cannot write '")
+        << reportFile << "': " << error;
+    return signalPassFailure();
+  }
   bool found = false;
   for (PipelineOp pipeline : module.getOps<PipelineOp>()) {
     if (!pipelineName.empty() && pipeline.getSymName() != pipelineName)
@@ -59,7 +67,7 @@ void PPCompareSchedulesPass::runOnOperation() {
     options.memoryLimitBytes = *limit;
     sched::Comparison comparison =
         sched::compareSchedules(model, numMicrobatches, options);
-    llvm::outs() << "pipeline @" << pipeline.getSymName() << ": "
+    report.os() << "pipeline @" << pipeline.getSymName() << ": "
                  << model.numRanks << " ranks, " << model.numStages()
                  << " stages, " << numMicrobatches.getValue()
                  << " micro-batches\n"

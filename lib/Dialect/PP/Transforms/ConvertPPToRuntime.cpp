@@ -180,6 +180,27 @@ static FailureOr<StageFunctionsInfo> analyzeStage(StageOp stage,
   return info;
 }
 
+/// The last stage's first output is the loss the runtime reports, and its
+/// backward is seeded with 1/M (pprt_loss_seed): both need one float
+/// element. Anything larger would be seeded in its first element only.
+static LogicalResult checkLoss(StageOp stage, const StageFunctionsInfo &info) {
+  func::FuncOp f = info.forward;
+  if (info.numOutputs == 0)
+    return stage.emitError("the last stage's @")
+           << f.getSymName() << " returns no loss";
+  auto loss = cast<RankedTensorType>(f.getResultTypes().front());
+  if (!isa<FloatType>(loss.getElementType()) || loss.getNumElements() != 1)
+    return stage.emitError("the last stage's @")
+           << f.getSymName() << " returns " << typeList(loss)
+           << " as the loss; the loss must be one float element (append one "
+              "with pp-append-loss)";
+  if (info.numCotangents > 1)
+    return stage.emitError("the last stage's backward takes ")
+           << info.numCotangents
+           << " output gradients; only the loss (one) is seeded";
+  return success();
+}
+
 namespace {
 /// Builds one rank's program.
 class RankProgramBuilder {
@@ -500,6 +521,8 @@ void ConvertPPToRuntimePass::runOnOperation() {
       return signalPassFailure();
     stages.push_back(*info);
   }
+  if (!stages.empty() && failed(checkLoss(stageOps.back(), stages.back())))
+    return signalPassFailure();
 
   OpBuilder b(module.getContext());
   auto ptrType = LLVM::LLVMPointerType::get(module.getContext());

@@ -22,6 +22,7 @@
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Support/ReportStream.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -451,7 +452,14 @@ void PPPartitionPass::runOnOperation() {
   auto pipeline = cast<PipelineOp>(builder.create(state));
   OpBuilder stages = OpBuilder::atBlockEnd(&pipeline.getBody().front());
 
-  llvm::raw_ostream &os = printReport ? llvm::outs() : llvm::nulls();
+  ReportStream report;
+  std::string reportError;
+  if (printReport && !report.open(reportFile, reportError)) {
+    mlir::emitError(module.getLoc(), "cannot write '")
+        << reportFile << "': " << reportError;
+    return signalPassFailure();
+  }
+  llvm::raw_ostream &os = printReport ? report.os() : llvm::nulls();
   os << "pp-partition @" << functionName << ": " << S << " stages\n";
   for (int64_t s = 0; s < S; ++s) {
     double flops = 0;

@@ -3,6 +3,7 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Support/ReportStream.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -49,7 +50,14 @@ void PPSimulatePass::runOnOperation() {
         << schedules.size();
     return signalPassFailure();
   }
-  llvm::raw_ostream &os = llvm::outs();
+  ReportStream report;
+  std::string error;
+  if (!report.open(reportFile, error)) {
+    mlir::emitError(module.getLoc(), "cannot write '")
+        << reportFile << "': " << error;
+    return signalPassFailure();
+  }
+  llvm::raw_ostream &os = report.os();
   for (ScheduleOp op : schedules) {
     PipelineOp pipeline = op.getPipelineOp();
     sched::PipelineModel model = getPipelineModel(pipeline);

@@ -2,7 +2,7 @@
 // slower, W is split, latency 0.1 us), under a limit of 4.5 M_B per rank.
 // auto matches ZB-H2's makespan within ZB-H1's memory; schedules that need
 // another placement say so.
-// RUN: pp-opt %s -pp-compare-schedules="num-microbatches=12 memory-limit=4.5M_B" -o /dev/null | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: pp-opt %s -pp-compare-schedules="num-microbatches=12 memory-limit=4.5M_B" -o /dev/null 2>&1 | FileCheck %s --match-full-lines --strict-whitespace
 
 // CHECK:pipeline @zb: 4 ranks, 4 stages, 12 micro-batches
 // CHECK-NEXT:| schedule | makespan (us) | bubble rate | peak memory (bytes) | peak (M_B) | per rank (M_B) | P2P messages | fits |

@@ -4,9 +4,9 @@
 // stage that uses them. The best cuts minimize the largest stage:
 //   2 stages: [matmul 512, relu 32 | matmul 1024, relu 32, matmul 256]: 1312
 //   3 stages: [512 + 32 | 1024 | 32 + 256]: 1024
-// RUN: pp-opt %S/Inputs/mlp3.mlir -pp-partition="function=mlp num-stages=2" | FileCheck %s --check-prefix=TWO
-// RUN: pp-opt %S/Inputs/mlp3.mlir -pp-partition="function=mlp num-stages=3" -o /dev/null | FileCheck %s --check-prefix=THREE
-// RUN: pp-opt %S/Inputs/mlp3.mlir -pp-partition="function=mlp num-stages=1" -o /dev/null | FileCheck %s --check-prefix=ONE
+// RUN: pp-opt %S/Inputs/mlp3.mlir -pp-partition="function=mlp num-stages=2" 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN: pp-opt %S/Inputs/mlp3.mlir -pp-partition="function=mlp num-stages=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=THREE
+// RUN: pp-opt %S/Inputs/mlp3.mlir -pp-partition="function=mlp num-stages=1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
 
 // TWO:      pp-partition @mlp: 2 stages
 // TWO-NEXT:   stage 0: 2 ops, 544 FLOP, parameters 512 bytes, stash 256 bytes, sends 128 bytes

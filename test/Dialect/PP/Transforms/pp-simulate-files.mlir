@@ -1,6 +1,6 @@
 // The Chrome trace and the metrics JSON.
 // RUN: rm -f %t.trace.json %t.metrics.json
-// RUN: pp-opt %s -pp-plan="schedule=gpipe num-microbatches=2" -pp-simulate="trace=%t.trace.json metrics=%t.metrics.json timeline=false" -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: pp-opt %s -pp-plan="schedule=gpipe num-microbatches=2" -pp-simulate="trace=%t.trace.json metrics=%t.metrics.json timeline=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: FileCheck %s --check-prefix=TRACE < %t.trace.json
 // RUN: FileCheck %s --check-prefix=METRICS < %t.metrics.json
 // RUN: python3 -c "import json,sys; t=json.load(open(sys.argv[1])); print(len([e for e in t['traceEvents'] if e.get('ph')=='X']))" %t.trace.json | FileCheck %s --check-prefix=COUNT

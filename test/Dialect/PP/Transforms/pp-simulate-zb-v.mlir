@@ -3,7 +3,7 @@
 // (P-1) T = 1 us for its first input, the paper's zero bubble (Qi et al.,
 // ICLR 2024, sec. 6). Ranks that run several stages label each action with
 // its stage ("3B0": backward of stage 3, micro-batch 0).
-// RUN: pp-opt %s -pp-plan="schedule=zb-v num-microbatches=3" -pp-simulate -o /dev/null | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: pp-opt %s -pp-plan="schedule=zb-v num-microbatches=3" -pp-simulate -o /dev/null 2>&1 | FileCheck %s --match-full-lines --strict-whitespace
 
 // CHECK:schedule @v_zb_v (pipeline @v)
 // CHECK-NEXT:pipeline: 2 ranks, 4 stages, 3 micro-batches

@@ -5,7 +5,7 @@
 // Makespan 10 us, busiest rank 6 us of work: bubble 1 - 6/10 = 0.4 and
 // 4/6 of ideal time. Rank 0 keeps two 100-byte stashes, rank 1 one of 300.
 // The timeline's cell is the smallest duration, the 0.5 us latency.
-// RUN: pp-opt %s -pp-plan="schedule=1f1b num-microbatches=2" -pp-simulate -o /dev/null | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: pp-opt %s -pp-plan="schedule=1f1b num-microbatches=2" -pp-simulate -o /dev/null 2>&1 | FileCheck %s --match-full-lines --strict-whitespace
 
 // CHECK:schedule @het_1f1b (pipeline @het)
 // CHECK-NEXT:pipeline: 2 ranks, 2 stages, 2 micro-batches

@@ -113,9 +113,9 @@ def PPCompareSchedulesPass
   let description = [{
     For each `pp.pipeline` (or the one named by `pipeline`), builds every
     schedule `pp-schedule` knows, simulates it under the pipeline's costs and
-    latency, and prints a Markdown table to standard output: makespan, bubble
-    rate, peak activation memory of the busiest rank (bytes and M_B), the
-    peak of every rank, point-to-point messages per step, and whether it fits
+    latency, and prints a Markdown table (to standard error, or to
+    `report-file`): makespan, bubble rate, peak activation memory of the
+    busiest rank (bytes and M_B), the peak of every rank, point-to-point messages per step, and whether it fits
     `memory-limit`. Schedules whose shape does not fit the pipeline (e.g.
     ZB-V without the V placement) get a row saying why. The last line names
     the recommended schedule: the fastest that fits the limit (ties: less
@@ -131,6 +131,9 @@ def PPCompareSchedulesPass
     Option<"memoryLimitText", "memory-limit", "std::string", /*default=*/"",
            "Activation memory per rank, bytes or a multiple of M_B (e.g. "
            "4M_B); empty: no limit">,
+    Option<"reportFile", "report-file", "std::string", /*default=*/"",
+           "Write the report to this file ('-': standard output); default: "
+           "standard error">,
   ];
 }
 
@@ -153,8 +156,8 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
     @<function>_pipeline` with one stage per rank, forward costs of
     FLOPs / `flops-per-us` (backward-input and backward-weight estimated as
     equal to the forward until measured) and the bytes each stage keeps.
-    Prints per stage: ops, FLOPs, parameter bytes, stash bytes, bytes sent to
-    the next stage.
+    Prints per stage (to standard error, or to `report-file`): ops, FLOPs,
+    parameter bytes, stash bytes, bytes sent to the next stage.
   }];
   let options = [
     Option<"functionName", "function", "std::string", /*default=*/"",
@@ -167,7 +170,10 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
     Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
            "Throughput that turns FLOPs into stage times (FLOP per us)">,
     Option<"printReport", "print-report", "bool", /*default=*/"true",
-           "Print the per-stage report to stdout">,
+           "Print the per-stage report">,
+    Option<"reportFile", "report-file", "std::string", /*default=*/"",
+           "Write the report to this file ('-': standard output); default: "
+           "standard error">,
   ];
   let dependentDialects = ["::mlir::pp::PPDialect",
                            "::mlir::func::FuncDialect"];
@@ -330,9 +336,9 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
   let description = [{
     Simulates every `pp.schedule` under its pipeline's stage costs and
     latency (sends are eager, a receive waits for the payload plus latency)
-    and prints, to standard output, per rank the end time, busy time, bubble
-    rate and peak activation memory (bytes and units of M_B), the makespan
-    and the bubble rate (zero-bubble paper definition: 1 - busiest rank's
+    and prints (to standard error, or to `report-file`) per rank the end
+    time, busy time, bubble rate and peak activation memory (bytes and units
+    of M_B), the makespan and the bubble rate (zero-bubble paper definition: 1 - busiest rank's
     busy time / makespan) and Megatron's bubble / ideal-time ratio, then an
     ASCII timeline. Optionally writes a Chrome trace (Perfetto) and a metrics
     JSON file. The IR is not changed.
@@ -344,6 +350,9 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
            "Write the metrics as JSON to this file">,
     Option<"printTimeline", "timeline", "bool", /*default=*/"true",
            "Print the ASCII timeline">,
+    Option<"reportFile", "report-file", "std::string", /*default=*/"",
+           "Write the report to this file ('-': standard output); default: "
+           "standard error">,
   ];
 }
 
