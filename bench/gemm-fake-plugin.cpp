@@ -8,7 +8,7 @@
 // independent row-major one for pprt_gpu_gemm_f32 (as pprt/Cuda.h defines
 // it). `pp-bench-gemm --plugin=<this library>` then exercises the
 // benchmark's argument translation, timing and result checks on machines
-// without a GPU (test/GPU/pp-bench-gemm-fake.test). Its GFLOP/s mean
+// without a GPU (integration_test/GPU/pp-bench-gemm-fake.test). Its GFLOP/s mean
 // nothing. With PP_FAKE_GEMM_BROKEN set, pprt_gpu_gemm_f32 leaves the last
 // element of every C unwritten (the check must then fail).
 //

@@ -7,6 +7,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 file_limit=${1:-800}
 function_limit=${2:-150}
+"$root/scripts/install-deps.sh" --dev >/dev/null
 cd "$root"
 dirs=()
 for d in include lib tools runtime unittests bench fuzz; do

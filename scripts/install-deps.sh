@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs every system package pp-mlir needs to build and test (Debian 12,
 # as root). Idempotent: does nothing when everything is already installed.
+#   scripts/install-deps.sh         what the build and the suite need
+#   scripts/install-deps.sh --dev   also the developer tools of scripts/
+#                                   (clang-tidy, universal-ctags)
 set -euo pipefail
 
 packages=(
@@ -9,6 +12,9 @@ packages=(
   libgtest-dev googletest
   libopenmpi-dev openmpi-bin
 )
+if [ "${1:-}" = "--dev" ]; then
+  packages+=(clang-tidy-22 universal-ctags)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

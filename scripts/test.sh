@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up and runs the whole test suite: installs the system
-# packages, builds, then runs check-pp (lit + FileCheck regression tests and
-# the GoogleTest unit tests, through lit). The last line is the summary.
+# packages, builds, then runs check-pp (lit + FileCheck regression tests in
+# test/, integration tests in integration_test/, and the GoogleTest unit
+# tests, through lit). The last line is the summary.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PP_BUILD_DIR:-$root/build}
@@ -12,6 +13,7 @@ build=${PP_BUILD_DIR:-$root/build}
 results="$build/test/results.json"
 rm -f "$results"
 status=0
-/usr/lib/llvm-22/bin/lit -sv --order=lexical -o "$results" "$build/test" || status=$?
+/usr/lib/llvm-22/bin/lit -sv --order=lexical -o "$results" "$build/test" \
+  "$build/integration_test" || status=$?
 python3 "$root/scripts/lit-summary.py" "$results"
 exit $status

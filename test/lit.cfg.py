@@ -10,11 +10,16 @@ import lit.formats
 from lit.llvm import llvm_config
 from lit.llvm.subst import ToolSubst
 
-config.name = "PP"
+# One configuration for both suites: test/ (regression tests of passes,
+# tools and the IR: fast, no JIT) and integration_test/ (runs that
+# JIT-compile, train, spawn processes or build outside projects); the site
+# configuration names the suite.
+suite = getattr(config, "pp_test_suite", "test")
+config.name = "PP" if suite == "test" else "PP-integration"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".c", ".test"]
-config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.pp_obj_root, "test")
+config.test_source_root = os.path.join(config.pp_src_root, suite)
+config.test_exec_root = os.path.join(config.pp_obj_root, suite)
 # Unit/ is its own suite (GoogleTest binaries, found by lit as a nested
 # suite); Inputs/ hold test data.
 config.excludes = ["Inputs", "CMakeLists.txt", "README.md",

@@ -1,7 +1,7 @@
 // The end of a module (bench/jit.sh appends it to the shared MNIST MLP
 // without its closing brace): a loss whose gradient (pp-autodiff) is the
 // MLP's forward and backward pass, as in
-// test/Dialect/PP/Transforms/pp-autodiff-gradcheck-mnist.mlir.
+// integration_test/Model/pp-autodiff-gradcheck-mnist.mlir.
   func.func @loss(%w1: tensor<512x784xf32>, %b1: tensor<512xf32>, %w2: tensor<10x512xf32>, %b2: tensor<10xf32>, %x: tensor<1x784xf32>) -> tensor<f32> {
     %logits = call @mnist(%w1, %b1, %w2, %b2, %x) : (tensor<512x784xf32>, tensor<512xf32>, tensor<10x512xf32>, tensor<10xf32>, tensor<1x784xf32>) -> tensor<1x10xf32>
     %sq = arith.mulf %logits, %logits : tensor<1x10xf32>

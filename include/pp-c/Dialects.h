@@ -20,9 +20,15 @@ extern "C" {
  *  mlirDialectHandleInsertDialect. */
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(PP, pp);
 
-/** Registers every pp pass (pp-schedule, pp-insert-communication,
- *  pp-verify-schedule, pp-simulate) and pipeline (pp-plan) with the global
- *  pass registry, so that mlirParsePassPipeline accepts them. */
+/** Registers with the global pass registry, so that mlirParsePassPipeline
+ *  accepts them, the passes on pp ops (pp-schedule, pp-place-stages,
+ *  pp-insert-communication, pp-verify-schedule, pp-simulate,
+ *  pp-compare-schedules) and the pp-plan pipeline; the passes on the model
+ *  (pp-strip-instrumentation, pp-lift-parameters, pp-append-loss,
+ *  pp-normalize-linalg, pp-check-differentiable, pp-autodiff, pp-partition,
+ *  pp-split-backward, pp-differentiate-stages) and the pp-prepare-model
+ *  pipeline; and convert-pp-to-runtime. The GPU lowering (pp-gpu-*,
+ *  pp-lower-stages-to-gpu) is not part of the C API. */
 MLIR_CAPI_EXPORTED void ppRegisterPasses(void);
 
 #ifdef __cplusplus

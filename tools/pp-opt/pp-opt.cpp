@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Dialect/PP/IR/PPDialect.h"
-#include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/InitAllPasses.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"

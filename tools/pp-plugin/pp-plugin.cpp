@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Dialect/PP/IR/PPDialect.h"
-#include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/InitAllPasses.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"

@@ -1,6 +1,6 @@
 //===- pprt-mpi-test.cpp - Scenarios for the runtime's mpi transport ------===//
 //
-// Run under mpirun by test/Runtime/mpi.test:
+// Run under mpirun by integration_test/Runtime/mpi.test:
 //   mpirun -np P pprt-mpi-test <scenario> P [timeout-seconds]
 // Scenarios:
 //   ping-pong  every rank sends messages of 0, 100 and 1 MiB bytes to the

@@ -11,6 +11,8 @@
 #ifndef PP_SUPPORT_REPORTSTREAM_H
 #define PP_SUPPORT_REPORTSTREAM_H
 
+#include "mlir/IR/Location.h"
+#include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -23,11 +25,11 @@ namespace mlir::pp {
 /// The stream a report goes to: standard error when `path` is empty,
 /// standard output when it is "-", else the file `path` (created or
 /// truncated; kept when the ReportStream is destroyed after a successful
-/// open). open() returns false and sets `error` when the file cannot be
-/// written.
+/// open). open() fails with "cannot write '<path>': <reason>" at `loc` when
+/// the file cannot be written.
 class ReportStream {
 public:
-  bool open(llvm::StringRef path, std::string &error);
+  LogicalResult open(llvm::StringRef path, Location loc);
   /// The open stream (standard error before open()).
   llvm::raw_ostream &os() { return file ? file->os() : *stream; }
 

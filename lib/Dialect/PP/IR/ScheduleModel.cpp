@@ -281,3 +281,15 @@ mlir::pp::parseMemoryLimit(StringRef text, const sched::PipelineModel &model) {
   return bytes;
 }
 
+FailureOr<SmallVector<PipelineOp>>
+mlir::pp::selectPipelines(ModuleOp module, StringRef name, bool required) {
+  SmallVector<PipelineOp> pipelines;
+  for (auto pipeline : module.getOps<PipelineOp>())
+    if (name.empty() || pipeline.getSymName() == name)
+      pipelines.push_back(pipeline);
+  if (!name.empty() && pipelines.empty())
+    return mlir::emitError(module.getLoc()) << "no pp.pipeline named @" << name;
+  if (required && pipelines.empty())
+    return mlir::emitError(module.getLoc()) << "the module has no pp.pipeline";
+  return pipelines;
+}

@@ -4,6 +4,7 @@
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
 #include "pp/Schedule/Compare.h"
+#include "pp/Support/Diagnostics.h"
 #include "pp/Support/ReportStream.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -28,37 +29,24 @@ struct PPCompareSchedulesPass
 
 void PPCompareSchedulesPass::runOnOperation() {
   ModuleOp module = getOperation();
-  constexpr int64_t kMax = std::numeric_limits<int32_t>::max();
-  if (numMicrobatches < 1 || numMicrobatches > kMax) {
-    mlir::emitError(module.getLoc(),
-                    "pp-compare-schedules: option 'num-microbatches' is "
-                    "required and must be in [1, ")
-        << kMax << "], got " << numMicrobatches.getValue();
+  if (failed(checkOptionRange(module.getLoc(), "num-microbatches",
+                              numMicrobatches, 1, kMaxIndex,
+                              /*required=*/true)) ||
+      failed(checkOptionRange(module.getLoc(), "group-size", groupSize, 0,
+                              kMaxIndex)))
     return signalPassFailure();
-  }
-  if (groupSize < 0 || groupSize > kMax) {
-    mlir::emitError(module.getLoc(),
-                    "pp-compare-schedules: option 'group-size' must be in "
-                    "[0, ")
-        << kMax << "], got " << groupSize.getValue();
-    return signalPassFailure();
-  }
   ReportStream report;
-  std::string error;
-  if (!report.open(reportFile, error)) {
-    mlir::emitError(module.getLoc(), "cannot write '")
-        << reportFile << "': " << error;
+  if (failed(report.open(reportFile, module.getLoc())))
     return signalPassFailure();
-  }
-  bool found = false;
-  for (PipelineOp pipeline : module.getOps<PipelineOp>()) {
-    if (!pipelineName.empty() && pipeline.getSymName() != pipelineName)
-      continue;
-    found = true;
+  FailureOr<SmallVector<PipelineOp>> pipelines =
+      selectPipelines(module, pipelineName, /*required=*/true);
+  if (failed(pipelines))
+    return signalPassFailure();
+  for (PipelineOp pipeline : *pipelines) {
     sched::PipelineModel model = getPipelineModel(pipeline);
     llvm::Expected<int64_t> limit = parseMemoryLimit(memoryLimitText, model);
     if (!limit) {
-      mlir::emitError(pipeline.getLoc(), "pp-compare-schedules: ")
+      mlir::emitError(pipeline.getLoc())
           << llvm::toString(limit.takeError());
       return signalPassFailure();
     }
@@ -72,13 +60,6 @@ void PPCompareSchedulesPass::runOnOperation() {
                  << " stages, " << numMicrobatches.getValue()
                  << " micro-batches\n"
                  << sched::renderComparison(model, comparison, options);
-  }
-  if (!found) {
-    mlir::emitError(module.getLoc(), "pp-compare-schedules: ")
-        << (pipelineName.empty()
-                ? std::string("the module has no pp.pipeline")
-                : "no pp.pipeline named @" + pipelineName);
-    return signalPassFailure();
   }
   markAllAnalysesPreserved();
 }

@@ -45,7 +45,7 @@ void PPInsertCommunicationPass::runOnOperation() {
         sched::findDeadlock(model, compute.schedule);
     if (!deadlock.completed) {
       InFlightDiagnostic diag =
-          mlir::emitError(op.getLoc(), "pp-insert-communication: schedule @")
+          mlir::emitError(op.getLoc(), "schedule @")
           << op.getSymName()
           << " deadlocks before any message is added: "
           << deadlock.blocked.size() << " ranks wait forever";

@@ -1,7 +1,9 @@
 //===- PlaceStages.cpp - pp-place-stages -----------------------------------===//
 
 #include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Support/Diagnostics.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "mlir/IR/Builders.h"
@@ -39,7 +41,7 @@ PPPlaceStagesPass::ranksFor(PipelineOp pipeline, int64_t ranks) {
     kind = sched::Placement::V;
   if (kind) {
     if (numStages % ranks != 0) {
-      mlir::emitError(pipeline.getLoc(), "pp-place-stages: placement '")
+      mlir::emitError(pipeline.getLoc(), "placement '")
           << text << "' needs a multiple of " << ranks
           << " stages, but the pipeline has " << numStages;
       return failure();
@@ -47,7 +49,7 @@ PPPlaceStagesPass::ranksFor(PipelineOp pipeline, int64_t ranks) {
     llvm::Expected<std::vector<int>> placed =
         sched::placeStages(*kind, ranks, numStages / ranks);
     if (!placed) {
-      mlir::emitError(pipeline.getLoc(), "pp-place-stages: ")
+      mlir::emitError(pipeline.getLoc())
           << llvm::toString(placed.takeError());
       return failure();
     }
@@ -60,13 +62,13 @@ PPPlaceStagesPass::ranksFor(PipelineOp pipeline, int64_t ranks) {
     int64_t rank;
     if (item.trim().getAsInteger(10, rank)) {
       mlir::emitError(pipeline.getLoc(),
-                      "pp-place-stages: option 'placement' must be 'loop', "
+                      "option 'placement' must be 'loop', "
                       "'v' or a comma-separated rank per stage, got '")
           << placement << "'";
       return failure();
     }
     if (rank < 0 || rank >= ranks) {
-      mlir::emitError(pipeline.getLoc(), "pp-place-stages: rank ")
+      mlir::emitError(pipeline.getLoc(), "rank ")
           << rank << " in the placement is out of range: the pipeline has "
           << ranks << " ranks";
       return failure();
@@ -74,7 +76,7 @@ PPPlaceStagesPass::ranksFor(PipelineOp pipeline, int64_t ranks) {
     result.push_back(rank);
   }
   if (static_cast<int64_t>(result.size()) != numStages) {
-    mlir::emitError(pipeline.getLoc(), "pp-place-stages: the placement names ")
+    mlir::emitError(pipeline.getLoc(), "the placement names ")
         << result.size() << " ranks, but the pipeline has " << numStages
         << " stages";
     return failure();
@@ -86,22 +88,18 @@ void PPPlaceStagesPass::runOnOperation() {
   ModuleOp module = getOperation();
   if (StringRef(placement).trim().empty()) {
     mlir::emitError(module.getLoc(),
-                    "pp-place-stages: option 'placement' is required: loop, "
+                    "option 'placement' is required: loop, "
                     "v, or a comma-separated rank per stage");
     return signalPassFailure();
   }
-  if (numRanks < 0 || numRanks > std::numeric_limits<int32_t>::max()) {
-    mlir::emitError(module.getLoc(),
-                    "pp-place-stages: option 'ranks' must be in [0, ")
-        << std::numeric_limits<int32_t>::max() << "], got "
-        << numRanks.getValue();
+  if (failed(checkOptionRange(module.getLoc(), "ranks", numRanks, 0,
+                              kMaxIndex)))
     return signalPassFailure();
-  }
-  bool found = false;
-  for (PipelineOp pipeline : module.getOps<PipelineOp>()) {
-    if (!pipelineName.empty() && pipeline.getSymName() != pipelineName)
-      continue;
-    found = true;
+  FailureOr<SmallVector<PipelineOp>> pipelines =
+      selectPipelines(module, pipelineName);
+  if (failed(pipelines))
+    return signalPassFailure();
+  for (PipelineOp pipeline : *pipelines) {
     int64_t ranks = numRanks > 0 ? int64_t(numRanks) : pipeline.getNumRanks();
     FailureOr<SmallVector<int64_t>> placed = ranksFor(pipeline, ranks);
     if (failed(placed))
@@ -110,10 +108,5 @@ void PPPlaceStagesPass::runOnOperation() {
     pipeline.setNumRanksAttr(builder.getI64IntegerAttr(ranks));
     for (StageOp stage : pipeline.getStagesByIndex())
       stage.setRankAttr(builder.getI64IntegerAttr((*placed)[stage.getIndex()]));
-  }
-  if (!pipelineName.empty() && !found) {
-    mlir::emitError(module.getLoc(), "pp-place-stages: no pp.pipeline named @")
-        << pipelineName;
-    return signalPassFailure();
   }
 }

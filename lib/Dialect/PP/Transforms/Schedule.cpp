@@ -8,6 +8,7 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Support/Diagnostics.h"
 #include "pp/Schedule/Table.h"
 
 #include "mlir/IR/Builders.h"
@@ -26,7 +27,6 @@ using namespace mlir;
 using namespace mlir::pp;
 
 /// Micro-batch counts, ranks and stages are `int` in the schedule library.
-static constexpr int64_t kMaxIndex = std::numeric_limits<int32_t>::max();
 
 /// `schedule=file:PATH`: reads a torch.distributed.pipelining schedule table
 /// (CSV, either format; see pp/Schedule/Table.h), checks that it fits each
@@ -39,11 +39,11 @@ static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
                                        int64_t numMicrobatches,
                                        StringRef pipelineName) {
   std::string tableName = ("schedule table '" + path + "'").str();
-  std::string what = "pp-schedule: " + tableName;
+  std::string what = "" + tableName;
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!file)
-    return mlir::emitError(module.getLoc(), "pp-schedule: cannot read "
+    return mlir::emitError(module.getLoc(), "cannot read "
                                             "schedule table '")
            << path << "': " << file.getError().message();
   llvm::Expected<sched::ImportedTable> table =
@@ -53,23 +53,19 @@ static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
            << ": " << llvm::toString(table.takeError());
   if (numMicrobatches != 0 &&
       numMicrobatches != table->schedule.numMicrobatches)
-    return mlir::emitError(module.getLoc(), "pp-schedule: option "
+    return mlir::emitError(module.getLoc(), "option "
                                             "'num-microbatches' is ")
            << numMicrobatches << ", but " << tableName
            << " has " << table->schedule.numMicrobatches
            << " micro-batches; give the table's or leave the option out";
 
-  SmallVector<PipelineOp> pipelines;
-  for (auto pipeline : module.getOps<PipelineOp>())
-    if (pipelineName.empty() || pipeline.getSymName() == pipelineName)
-      pipelines.push_back(pipeline);
-  if (!pipelineName.empty() && pipelines.empty())
-    return mlir::emitError(module.getLoc(),
-                           "pp-schedule: no pp.pipeline named @")
-           << pipelineName;
+  FailureOr<SmallVector<PipelineOp>> pipelines =
+      selectPipelines(module, pipelineName);
+  if (failed(pipelines))
+    return failure();
 
   SymbolTable symbols(module);
-  for (PipelineOp pipeline : pipelines) {
+  for (PipelineOp pipeline : *pipelines) {
     sched::PipelineModel model = getPipelineModel(pipeline);
     StringRef name = pipeline.getSymName();
     if (table->numStages() != model.numStages())
@@ -89,7 +85,7 @@ static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
     schedule.ranks.resize(model.numRanks);
     steps.resize(model.numRanks);
 
-    // "pp-schedule: schedule table 'PATH', rank R, step T: <what>".
+    // "schedule table 'PATH', rank R, step T: <what>".
     auto at = [&](const sched::Problem &p, StringRef kind = "") {
       std::string where = what;
       if (p.rank >= 0 && p.rank < model.numRanks) {
@@ -118,7 +114,7 @@ static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
       auto oldSchedule = dyn_cast<ScheduleOp>(old);
       if (!oldSchedule) {
         mlir::emitError(pipeline.getLoc(),
-                        "pp-schedule: cannot name the schedule @")
+                        "cannot name the schedule @")
                 .append(scheduleName, ": that symbol is a '", old->getName(),
                         "'")
                 .attachNote(old->getLoc())
@@ -153,43 +149,32 @@ void PPSchedulePass::runOnOperation() {
   }
   std::string known = llvm::join(sched::scheduleNames(), ", ");
   if (scheduleName.empty()) {
-    mlir::emitError(module.getLoc(), "pp-schedule: option 'schedule' is required; known "
+    mlir::emitError(module.getLoc(), "option 'schedule' is required; known "
                      "schedules: ")
         << known;
     return signalPassFailure();
   }
-  if (numMicrobatches < 1 || numMicrobatches > kMaxIndex) {
-    mlir::emitError(module.getLoc(),
-                    "pp-schedule: option 'num-microbatches' is required and "
-                    "must be in [1, ")
-        << kMaxIndex << "], got " << numMicrobatches.getValue();
+  if (failed(checkOptionRange(module.getLoc(), "num-microbatches",
+                              numMicrobatches, 1, kMaxIndex,
+                              /*required=*/true)) ||
+      failed(checkOptionRange(module.getLoc(), "group-size", groupSize, 0,
+                              kMaxIndex)))
     return signalPassFailure();
-  }
-  if (groupSize < 0 || groupSize > kMaxIndex) {
-    mlir::emitError(module.getLoc(),
-                    "pp-schedule: option 'group-size' must be in [0, ")
-        << kMaxIndex << "], got " << groupSize.getValue();
-    return signalPassFailure();
-  }
   sched::ScheduleOptions options;
   options.groupSize = groupSize;
 
-  SmallVector<PipelineOp> pipelines;
-  for (auto pipeline : module.getOps<PipelineOp>())
-    if (pipelineName.empty() || pipeline.getSymName() == pipelineName)
-      pipelines.push_back(pipeline);
-  if (!pipelineName.empty() && pipelines.empty()) {
-    mlir::emitError(module.getLoc(), "pp-schedule: no pp.pipeline named @") << pipelineName;
+  FailureOr<SmallVector<PipelineOp>> pipelines =
+      selectPipelines(module, pipelineName);
+  if (failed(pipelines))
     return signalPassFailure();
-  }
 
   SymbolTable symbols(module);
-  for (PipelineOp pipeline : pipelines) {
+  for (PipelineOp pipeline : *pipelines) {
     sched::PipelineModel model = getPipelineModel(pipeline);
     llvm::Expected<int64_t> memoryLimit =
         parseMemoryLimit(memoryLimitText, model);
     if (!memoryLimit) {
-      mlir::emitError(pipeline.getLoc(), "pp-schedule: ")
+      mlir::emitError(pipeline.getLoc())
           << llvm::toString(memoryLimit.takeError());
       return signalPassFailure();
     }
@@ -197,7 +182,7 @@ void PPSchedulePass::runOnOperation() {
     llvm::Expected<sched::Schedule> schedule =
         sched::buildSchedule(scheduleName, model, numMicrobatches, options);
     if (!schedule) {
-      mlir::emitError(pipeline.getLoc(), "pp-schedule: ")
+      mlir::emitError(pipeline.getLoc())
           << llvm::toString(schedule.takeError());
       return signalPassFailure();
     }
@@ -208,7 +193,7 @@ void PPSchedulePass::runOnOperation() {
     if (Operation *old = symbols.lookup(name)) {
       auto oldSchedule = dyn_cast<ScheduleOp>(old);
       if (!oldSchedule) {
-        mlir::emitError(pipeline.getLoc(), "pp-schedule: cannot name the "
+        mlir::emitError(pipeline.getLoc(), "cannot name the "
                                            "schedule @")
                 .append(name, ": that symbol is a '", old->getName(), "'")
                 .attachNote(old->getLoc())

@@ -29,7 +29,7 @@ static LogicalResult writeFile(Location loc, StringRef path, StringRef text) {
   std::string error;
   std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
   if (!file)
-    return emitError(loc, "pp-simulate: cannot write '")
+    return emitError(loc, "cannot write '")
            << path << "': " << error;
   file->os() << text;
   file->keep();
@@ -40,23 +40,19 @@ void PPSimulatePass::runOnOperation() {
   ModuleOp module = getOperation();
   SmallVector<ScheduleOp> schedules(module.getOps<ScheduleOp>());
   if (schedules.empty()) {
-    mlir::emitError(module.getLoc(), "pp-simulate: the module has no pp.schedule; run "
+    mlir::emitError(module.getLoc(), "the module has no pp.schedule; run "
                      "pp-schedule first");
     return signalPassFailure();
   }
   if (schedules.size() > 1 && (!traceFile.empty() || !metricsFile.empty())) {
-    mlir::emitError(module.getLoc(), "pp-simulate: 'trace' and 'metrics' write one schedule, "
+    mlir::emitError(module.getLoc(), "'trace' and 'metrics' write one schedule, "
                      "but the module has ")
         << schedules.size();
     return signalPassFailure();
   }
   ReportStream report;
-  std::string error;
-  if (!report.open(reportFile, error)) {
-    mlir::emitError(module.getLoc(), "cannot write '")
-        << reportFile << "': " << error;
+  if (failed(report.open(reportFile, module.getLoc())))
     return signalPassFailure();
-  }
   llvm::raw_ostream &os = report.os();
   for (ScheduleOp op : schedules) {
     PipelineOp pipeline = op.getPipelineOp();
@@ -65,7 +61,7 @@ void PPSimulatePass::runOnOperation() {
     sched::DeadlockReport deadlock =
         sched::findDeadlock(model, schedule.schedule);
     if (!deadlock.completed) {
-      mlir::emitError(op.getLoc(), "pp-simulate: schedule @")
+      mlir::emitError(op.getLoc(), "schedule @")
           << op.getSymName()
           << " deadlocks; run pp-verify-schedule for the details";
       return signalPassFailure();

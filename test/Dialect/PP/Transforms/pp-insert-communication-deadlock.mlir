@@ -7,7 +7,7 @@ pp.pipeline @p ranks(2) activation_bytes(4) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
   pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1)
 }
-// expected-error @below {{pp-insert-communication: schedule @cycle deadlocks before any message is added: 2 ranks wait forever}}
+// expected-error @below {{schedule @cycle deadlocks before any message is added: 2 ranks wait forever}}
 pp.schedule @cycle pipeline(@p) microbatches(2)
 rank 0 {
   %a0, %s0 = pp.forward stage 0 microbatch 0 : () -> (tensor<4xi8>, !pp.stash<0>)

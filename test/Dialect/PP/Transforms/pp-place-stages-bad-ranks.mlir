@@ -1,6 +1,6 @@
 // RUN: pp-opt %s -verify-diagnostics -pp-place-stages="ranks=-1 placement=v" -o /dev/null
 
-// expected-error @below {{pp-place-stages: option 'ranks' must be in [0, 2147483647], got -1}}
+// expected-error @below {{option 'ranks' must be in [0, 2147483647], got -1}}
 module {
 pp.pipeline @p ranks(4) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)

@@ -1,6 +1,6 @@
 // RUN: pp-opt %s -verify-diagnostics -pp-place-stages="ranks=2" -o /dev/null
 
-// expected-error @below {{pp-place-stages: option 'placement' is required: loop, v, or a comma-separated rank per stage}}
+// expected-error @below {{option 'placement' is required: loop, v, or a comma-separated rank per stage}}
 module {
 pp.pipeline @p ranks(4) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)

@@ -1,6 +1,6 @@
 // RUN: pp-opt %s -verify-diagnostics -pp-place-stages="placement=v pipeline=q" -o /dev/null
 
-// expected-error @below {{pp-place-stages: no pp.pipeline named @q}}
+// expected-error @below {{no pp.pipeline named @q}}
 module {
 pp.pipeline @p ranks(4) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)

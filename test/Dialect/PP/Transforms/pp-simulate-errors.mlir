@@ -1,6 +1,6 @@
 // RUN: pp-opt %s -split-input-file -verify-diagnostics -pp-simulate
 
-// expected-error @below {{pp-simulate: the module has no pp.schedule; run pp-schedule first}}
+// expected-error @below {{the module has no pp.schedule; run pp-schedule first}}
 module {
   pp.pipeline @p ranks(1) {
     pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
@@ -13,7 +13,7 @@ pp.pipeline @p ranks(2) activation_bytes(4) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
   pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1)
 }
-// expected-error @below {{pp-simulate: schedule @s deadlocks; run pp-verify-schedule for the details}}
+// expected-error @below {{schedule @s deadlocks; run pp-verify-schedule for the details}}
 pp.schedule @s pipeline(@p) microbatches(1)
 rank 0 {
   %g = pp.recv gradient stage 1 microbatch 0 from rank 1 : tensor<4xi8>

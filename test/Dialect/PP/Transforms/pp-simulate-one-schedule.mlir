@@ -1,6 +1,6 @@
 // The trace and metrics files hold one schedule each.
 // RUN: pp-opt %s -verify-diagnostics -pp-simulate="trace=%t.json"
-// expected-error @below {{pp-simulate: 'trace' and 'metrics' write one schedule, but the module has 2}}
+// expected-error @below {{'trace' and 'metrics' write one schedule, but the module has 2}}
 module {
   pp.pipeline @p ranks(1) {
     pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)

@@ -19,8 +19,15 @@
 #define GET_TYPEDEF_CLASSES
 #include "pp/Dialect/PP/IR/PPOpsTypes.h.inc"
 
+#include <cstdint>
+#include <limits>
+
 namespace mlir::pp {
 class StageOp;
+
+/// The largest rank, stage or micro-batch count the ops accept: the int32
+/// range, so that the schedule library's int indices stay exact.
+inline constexpr int64_t kMaxIndex = std::numeric_limits<int32_t>::max();
 } // namespace mlir::pp
 
 #define GET_OP_CLASSES

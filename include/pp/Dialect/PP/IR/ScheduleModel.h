@@ -45,6 +45,15 @@ ScheduleOp buildScheduleOp(OpBuilder &builder, Location loc, StringRef name,
                            const sched::Schedule &schedule,
                            ScheduleOp like = {});
 
+/// The pp.pipeline ops a pass with a `pipeline` option acts on: the one
+/// named `name`, or all of them when `name` is empty. Emits "no pp.pipeline
+/// named @<name>" at the module and fails when there is none of that name;
+/// with `required`, also "the module has no pp.pipeline" when the module
+/// has none at all.
+FailureOr<SmallVector<PipelineOp>> selectPipelines(ModuleOp module,
+                                                   StringRef name,
+                                                   bool required = false);
+
 /// Parses a memory-limit pass option: bytes ("1048576"), or a multiple of the
 /// largest stash (M_B) of any stage of `model` ("4M_B", "2.5M_B"); "" means
 /// no limit (0).

@@ -1,4 +1,11 @@
-//===- Passes.h - pp dialect passes -----------------------------*- C++ -*-===//
+//===- Passes.h - passes on pp ops ------------------------------*- C++ -*-===//
+//
+// Passes that read and write `pp.pipeline` and `pp.schedule`: schedules,
+// placement, communication, verification, simulation and comparison
+// (docs/Passes/PPPasses.md). They are thin adapters over the plain C++
+// schedule library (pp/Schedule/Schedule.h).
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef PP_DIALECT_PP_TRANSFORMS_PASSES_H
 #define PP_DIALECT_PP_TRANSFORMS_PASSES_H
@@ -13,50 +20,24 @@ namespace mlir::pp {
 #define GEN_PASS_REGISTRATION
 #include "pp/Dialect/PP/Transforms/Passes.h.inc"
 
-/// Registers the pp pass pipelines (see docs/Passes.md):
-/// `pp-plan{schedule=... num-microbatches=...}` runs pp-schedule,
-/// pp-insert-communication and pp-verify-schedule.
+/// Options of the `pp-plan` pipeline.
+struct PlanPipelineOptions {
+  /// A name buildSchedule() knows, or file:PATH (pp-schedule).
+  std::string schedule;
+  /// Micro-batches per training step M (>= 1).
+  int64_t numMicrobatches = 0;
+  /// interleaved-1f1b: micro-batches per group (0: P).
+  int64_t groupSize = 0;
+  /// Activation memory per rank, bytes or kM_B; empty: no limit.
+  std::string memoryLimit;
+};
+
+/// Adds `pp-plan`: pp-schedule, pp-insert-communication, pp-verify-schedule.
+void buildPlanPipeline(OpPassManager &pm, const PlanPipelineOptions &options);
+
+/// Registers the pass pipelines on pp ops: `pp-plan{schedule=...
+/// num-microbatches=...}` (buildPlanPipeline).
 void registerPPPipelines();
-
-/// Registers `pp-lower-stages-to-gpu{chip=sm_90 ...}` (docs/GPU.md). A tool
-/// that runs it also needs the GPU/NVVM dialects' LLVM IR translations and
-/// the NVVM target attribute's serialization registered in its context.
-void registerLowerStagesToGPUPipeline();
-
-/// Registers in `registry` what pp-lower-stages-to-gpu and
-/// pp-lower-gpu-host-to-llvm need beyond the passes' own dependent dialects:
-/// bufferization models, the to-LLVM conversion interfaces, the LLVM IR
-/// translations of the builtin, LLVM, GPU and NVVM dialects and the NVVM
-/// target's serialization. A tool that runs the GPU pipelines, or
-/// JIT-compiles their output, calls it before creating its context.
-void registerGPULoweringDependencies(DialectRegistry &registry);
-
-/// Makes every tensor a function under `root` returns more than once a
-/// distinct value after its first occurrence (a linalg.copy into a new
-/// tensor): upstream's buffer-results-to-out-params crashes on a buffer
-/// returned twice.
-void makeResultsDistinct(Operation *root);
-
-/// Adds what follows bufferization on both the CPU and the GPU path:
-/// buffer-results-to-out-params{hoist-static-allocs modify-public-functions}
-/// (memref results become out-parameters the caller allocates, so every
-/// buffer is freed in the function that allocates it),
-/// buffer-deallocation-pipeline, convert-bufferization-to-memref.
-void buildOutParamsAndDeallocationPipeline(OpPassManager &pm);
-
-/// Adds the lowering to the LLVM dialect that host code takes after its
-/// loops are scf/affine (pp-exec's and pp-run's CPU lowering, and
-/// pp-lower-gpu-host-to-llvm): convert-scf-to-cf, expand-strided-metadata,
-/// lower-affine, arith-expand, convert-math-to-{llvm,libm},
-/// [convert-vector-to-llvm], finalize-memref-to-llvm, [gpu-to-llvm],
-/// convert-{arith,index,cf,ub,func}-to-llvm, reconcile-unrealized-casts.
-void buildHostToLLVMPipeline(OpPassManager &pm, bool vectors, bool gpu);
-
-/// Registers every pp pass and pipeline.
-inline void registerAllPPPasses() {
-  registerPPPasses();
-  registerPPPipelines();
-}
 
 } // namespace mlir::pp
 

@@ -1,0 +1,268 @@
+//===- Driver.h - compile a model into a pipeline and train it --*- C++ -*-===//
+//
+// The flow pp-run runs, as a library an embedding compiler stack can call:
+//
+//   1. prepare the model (pp-strip-instrumentation, pp-lift-parameters,
+//      pp-append-loss, pp-prepare-model),
+//   2. cut it into P*V stages (pp-partition, pp-place-stages),
+//   3. give every stage F, B and W (pp-differentiate-stages),
+//   4. schedule, communicate and verify (pp-plan),
+//   5. lower every rank's program (convert-pp-to-runtime; with a reference,
+//      pp-autodiff of the whole loss for checking),
+//   6. JIT-compile the rank programs (pp/Execution/Jit.h; for a GPU through
+//      pp-lower-stages-to-gpu) and train N steps of M micro-batches with SGD
+//      on P ranks of the runtime (runtime/include/pprt/Runtime.h).
+//
+// Steps 1-5 are typed `build*Pipeline` functions (as CIRCT's firtool
+// exposes its pipeline) and compileModel(); step 6 is createSession() and
+// train(). pp-run is a command line over these; docs/Runtime.md describes
+// the behaviour, the output and the checks.
+//
+// Units: seconds for times, bytes for memory, unless a name says otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PP_DRIVER_DRIVER_H
+#define PP_DRIVER_DRIVER_H
+
+#include "pp/Execution/HostTensor.h"
+#include "pp/Schedule/Schedule.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class DialectRegistry;
+class OpPassManager;
+} // namespace mlir
+
+namespace pprt {
+class World;
+namespace cuda {
+class Device;
+} // namespace cuda
+} // namespace pprt
+
+namespace mlir::pp::driver {
+
+/// Where stage functions run.
+enum class Device {
+  CPU,          ///< the host (JIT-compiled LLVM)
+  CUDA,         ///< an NVIDIA GPU through the CUDA plugin (docs/GPU.md)
+  CUDAEmulated, ///< the GPU compilation run by the emulated plugin
+};
+
+/// "cpu", "cuda" or "cuda-emu".
+const char *deviceName(Device device);
+
+/// Progress lines on standard error: "<tool>: [1.2 s] <what>", seconds since
+/// construction. Disabled, it prints nothing.
+class Progress {
+public:
+  explicit Progress(bool enabled, std::string tool = "pp-run");
+  void phase(const llvm::Twine &what);
+  /// Seconds since construction.
+  double seconds() const;
+  bool enabled() const { return enabled_; }
+
+private:
+  bool enabled_;
+  std::string tool;
+  std::chrono::steady_clock::time_point start;
+};
+
+/// What to compile: the model, how to cut it and how to schedule it.
+struct CompileOptions {
+  /// The model function (required).
+  std::string function;
+  /// Arguments that are parameters; empty: those marked pp.parameter, or
+  /// weight constants pp-lift-parameters lifts.
+  std::vector<unsigned> parameters;
+  /// Weight constants with at least this many elements become parameters.
+  int64_t minElements = 1024;
+  /// "none" (the function returns its scalar loss), "mse" or
+  /// "cross-entropy" (pp-append-loss).
+  std::string loss = "none";
+  /// Ranks P, stages per rank V (P*V stages), micro-batches per step M.
+  int numRanks = 1;
+  int stagesPerRank = 1;
+  int numMicrobatches = 1;
+  /// A schedule buildSchedule() knows (sched::scheduleNames()), or
+  /// file:PATH, a schedule table (pp-schedule).
+  std::string schedule;
+  /// interleaved-1f1b: micro-batches per group (0: P).
+  int64_t groupSize = 0;
+  /// Activation memory per rank, bytes or a multiple of M_B ("4M_B");
+  /// empty: no limit (pp-schedule's memory-limit).
+  std::string memoryLimit;
+  /// Also create @<loss>_grad (pp-autodiff of the whole loss) as the
+  /// unpipelined reference that train() checks against.
+  bool reference = false;
+};
+
+/// Checks the options that need no model: counts in range, a known schedule,
+/// V = 2 for the V-shaped schedules, a known loss. The message names the
+/// option as pp-run spells it (--ranks, ...).
+llvm::Error validate(const CompileOptions &options);
+
+/// The loss function the pipeline trains: @<function>, or @<function>_loss
+/// when a loss is appended.
+std::string lossFunctionName(const CompileOptions &options);
+
+/// Adds step 1: pp-strip-instrumentation, pp-lift-parameters, pp-append-loss
+/// (unless loss is "none"), pp-prepare-model.
+void buildPreparePipeline(OpPassManager &pm, const CompileOptions &options);
+/// Adds step 2: pp-partition into P*V stages and, for V > 1 or the V-shaped
+/// schedules, pp-place-stages (loop or v).
+void buildPartitionPipeline(OpPassManager &pm, const CompileOptions &options);
+/// Adds steps 3-4: pp-differentiate-stages and pp-plan.
+void buildStagesPipeline(OpPassManager &pm, const CompileOptions &options);
+/// Adds step 5: convert-pp-to-runtime and, with options.reference,
+/// pp-autodiff{cotangents=true} of the loss with respect to
+/// `parameterArgs`.
+void buildLowerPipeline(OpPassManager &pm, const CompileOptions &options,
+                        ArrayRef<unsigned> parameterArgs);
+
+/// A model compiled into a pipeline: the names compileModel() created in the
+/// module and how the model's arguments reach the stages.
+struct CompiledModel {
+  /// The loss function (lossFunctionName()), its pp.pipeline and the
+  /// pp.schedule that was lowered.
+  std::string lossName, pipelineName, scheduleName;
+  /// The schedule as asked for (CompileOptions::schedule).
+  std::string scheduleKind;
+  /// One function per rank (convert-pp-to-runtime): <schedule>_rank<r>.
+  std::vector<std::string> rankFunctions;
+  /// The unpipelined reference (@<loss>_grad), when compiled.
+  std::string referenceName;
+  /// @<function>_init (pp-lift-parameters): the model's own values of the
+  /// lifted weights, which are arguments firstLifted.. of the loss function.
+  std::string initializerName;
+  unsigned firstLifted = 0;
+  /// Every argument of the loss function, and those that are parameters.
+  std::vector<exec::TensorSpec> argumentSpecs;
+  std::vector<unsigned> parameterArgs;
+  /// For stage s: the loss function's arguments its parameters are, in
+  /// order.
+  std::vector<std::vector<unsigned>> stageParameters;
+  /// The loss function's arguments stage 0 reads as data, in order.
+  std::vector<unsigned> stageData;
+  /// The pipeline and schedule as the schedule library sees them.
+  sched::PipelineModel pipeline;
+  sched::Schedule schedule;
+};
+
+/// Runs steps 1-5 on `module` (which must hold options.function) and
+/// describes the result. Errors name what is wrong: a missing function, a
+/// result that is no scalar loss without options.loss, arguments that are
+/// not statically shaped tensors, parameters shared between stages, or a
+/// pass that failed (its diagnostics go to the context's handler).
+llvm::Expected<CompiledModel> compileModel(ModuleOp module,
+                                           const CompileOptions &options,
+                                           Progress &progress);
+
+/// Registers what pp-run's context needs: every dialect a model may contain
+/// and the JIT's and GPU lowering's translations and interfaces.
+void registerDriverDialects(DialectRegistry &registry);
+
+/// How to train.
+struct TrainOptions {
+  /// Training steps N (>= 0) and the SGD learning rate (finite, >= 0).
+  int steps = 1;
+  double learningRate = 0.01;
+  /// Seed of the synthetic parameters and data.
+  uint64_t seed = 0;
+  /// Compare the first step with the unpipelined reference (needs
+  /// CompileOptions::reference).
+  bool check = false;
+  /// NumPy files: data arguments of the loss function (M micro-batches
+  /// stacked on a leading axis), and initial parameters, in argument order;
+  /// an empty entry means a synthetic value.
+  std::vector<std::string> inputFiles;
+  std::vector<std::string> initialParameterFiles;
+  /// Write the last step's measured timeline (Chrome trace JSON) here.
+  std::string traceFile;
+};
+
+/// Where and how the ranks run.
+struct SessionOptions {
+  int numRanks = 1;
+  int numMicrobatches = 1;
+  /// "inproc", "mpi" or "nccl" (with Device::CUDA).
+  std::string transport = "inproc";
+  /// Longest wait for a message, seconds.
+  double timeoutSeconds = 60.0;
+  Device device = Device::CPU;
+  /// GPU architecture for Device::CUDA / CUDAEmulated.
+  std::string chip = "sm_90";
+  /// The CUDA plugin to load; empty: $PPRT_CUDA_PLUGIN, else the plugin
+  /// beside libPPRuntime.so.
+  std::string cudaPlugin;
+  /// Device memory per rank beyond the schedule's memory plan, MiB.
+  int64_t workspaceMiB = 256;
+  /// Only compile: no device plugin is opened, the world is inproc.
+  bool compileOnly = false;
+};
+
+/// The runtime's world (and on a GPU the device plugin) for one run. Create
+/// it before parsing the model: under MPI every process must reach
+/// MPI_Init first.
+class Session {
+public:
+  static llvm::Expected<std::unique_ptr<Session>>
+  create(const SessionOptions &options);
+  ~Session();
+
+  const SessionOptions &options() const { return options_; }
+  pprt::World &world() { return *world_; }
+  /// The device plugin, or null on the CPU.
+  pprt::cuda::Device *gpu() { return gpu_.get(); }
+  /// Whether this process runs rank 0 (prints the report).
+  bool leader() const;
+
+private:
+  Session() = default;
+  SessionOptions options_;
+  std::unique_ptr<pprt::cuda::Device> gpu_;
+  std::unique_ptr<pprt::World> world_;
+};
+
+/// The rank programs of `model` lowered for `device` and printed (LLVM
+/// dialect; on a GPU with the kernels' PTX): pp-run --print-ir.
+llvm::Error printRankPrograms(ModuleOp module, const CompiledModel &model,
+                              Device device, StringRef chip,
+                              llvm::raw_ostream &os);
+
+/// What a training run found.
+struct TrainSummary {
+  /// Mean loss over the micro-batches of the first and the last step.
+  double firstLoss = 0.0, lastLoss = 0.0;
+  /// With TrainOptions::check: whether the first step matched the
+  /// reference (the report says why not).
+  bool checkPassed = true;
+};
+
+/// Step 6: JIT-compiles the rank programs (and the reference and
+/// initializer) of `model`, sets the parameters, and trains on `session`'s
+/// ranks, writing the report (per step: loss, time, measured bubble; the
+/// check; at the end the per-rank figures next to pp-simulate's) to `out`
+/// on the leader. Errors: files that do not fit the arguments, a step that
+/// fails in the runtime, a loss or gradient or parameter that is not finite
+/// (naming the step and the first parameter that went bad).
+llvm::Expected<TrainSummary> train(ModuleOp module, const CompiledModel &model,
+                                   Session &session,
+                                   const TrainOptions &options,
+                                   Progress &progress, llvm::raw_ostream &out);
+
+} // namespace mlir::pp::driver
+
+#endif // PP_DRIVER_DRIVER_H

@@ -1,0 +1,153 @@
+//===- Jit.h - lower tensor functions and run them with the JIT -*- C++ -*-===//
+//
+// pp-exec's execution engine: takes a module whose functions are on tensors,
+// lowers a clone of it to the LLVM dialect (one-shot bufferization at
+// function boundaries with identity layouts, results turned into out
+// parameters, ownership-based deallocation, linalg to affine loops, LLVM) and
+// JIT-compiles it with MLIR's ExecutionEngine. Each requested function gets a
+// wrapper `__pp_exec_<name>(memref args..., memref outs...)` with
+// `llvm.emit_c_interface`, called through `_mlir_ciface___pp_exec_<name>`.
+// See docs/Execution.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PP_EXECUTION_JIT_H
+#define PP_EXECUTION_JIT_H
+
+#include "pp/Execution/HostTensor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class DialectRegistry;
+class ExecutionEngine;
+} // namespace mlir
+
+namespace mlir::pp::exec {
+
+/// Registers every dialect, interface and translation pp-exec needs to parse
+/// and lower its inputs (all upstream dialects, the pp dialect, LLVM IR
+/// translation).
+void registerExecDialects(mlir::DialectRegistry &registry);
+
+/// The element kind pp-exec runs for an MLIR element type (f32, f64, i32,
+/// i64), or none.
+std::optional<ElemKind> elemKindOf(mlir::Type elem);
+
+/// The argument and result types of a function pp-exec can run.
+struct FunctionSignature {
+  std::string name;
+  std::vector<TensorSpec> args;
+  std::vector<TensorSpec> results;
+};
+
+/// Checks that `fn` can be run (a definition whose arguments and results are
+/// all statically shaped ranked tensors of f32, f64, i32 or i64, with at
+/// least one result) and returns its signature; otherwise emits an error at
+/// the function and fails.
+mlir::FailureOr<FunctionSignature> getSignature(mlir::func::FuncOp fn);
+
+struct JitOptions {
+  /// LLVM optimization level (0-3) of the IR optimizer and code generator.
+  unsigned optLevel = 3;
+  /// Move the innermost parallel output dimension inside reduction loops
+  /// (matmul i,j,k -> i,k,j) so that LLVM can vectorize it; never changes
+  /// the order in which any result element accumulates, so results are
+  /// bitwise the same.
+  bool interchange = true;
+  /// Tile the parallel loops of linalg ops into register tiles and vectorize
+  /// them along the output's contiguous dimension (upstream tiling and
+  /// vectorization); reduction loops stay sequential scalar loops, so
+  /// results are bitwise the same as with the plain loop nests.
+  bool vectorize = true;
+  /// If not empty, compile for an NVIDIA GPU of this architecture (sm_90,
+  /// ...) instead of the host: pp-lower-stages-to-gpu{chip=...} and
+  /// pp-lower-gpu-host-to-llvm (docs/GPU.md) replace the CPU lowering, every
+  /// buffer is device memory, and only raw entries are allowed. The mgpu*
+  /// and pprt_gpu_* functions the code calls must be in the process (the
+  /// CUDA plugin, runtime/include/pprt/Cuda.h, loaded with its device open):
+  /// compile() runs the module's constructors, which load the kernels.
+  std::string gpuChip;
+  /// With gpuChip: pp-lower-stages-to-gpu{emulate=true}: the would-be
+  /// kernels stay loops the host runs (the emulated CUDA plugin,
+  /// libPPRuntimeGPUEmu.so, must be loaded instead of the real one).
+  bool gpuEmulate = false;
+  /// If set, the lowered LLVM-dialect module is printed here.
+  llvm::raw_ostream *printLowered = nullptr;
+};
+
+/// Clones `module` for execution: drops pp-dialect ops, keeps only the
+/// functions `entries` reach (a function they call that the module only
+/// declares is an error), converts TOSA to linalg and decomposes aggregate
+/// linalg ops (softmax). Diagnostics go to the context's handler.
+mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
+prepareForExecution(mlir::ModuleOp module, llvm::ArrayRef<std::string> entries);
+
+/// Floating-point work of one call of @`entry` in a prepared module, as
+/// pp-partition counts it: each linalg op contributes its static iteration
+/// space times the ops in its body (at least one); calls count their
+/// callee's work. For throughput figures (`--timing`).
+double countFlops(mlir::ModuleOp module, llvm::StringRef entry);
+
+/// Rewrites a prepared module so that it computes in f64 wherever it
+/// computed in f32 (types, constants): the reference for finite
+/// differences. Fails, with the reason, when the module does not verify
+/// afterwards (ops that depend on f32, such as extf/truncf or bitcasts).
+mlir::LogicalResult promoteF32ToF64(mlir::ModuleOp module, std::string &reason);
+
+/// Lowers a prepared module for an NVIDIA GPU of architecture `chip`
+/// (sm_90, ...): pp-lower-stages-to-gpu{chip=... emulate=...}, then
+/// pp-lower-gpu-host-to-llvm (docs/GPU.md). The result is the LLVM dialect
+/// plus gpu.binary ops; JitModule::compile with JitOptions::gpuChip runs it.
+mlir::LogicalResult lowerForGPU(mlir::ModuleOp module, llvm::StringRef chip,
+                                bool emulate = false);
+
+class JitModule {
+public:
+  ~JitModule();
+
+  /// Lowers the prepared module `module` in place and JIT-compiles it; each
+  /// of `entries` gets a wrapper it can be run through. Diagnostics go to the
+  /// context's handler; fails if lowering or compilation fails.
+  /// `rawEntries` are functions without tensors in their signature (such
+  /// as convert-pp-to-runtime's rank programs, which take one pointer);
+  /// they get no wrapper and are called through lookupRaw().
+  static mlir::FailureOr<std::unique_ptr<JitModule>>
+  compile(mlir::ModuleOp module, llvm::ArrayRef<std::string> entries,
+          const JitOptions &options,
+          llvm::ArrayRef<std::string> rawEntries = {});
+  /// The address of the compiled raw entry `name` (its C ABI is that of the
+  /// lowered function), or null.
+  void *lookupRaw(llvm::StringRef name) const;
+
+  /// The signature of entry `name`, or null.
+  const FunctionSignature *signature(llvm::StringRef name) const;
+
+  /// Runs function `name` (one of the entries) on `args`; `results` is
+  /// resized and allocated to the function's result types. If
+  /// `microseconds` is set, it receives the wall time of the call into the
+  /// compiled code alone (not the argument checks or allocating `results`).
+  llvm::Error run(llvm::StringRef name, llvm::ArrayRef<const HostTensor *> args,
+                  std::vector<HostTensor> &results,
+                  double *microseconds = nullptr);
+
+private:
+  JitModule() = default;
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  llvm::StringMap<FunctionSignature> signatures;
+  llvm::StringMap<void *> rawFunctions;
+};
+
+} // namespace mlir::pp::exec
+
+#endif // PP_EXECUTION_JIT_H

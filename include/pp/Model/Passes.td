@@ -1,0 +1,357 @@
+//===- Passes.td - passes on the model --------------------*- tablegen -*-===//
+
+#ifndef PP_MODEL_PASSES_TD
+#define PP_MODEL_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def PPStripInstrumentationPass
+    : Pass<"pp-strip-instrumentation", "::mlir::ModuleOp"> {
+  let summary = "Remove timer, print and other side-effecting calls";
+  let description = [{
+    Removes from `function` (default: every `func.func` with a body) the
+    instrumentation that exported models carry: calls (`func.call`,
+    `llvm.call`) to functions with no tensor results whose results are
+    unused or feed only other removed operations, and the side-effect-free
+    operations (`arith.subf` of two timestamps, `llvm.mlir.addressof` of a
+    name string, ...) whose results feed only removed operations. Calls whose
+    results reach the model's computation stay. Then erases the private
+    declarations, functions and `llvm.mlir.global`s that were referenced by
+    removed operations and are no longer used.
+
+    Reports what it removed: one remark per function that changed (calls by
+    callee, other operations), and one at the module listing the erased
+    symbols.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "Only strip this function (default: every function)">,
+  ];
+}
+
+def PPLiftParametersPass : Pass<"pp-lift-parameters", "::mlir::ModuleOp"> {
+  let summary = "Turn the weight constants of a model function into parameters";
+  let description = [{
+    Every `arith.constant` in the body of `function` whose value is a `dense`
+    or `dense_resource` float tensor of static shape with at least
+    `min-elements` elements becomes a new argument, appended after the
+    existing ones in the order the constants appear, with the argument
+    attribute `pp.parameter`. Splat constants (every element equal, e.g. the
+    zero accumulator of a matmul) are fills, not weights, and stay unless
+    `include-splats`; smaller constants and integer constants stay too.
+
+    The initial values are kept: `@<function>_init() -> (...)` (or the name
+    given by `initializer`) returns the lifted constants in parameter order,
+    and the function gets `pp.initializer = @<function>_init`. Every
+    `func.call` of the function in the module passes the constants; any other
+    use of its symbol is an error.
+
+    `parameters` and `data` mark existing arguments (by index) with
+    `pp.parameter` or `pp.data`; arguments marked neither are left as they
+    are.
+
+    ```mlir
+    // -pp-lift-parameters="function=f min-elements=4"
+    func.func @f(%x: tensor<2x4xf32>, %w: tensor<4x4xf32> {pp.parameter})
+        -> tensor<2x4xf32> attributes {pp.initializer = @f_init} { ... }
+    func.func @f_init() -> tensor<4x4xf32> {
+      %cst = arith.constant dense<...> : tensor<4x4xf32>
+      return %cst : tensor<4x4xf32>
+    }
+    ```
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The model function; required">,
+    Option<"minElements", "min-elements", "int64_t", /*default=*/"1024",
+           "Lift constants with at least this many elements (>= 1)">,
+    ListOption<"parameterIndices", "parameters", "int64_t",
+               "Existing arguments to mark pp.parameter">,
+    ListOption<"dataIndices", "data", "int64_t",
+               "Existing arguments to mark pp.data">,
+    Option<"initializerName", "initializer", "std::string", /*default=*/"",
+           "Name of the function returning the initial values (default: "
+           "<function>_init)">,
+    Option<"includeSplats", "include-splats", "bool", /*default=*/"false",
+           "Also lift splat constants (every element equal)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
+def PPAppendLossPass : Pass<"pp-append-loss", "::mlir::ModuleOp"> {
+  let summary = "Add a scalar loss function after a model function";
+  let description = [{
+    Creates `@<function>_loss(<the function's arguments>..., %target)`: a
+    copy of `function` that returns, instead of the output `y`, a scalar loss
+    `tensor<f32>` (`tensor<f64>` for an `f64` output; narrower floats are
+    extended to `f32`), computed in `linalg.generic`, `linalg.fill`,
+    `tensor.empty`, `arith` and `math` so that pp-autodiff can differentiate
+    it. The target argument gets `pp.data`; the function gets
+    `pp.loss = "<kind>"`.
+    - `kind=mse`: `mean((y - target)^2)`, target of the type of `y` (any
+      static float tensor).
+    - `kind=cross-entropy`: `y : tensor<BxCxf32>` are logits and the target
+      is `tensor<Bxi32>` class labels; the loss is the mean over the rows
+      with a label in [0, C) of `logsumexp(y[b]) - y[b, label[b]]`,
+      computed stably (the row maximum is subtracted before `exp`). Rows
+      with any other label (e.g. -100) are ignored, as PyTorch's
+      `ignore_index`.
+
+    A function that already returns a single scalar (`f32`, `tensor<f32>`,
+    `tensor<1xf32>`, any float) is left alone with a remark.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The model function; required">,
+    Option<"kind", "kind", "std::string", /*default=*/"",
+           "Loss: mse or cross-entropy; required">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
+def PPNormalizeLinalgPass : Pass<"pp-normalize-linalg"> {
+  let summary = "Bring linalg ops to the linalg.generic form pp-autodiff reads";
+  let description = [{
+    Decomposes aggregated linalg ops (`linalg.softmax`, through
+    `AggregatedOpInterface::decomposeOperation`) and turns every named
+    structured op (`linalg.matmul`, `batch_matmul`, `transpose`,
+    `broadcast`, `map`, `reduce`, `fill`, `elementwise`, ...) into the
+    equivalent `linalg.generic`. Convolutions and pooling stay named, so
+    that diagnostics can name them (`pp-autodiff` generalizes them in the
+    gradient function). Part of `pp-prepare-model`.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def PPCheckDifferentiablePass
+    : Pass<"pp-check-differentiable", "::mlir::ModuleOp"> {
+  let summary = "Report the operations pp-autodiff cannot differentiate";
+  let description = [{
+    Walks `function` (default: every public function with a body) and the
+    private functions it calls, and emits an error at every operation
+    outside the set the compiler differentiates, saying why and what to do:
+    - `linalg` structured ops on tensors (named ops, `linalg.generic`,
+      `linalg.map`, `linalg.reduce`, convolutions, pooling, ...) whose input
+      indexing maps are projected permutations or windows (every result a
+      sum of loop dimensions times positive constants plus a constant, no
+      dimension used twice, as in convolutions and pooling) and whose body
+      holds only `arith`, `math`, `linalg.index` and `linalg.yield`; and
+      `linalg.softmax`;
+    - `tensor.empty`, `reshape`, `expand_shape`, `collapse_shape`,
+      `extract_slice`, `insert_slice`, `pad`, `concat`;
+    - `arith` and `math` ops;
+    - `func.call` to a private function with a body in the module (checked
+      as well), `func.return`.
+    Succeeds, changing nothing, when every operation is supported.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "Only check this function (default: every public function)">,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// GPU lowering steps (pp-lower-stages-to-gpu; docs/GPU.md)
+//===----------------------------------------------------------------------===//
+
+def PPAutodiffPass : Pass<"pp-autodiff", "::mlir::ModuleOp"> {
+  let summary = "Reverse-mode gradients of a scalar loss function";
+  let description = [{
+    For `function`, which returns one scalar loss (`f32`, `tensor<f32>`,
+    `tensor<1xf32>`, any one-element float tensor), creates
+    `@<function>_grad` with the same arguments, returning the loss and then
+    the gradient of the loss with respect to each differentiated argument,
+    in argument order (every float tensor argument, or those listed in
+    `wrt`). This is the convention `pp-exec --check-gradients
+    --entry=<function> --gradient=<function>_grad` checks.
+
+    With `cotangents=true` the function may return anything (a pipeline
+    stage returns activations): `@<function>_grad` takes, after the
+    arguments, one cotangent per float result (the gradient of some later
+    loss with respect to that result) and returns every result, then the
+    vector-Jacobian products (the gradient with respect to each
+    differentiated argument).
+
+    Works on the form `pp-prepare-model` produces (named linalg ops and
+    `linalg.softmax` are also generalized on the fly). One rule covers every
+    `linalg.generic`: the scalar body is differentiated in reverse mode and,
+    for each differentiated operand, an adjoint `linalg.generic` over the
+    same iteration space writes into a tensor indexed like that operand,
+    iteration dimensions missing from its map becoming reductions. Sum
+    reductions pass the output gradient to every term; max/min reductions
+    route it to the elements equal to the result (ties all receive it).
+
+    Inputs read through a window, as in convolutions and pooling with
+    strides and dilations (map results such as `d1 * 2 + d4 * 3 + 1`: loop
+    dimensions times positive constants plus a constant, no dimension used
+    twice), get their adjoint written into an expanded tensor with one
+    dimension per loop dimension of the map, then folded into the input's
+    shape: the kernel positions are unrolled and each slice is added into
+    the gradient at its offset with the stride, with
+    `tensor.extract_slice`/`insert_slice`. Max pooling routes each window's
+    gradient to the elements equal to its maximum.
+
+    Tensor reshapes, slices, pad, concat, fill, extract and constants have
+    their own rules; docs/Autodiff.md lists them.
+
+    Anything else on the path from the arguments to the loss (unknown ops,
+    calls such as timers or prints, indexing maps with `floordiv`, `mod`,
+    negative coefficients or a loop dimension used twice, dynamic shapes)
+    is an error at the op, saying what to do.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The loss function to differentiate; required">,
+    ListOption<"wrt", "wrt", "int64_t",
+               "Arguments to differentiate with respect to (default: every "
+               "float tensor argument)">,
+    Option<"cotangents", "cotangents", "bool", /*default=*/"false",
+           "Vector-Jacobian product of a function with any results: take "
+           "one gradient (cotangent) per float result as an extra argument">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Model preparation: parameters, loss, instrumentation, differentiability
+// (docs/ModelPasses.md)
+//===----------------------------------------------------------------------===//
+
+def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
+  let summary = "Cut a model function into pipeline stages";
+  let description = [{
+    Cuts `function` (one block of ops on tensors) into `num-stages`
+    contiguous stages in block order, minimizing the largest stage's FLOPs
+    (each linalg op: its static iteration space times the arithmetic ops in
+    its body) and, among equal cuts, the bytes that cross stage boundaries;
+    `pp.split_point` unit attributes on ops ("cut after this op") fix the cuts
+    instead. Parameters are the arguments marked `pp.parameter` (see
+    pp-lift-parameters) or listed in `parameters`; every other argument is
+    data and enters at stage 0.
+
+    Creates `@<function>_stage<s>` (its inputs from the previous stage, then
+    its parameters; its outputs for the next stage, or the function's
+    results), `@<function>_staged` calling the stages in order (equal to the
+    original; `pp-exec --compare` checks it bitwise), and `pp.pipeline
+    @<function>_pipeline` with one stage per rank, forward costs of
+    FLOPs / `flops-per-us` (backward-input and backward-weight estimated as
+    equal to the forward until measured) and the bytes each stage keeps.
+    Prints per stage (to standard error, or to `report-file`): ops, FLOPs,
+    parameter bytes, stash bytes, bytes sent to the next stage.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The model function; required">,
+    Option<"numStages", "num-stages", "int64_t", /*default=*/"0",
+           "Number of stages S (or mark cuts with pp.split_point)">,
+    ListOption<"parameterIndices", "parameters", "int64_t",
+               "Arguments that are parameters (besides those marked "
+               "pp.parameter)">,
+    Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
+           "Throughput that turns FLOPs into stage times (FLOP per us)">,
+    Option<"printReport", "print-report", "bool", /*default=*/"true",
+           "Print the per-stage report">,
+    Option<"reportFile", "report-file", "std::string", /*default=*/"",
+           "Write the report to this file ('-': standard output); default: "
+           "standard error">,
+  ];
+  let dependentDialects = ["::mlir::pp::PPDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
+def PPSplitBackwardPass : Pass<"pp-split-backward", "::mlir::ModuleOp"> {
+  let summary = "Split a backward function into B (input gradients) and W";
+  let description = [{
+    `function` returns `input-gradients` input gradients first, then the
+    parameter gradients. Creates `@<function>_input` (B: the backward slice
+    of the input gradients; same arguments; returns the input gradients, then
+    the weight stash) and `@<function>_weight` (W: the rest of the parameter
+    gradients' slice; takes the weight stash, then the original arguments it
+    uses, listed in its `pp.weight_arguments` attribute), and
+    `@<function>_split` calling B then W, which computes exactly what the
+    fused backward computes (every op lands in exactly one of B and W).
+    The weight stash holds only what W needs from B. Stages that named the
+    function as `backward` name B and W instead.
+
+    The first stage has no input gradient to return (`input-gradients=0`):
+    its B is empty and its W computes every gradient. Schedules still run
+    that B (it costs nothing), so every stage has the same actions; the
+    first stage's W then carries its whole backward.
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The backward function to split; required">,
+    Option<"numInputGradients", "input-gradients", "int64_t",
+           /*default=*/"1",
+           "How many leading results are input gradients (0 on stage 0)">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def PPDifferentiateStagesPass
+    : Pass<"pp-differentiate-stages", "::mlir::ModuleOp"> {
+  let summary = "Give every stage of a pipeline its F, B and W functions";
+  let description = [{
+    For each stage of `pipeline` that names only a `forward` function (as
+    `pp-partition` makes them; parameters are the arguments marked
+    `pp.parameter`), in stage order:
+
+    * decides which inputs carry gradients: none on stage 0 (its inputs are
+      data); on stage s > 0, the inputs that stage s-1 returns at the same
+      position and that depend on a parameter there. Outputs that depend on
+      a parameter or such an input take a gradient (a cotangent);
+    * differentiates the forward function as `pp-autodiff cotangents=true`
+      does, and cuts the result into `@<f>_forward` (the forward; returns
+      its outputs, then the activation stash, each stash result marked
+      `pp.stash`) and `@<f>_backward` (takes the stage's parameters, the
+      stash, then one gradient per output that takes one; returns the input
+      gradients, then the parameter gradients). Every op lands in exactly
+      one of them, so the forward computes bit for bit what `@<f>` computes;
+    * splits `@<f>_backward` as `pp-split-backward` does into
+      `@<f>_backward_input` (B) and `@<f>_backward_weight` (W), with
+      `@<f>_backward_split` calling both (unless `split-backward=false`);
+    * points the stage at the new functions and sets its costs (FLOPs /
+      `flops-per-us`, as `pp-partition` counts them) and memory (stash
+      bytes of F, weight-stash bytes of B) from them.
+
+    The last stage's output gradient is an argument too: the runtime seeds
+    a scalar loss with 1 (or 1/M to average over M micro-batches).
+
+    When the module holds `@<name>_staged` for the pipeline
+    `@<name>_pipeline` (made by `pp-partition`), also creates
+    `@<name>_staged_grad`, which runs the stage functions one micro-batch
+    through forward, then backward in reverse stage order, with the calling
+    convention of `pp-autodiff` on `@<name>` (`wrt` = the parameters): the
+    loss and the parameter gradients, for `pp-exec --compare` and
+    `--check-gradients`. docs/ModelPasses.md describes the conventions.
+  }];
+  let options = [
+    Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
+           "The pipeline whose stages to differentiate (default: the only "
+           "one in the module)">,
+    Option<"splitBackward", "split-backward", "bool", /*default=*/"true",
+           "Split each backward into B and W (false: stages name the fused "
+           "backward)">,
+    Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
+           "Throughput that turns FLOPs into stage times (FLOP per us)">,
+  ];
+  let dependentDialects = ["::mlir::pp::PPDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+#endif // PP_MODEL_PASSES_TD

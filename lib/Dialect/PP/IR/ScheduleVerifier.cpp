@@ -1,0 +1,378 @@
+//===- ScheduleVerifier.cpp - the cross-rank checks of pp.schedule --------===//
+//
+// ScheduleOp::verifySymbolUses: the checks that need the pipeline (stage
+// placement, counts, the wiring of every action's operands and results,
+// message types); the structural checks of the schedule library
+// (sched::checkSchedule) run on the schedule's model.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <tuple>
+
+using namespace mlir;
+using namespace mlir::pp;
+
+namespace {
+/// Identifies a value a rank program produces: (payload, stage, micro-batch).
+using ValueKey = std::tuple<int, int64_t, int64_t>;
+
+/// Checks that the operands and results of the actions of `op` are wired the
+/// way the (already checked) keys say.
+class WiringChecker {
+public:
+  WiringChecker(ScheduleOp op, PipelineOp pipeline)
+      : op(op), numStages(pipeline.getNumStages()),
+        stages(pipeline.getStagesByIndex()) {}
+
+  LogicalResult check();
+  LogicalResult checkGradientTypes();
+
+private:
+  int64_t rankOf(int64_t stage) { return stages[stage].getRank(); }
+  LogicalResult checkStash(Operation *action, Value value, int64_t bytes,
+                           StringRef what);
+  LogicalResult checkProducer(Operation *user, Value value, int payload,
+                              int64_t stage, int64_t mb, StringRef what);
+  LogicalResult checkPresence(Operation *action, Value value, bool expected,
+                              StringRef what, StringRef why);
+  LogicalResult checkBackwardForm(Operation *action);
+
+  ScheduleOp op;
+  int64_t numStages;
+  SmallVector<StageOp> stages;
+};
+} // namespace
+
+/// The (payload, stage, micro-batch) key of the activation or gradient that
+/// `value` holds, if it is one produced by an action or a recv.
+static std::optional<ValueKey> keyOfValue(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  constexpr int act = static_cast<int>(PayloadKind::activation);
+  constexpr int grad = static_cast<int>(PayloadKind::gradient);
+  if (auto f = dyn_cast<ForwardOp>(def); f && value == f.getOutput())
+    return ValueKey{act, f.getStage(), f.getMicrobatch()};
+  if (auto b = dyn_cast<BackwardOp>(def); b && value == b.getInputGrad())
+    return ValueKey{grad, b.getStage(), b.getMicrobatch()};
+  if (auto b = dyn_cast<BackwardInputOp>(def); b && value == b.getInputGrad())
+    return ValueKey{grad, b.getStage(), b.getMicrobatch()};
+  if (auto r = dyn_cast<RecvOp>(def))
+    return ValueKey{static_cast<int>(r.getPayload()), r.getStage(),
+                    r.getMicrobatch()};
+  return std::nullopt;
+}
+
+static StringRef payloadName(int payload) {
+  return stringifyPayloadKind(static_cast<PayloadKind>(payload));
+}
+
+LogicalResult WiringChecker::checkProducer(Operation *user, Value value,
+                                           int payload, int64_t stage,
+                                           int64_t mb, StringRef what) {
+  std::optional<ValueKey> key = keyOfValue(value);
+  if (key && *key == ValueKey{payload, stage, mb})
+    return success();
+  return user->emitOpError(what)
+         << " must be the " << payloadName(payload) << " of stage " << stage
+         << " micro-batch " << mb
+         << " (from that action on this rank or a pp.recv of it)";
+}
+
+LogicalResult WiringChecker::checkStash(Operation *action, Value value,
+                                        int64_t bytes, StringRef what) {
+  auto type = cast<StashType>(value.getType());
+  if (type.getBytes() != bytes)
+    return action->emitOpError(what)
+           << " is " << type << ", but the stage keeps " << bytes << " bytes";
+  return success();
+}
+
+LogicalResult WiringChecker::checkPresence(Operation *action, Value value,
+                                           bool expected, StringRef what,
+                                           StringRef why) {
+  if (static_cast<bool>(value) == expected)
+    return success();
+  return action->emitOpError(expected ? "needs " : "must not have ")
+         << what << ": " << why;
+}
+
+/// Every operand must be made earlier in the rank's program.
+static LogicalResult checkProgramOrder(Operation *action) {
+  for (Value operand : action->getOperands()) {
+    Operation *def = operand.getDefiningOp();
+    if (def && def->getBlock() == action->getBlock() &&
+        def->isBeforeInBlock(action))
+      continue;
+    auto diag = action->emitOpError("uses a value before it is made: the ");
+    if (def)
+      diag << "'" << def->getName() << "' of stage "
+           << def->getAttrOfType<IntegerAttr>("stage").getInt()
+           << " micro-batch "
+           << def->getAttrOfType<IntegerAttr>("microbatch").getInt()
+           << " must come first on this rank";
+    else
+      diag << "operand is not made by an action of this rank";
+    return diag;
+  }
+  return success();
+}
+
+LogicalResult WiringChecker::check() {
+  constexpr int act = static_cast<int>(PayloadKind::activation);
+  constexpr int grad = static_cast<int>(PayloadKind::gradient);
+  for (auto [rankIndex, region] : llvm::enumerate(op.getRanks())) {
+    int64_t rank = rankIndex;
+    for (Operation &action : region.front()) {
+      if (failed(checkProgramOrder(&action)))
+        return failure();
+      LogicalResult result =
+          llvm::TypeSwitch<Operation *, LogicalResult>(&action)
+              .Case([&](ForwardOp f) -> LogicalResult {
+                int64_t s = f.getStage(), m = f.getMicrobatch();
+                if (failed(checkPresence(
+                        f, f.getOutput(), s + 1 < numStages, "an output",
+                        s + 1 < numStages
+                            ? "the next stage consumes it"
+                            : "it runs the last stage")) ||
+                    failed(checkStash(f, f.getStash(),
+                                      stages[s].getStashBytes(), "stash")))
+                  return failure();
+                if (s == 0)
+                  return checkPresence(f, f.getInput(), false, "an input",
+                                       "stage 0 reads the micro-batch");
+                if (Value in = f.getInput())
+                  return checkProducer(f, in, act, s - 1, m, "input");
+                if (rankOf(s - 1) == rank)
+                  return f.emitOpError("needs an input: the forward of stage ")
+                         << s - 1 << " runs on the same rank";
+                return success();
+              })
+              .Case<BackwardOp, BackwardInputOp>([&](auto b) -> LogicalResult {
+                int64_t s = b.getStage(), m = b.getMicrobatch();
+                if (failed(checkPresence(b, b.getInputGrad(), s > 0,
+                                         "an input gradient",
+                                         s > 0 ? "the previous stage needs it"
+                                               : "stage 0 has no input")))
+                  return failure();
+                auto fwd = b.getStash().template getDefiningOp<ForwardOp>();
+                if (!fwd || fwd.getStage() != s || fwd.getMicrobatch() != m)
+                  return b.emitOpError("stash must come from the forward of "
+                                       "stage ")
+                         << s << " micro-batch " << m;
+                if constexpr (std::is_same_v<decltype(b), BackwardInputOp>)
+                  if (failed(checkStash(b, b.getWeightStash(),
+                                        stages[s].getWeightStashBytes(),
+                                        "weight stash")))
+                    return failure();
+                if (s + 1 == numStages)
+                  return checkPresence(b, b.getGrad(), false,
+                                       "an output gradient",
+                                       "the last stage starts from its loss");
+                if (Value g = b.getGrad())
+                  return checkProducer(b, g, grad, s + 1, m, "gradient");
+                if (rankOf(s + 1) == rank)
+                  return b.emitOpError("needs a gradient: the backward of "
+                                       "stage ")
+                         << s + 1 << " runs on the same rank";
+                return success();
+              })
+              .Case([&](BackwardWeightOp w) -> LogicalResult {
+                auto bi = w.getWeightStash().getDefiningOp<BackwardInputOp>();
+                if (!bi || bi.getStage() != w.getStage() ||
+                    bi.getMicrobatch() != w.getMicrobatch())
+                  return w.emitOpError("weight stash must come from the "
+                                       "backward_input of stage ")
+                         << w.getStage() << " micro-batch "
+                         << w.getMicrobatch();
+                return success();
+              })
+              .Case([&](SendOp send) -> LogicalResult {
+                int payload = static_cast<int>(send.getPayload());
+                std::optional<ValueKey> key = keyOfValue(send.getValue());
+                if (!key || *key != ValueKey{payload, send.getStage(),
+                                             send.getMicrobatch()} ||
+                    isa_and_nonnull<RecvOp>(send.getValue().getDefiningOp()))
+                  return send.emitOpError("sends a value that is not the ")
+                         << payloadName(payload) << " of stage "
+                         << send.getStage() << " micro-batch "
+                         << send.getMicrobatch() << " made on this rank";
+                return success();
+              })
+              .Default([](Operation *) { return success(); });
+      if (failed(result))
+        return failure();
+      if (failed(checkBackwardForm(&action)))
+        return failure();
+    }
+  }
+  return success();
+}
+
+LogicalResult WiringChecker::checkBackwardForm(Operation *action) {
+  auto stageAttr = action->getAttrOfType<IntegerAttr>("stage");
+  StageOp stage = stages[stageAttr.getInt()];
+  if (stage.isAbstract())
+    return success();
+  // A fused backward of a stage with B and W runs them back to back (the
+  // schedules that mix both, DualPipeV's F&B pairs, need it).
+  if (isa<BackwardInputOp, BackwardWeightOp>(action) && stage.getBackward())
+    return action->emitOpError("runs a split backward, but stage ")
+           << stage.getIndex()
+           << " names only a fused 'backward' function; use pp.backward";
+  return success();
+}
+
+/// A gradient has the type of the value it is the gradient of: the input
+/// gradient of (s, m) that of the activation of (s - 1, m).
+LogicalResult WiringChecker::checkGradientTypes() {
+  DenseMap<std::pair<int64_t, int64_t>, Type> activationTypes;
+  SmallVector<std::tuple<Operation *, int64_t, int64_t, Type>> gradients;
+  for (Region &region : op.getRanks())
+    for (Operation &action : region.front()) {
+      for (Value result : action.getResults()) {
+        std::optional<ValueKey> key = keyOfValue(result);
+        if (!key)
+          continue;
+        auto [payload, s, m] = *key;
+        if (payload == static_cast<int>(PayloadKind::activation))
+          activationTypes[{s, m}] = result.getType();
+        else
+          gradients.push_back({&action, s, m, result.getType()});
+      }
+    }
+  for (auto [action, s, m, type] : gradients) {
+    auto it = activationTypes.find({s - 1, m});
+    if (it == activationTypes.end() || it->second == type)
+      continue;
+    return action->emitOpError("makes the gradient of stage ")
+           << s << " micro-batch " << m << " as " << type
+           << ", but the activation it is the gradient of (output of stage "
+           << s - 1 << ") is " << it->second;
+  }
+  return success();
+}
+
+/// Send/recv types must agree; the library matched their keys already.
+static LogicalResult checkMessageTypes(ScheduleOp op) {
+  DenseMap<std::tuple<int, int64_t, int64_t, int64_t>, SendOp> sends;
+  for (auto [rank, region] : llvm::enumerate(op.getRanks()))
+    for (SendOp send : region.front().getOps<SendOp>())
+      sends[{static_cast<int>(send.getPayload()), send.getStage(),
+             send.getMicrobatch(), send.getPeer()}] = send;
+  for (auto [rank, region] : llvm::enumerate(op.getRanks()))
+    for (RecvOp recv : region.front().getOps<RecvOp>()) {
+      auto it = sends.find({static_cast<int>(recv.getPayload()),
+                            recv.getStage(), recv.getMicrobatch(),
+                            static_cast<int64_t>(rank)});
+      if (it == sends.end())
+        continue;
+      Type sent = it->second.getValue().getType();
+      if (sent != recv.getType())
+        return recv.emitOpError("receives ")
+                   .append(recv.getType(), ", but rank ", recv.getPeer(),
+                           " sends ", sent, " for ",
+                           payloadName(static_cast<int>(recv.getPayload())),
+                           " of stage ", recv.getStage(), " micro-batch ",
+                           recv.getMicrobatch())
+                   .attachNote(it->second.getLoc())
+               << "the send is here";
+    }
+  return success();
+}
+
+LogicalResult
+ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto pipeline =
+      symbolTable.lookupNearestSymbolFrom<PipelineOp>(*this, getPipelineAttr());
+  if (!pipeline)
+    return emitOpError("refers to ")
+           << getPipelineAttr() << ", which is not a pp.pipeline";
+  if (getNumMicrobatches() < 1 || getNumMicrobatches() > kMaxIndex)
+    return emitOpError("needs between 1 and ")
+           << kMaxIndex << " micro-batches, got " << getNumMicrobatches();
+  if (getNumRanks() != pipeline.getNumRanks())
+    return emitOpError("has ")
+           << getNumRanks() << " rank regions, but pipeline "
+           << getPipelineAttr() << " has " << pipeline.getNumRanks()
+           << " ranks";
+  for (Region &region : getRanks())
+    for (Operation &action : region.front())
+      if (action.getDialect() != (*this)->getDialect() ||
+          isa<PipelineOp, StageOp, ScheduleOp>(action))
+        return action.emitOpError(
+            "is not a pipeline action; rank regions hold only pp.forward, "
+            "pp.backward, pp.backward_input, pp.backward_weight, pp.send and "
+            "pp.recv");
+
+  // Cheap per-action range checks first so that the library sees sane data.
+  int64_t numStages = pipeline.getNumStages();
+  for (Region &region : getRanks())
+    for (Operation &action : region.front()) {
+      auto stage = action.getAttrOfType<IntegerAttr>("stage").getInt();
+      auto mb = action.getAttrOfType<IntegerAttr>("microbatch").getInt();
+      if (stage < 0 || stage >= numStages)
+        return action.emitOpError("stage ")
+               << stage << " is out of range: pipeline " << getPipelineAttr()
+               << " has " << numStages << " stages";
+      if (mb < 0 || mb >= getNumMicrobatches())
+        return action.emitOpError("micro-batch ")
+               << mb << " is out of range: the schedule has "
+               << getNumMicrobatches() << " micro-batches";
+      if (auto peer = action.getAttrOfType<IntegerAttr>("peer"))
+        if (peer.getInt() < 0 || peer.getInt() >= pipeline.getNumRanks())
+          return action.emitOpError("peer rank ")
+                 << peer.getInt() << " is out of range: pipeline "
+                 << getPipelineAttr() << " has " << pipeline.getNumRanks()
+                 << " ranks";
+    }
+
+  // Every (stage, micro-batch) runs one forward. The library's checks build
+  // tables of S x M entries, so when S x M is far beyond the schedule's size
+  // say what is missing here instead of allocating them.
+  int64_t numForwards = 0, numActions = 0;
+  for (Region &region : getRanks()) {
+    numForwards += llvm::range_size(region.front().getOps<ForwardOp>());
+    numActions += region.front().getOperations().size();
+  }
+  if (numForwards < numStages * getNumMicrobatches() &&
+      numStages * getNumMicrobatches() > 4 * numActions + 65536)
+    return emitOpError("runs ")
+           << numForwards << " forwards, but " << numStages << " stages x "
+           << getNumMicrobatches() << " micro-batches need "
+           << numStages * getNumMicrobatches();
+
+  sched::PipelineModel model = getPipelineModel(pipeline);
+  ScheduleModel scheduleModel = getScheduleModel(*this);
+  std::vector<sched::Problem> problems =
+      sched::checkSchedule(model, scheduleModel.schedule);
+  // Report the first few problems; a broken schedule can have thousands.
+  constexpr size_t kMaxReported = 8;
+  for (const sched::Problem &problem :
+       ArrayRef(problems).take_front(kMaxReported)) {
+    if (problem.rank >= 0 && problem.index >= 0)
+      scheduleModel.ops[problem.rank][problem.index]->emitOpError(
+          problem.message);
+    else
+      emitOpError(problem.message);
+  }
+  if (problems.size() > kMaxReported)
+    emitOpError("has ") << problems.size() - kMaxReported
+                        << " more problems not shown";
+  if (!problems.empty())
+    return failure();
+
+  WiringChecker wiring(*this, pipeline);
+  if (failed(wiring.check()) || failed(checkMessageTypes(*this)))
+    return failure();
+  return wiring.checkGradientTypes();
+}

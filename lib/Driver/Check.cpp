@@ -1,0 +1,174 @@
+//===- Check.cpp - the first step against the unpipelined model -----------===//
+//
+// The reference is @<loss>_grad (pp-autodiff cotangents=true of the whole
+// loss) on the same M micro-batches, seeded with 1/M like the pipeline; each
+// parameter's gradients are summed from zero in the order its stage
+// accumulated them, so that the pipeline can match it bit for bit
+// (docs/Runtime.md, "--check").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Trainer.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::pp::driver;
+using namespace mlir::pp::exec;
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// acc += g elementwise, in the tensors' float type (as the runtime adds
+/// gradients).
+template <typename T>
+static void addElements(HostTensor &acc, const HostTensor &g) {
+  T *a = static_cast<T *>(acc.data());
+  const T *b = static_cast<const T *>(g.data());
+  for (int64_t i = 0, e = g.size(); i < e; ++i)
+    a[i] += b[i];
+}
+static void addInto(HostTensor &acc, const HostTensor &g) {
+  if (g.kind() == ElemKind::F64)
+    addElements<double>(acc, g);
+  else
+    addElements<float>(acc, g);
+}
+
+llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
+  pprt::World &world = session.world();
+  // The reference, micro-batch by micro-batch.
+  std::map<unsigned, std::vector<HostTensor>> perMicrobatch;
+  std::vector<double> referenceLosses;
+  auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName);
+  auto seedType = cast<RankedTensorType>(lossFn.getResultTypes().front());
+  TensorSpec seedSpec;
+  seedSpec.kind = *elemKindOf(seedType.getElementType());
+  seedSpec.shape.assign(seedType.getShape().begin(), seedType.getShape().end());
+  for (int mb = 0; mb < numMicrobatches; ++mb) {
+    std::vector<HostTensor> args;
+    for (unsigned a = 0; a < model.argumentSpecs.size(); ++a) {
+      if (parameters.count(a)) {
+        args.push_back(parameters[a]);
+        continue;
+      }
+      // Data the stages never read (an argument the model ignores) still
+      // needs a value.
+      auto pos = llvm::find(model.stageData, a);
+      if (pos == model.stageData.end()) {
+        args.push_back(syntheticData(model.argumentSpecs[a], mb, a));
+      } else {
+        args.push_back(data[mb][pos - model.stageData.begin()]);
+      }
+    }
+    HostTensor seedTensor(seedSpec);
+    seedTensor.set(0, 1.0 / numMicrobatches);
+    args.push_back(seedTensor);
+    std::vector<const HostTensor *> argPtrs;
+    for (const HostTensor &t : args)
+      argPtrs.push_back(&t);
+    std::vector<HostTensor> results;
+    if (llvm::Error e = hostJit->run(model.referenceName, argPtrs, results))
+      return error("the reference failed: " + llvm::toString(std::move(e)));
+    referenceLosses.push_back(results[0].get(0));
+    for (auto [k, a] : llvm::enumerate(model.parameterArgs))
+      perMicrobatch[a].push_back(std::move(results[1 + k]));
+  }
+  std::map<unsigned, HostTensor> reference;
+  for (int st = 0; st < numStages; ++st)
+    for (unsigned a : model.stageParameters[st]) {
+      const std::vector<HostTensor> &gs = perMicrobatch[a];
+      HostTensor acc(gs.front().spec());
+      for (int mb : accumulationOrder[st])
+        addInto(acc, gs[mb]);
+      reference.emplace(a, std::move(acc));
+    }
+
+  double worstLoss = 0;
+  bool lossesEqual = true;
+  for (int mb = 0; mb < numMicrobatches; ++mb) {
+    double a = losses[mb], b = referenceLosses[mb];
+    lossesEqual &= a == b;
+    worstLoss =
+        std::max(worstLoss, std::abs(a - b) / std::max(std::abs(b), 1e-30));
+  }
+  double worst = 0;
+  bool bitwise = true;
+  for (int s = 0; s < numStages; ++s)
+    for (auto [k, a] : llvm::enumerate(model.stageParameters[s])) {
+      const pprt::Buffer *g = world.gradient(s, k);
+      if (!g)
+        continue;
+      const HostTensor &ref = reference[a];
+      bitwise &= g->bytes.size() == ref.byteSize() &&
+                 std::memcmp(g->bytes.data(), ref.data(), ref.byteSize()) == 0;
+      double scale = 0;
+      for (int64_t i = 0; i < ref.size(); ++i)
+        scale = std::max(scale, std::abs(ref.get(i)));
+      HostTensor got(ref.spec());
+      std::memcpy(got.data(), g->bytes.data(),
+                  std::min(g->bytes.size(), got.byteSize()));
+      for (int64_t i = 0; i < ref.size(); ++i)
+        worst = std::max(worst, std::abs(got.get(i) - ref.get(i)) /
+                                    std::max(scale, 1e-30));
+    }
+  worst = world.allReduceMax(worst);
+  double notBitwise = world.allReduceMax(bitwise ? 0.0 : 1.0);
+  if (leader)
+    out << "check (step 1, against the unpipelined model): loss "
+        << (lossesEqual ? std::string("bitwise equal")
+                        : "max relative error " +
+                              llvm::formatv("{0:e3}", worstLoss).str())
+        << "; " << model.parameterArgs.size() << " parameter gradients: "
+        << (notBitwise == 0.0
+                ? std::string("bitwise equal")
+                : "max relative error " + llvm::formatv("{0:e3}", worst).str())
+        << "\n";
+
+  // NaN equals NaN bitwise: a check of values that are not finite fails,
+  // naming the first one.
+  std::string nonFinite;
+  for (int mb = 0; mb < numMicrobatches && nonFinite.empty(); ++mb) {
+    if (!std::isfinite(losses[mb]))
+      nonFinite = "the loss of micro-batch " + std::to_string(mb) + " is " +
+                  formatDouble(losses[mb]);
+    else if (!std::isfinite(referenceLosses[mb]))
+      nonFinite = "the unpipelined model's loss of micro-batch " +
+                  std::to_string(mb) + " is " +
+                  formatDouble(referenceLosses[mb]);
+  }
+  if (nonFinite.empty()) {
+    std::string what;
+    if (int64_t bad = firstBadParameter(false, what); bad >= 0)
+      nonFinite = "the gradient of parameter argument " + std::to_string(bad) +
+                  " is not finite (" + what + ")";
+  }
+  if (nonFinite.empty())
+    for (unsigned a : model.parameterArgs)
+      if (int64_t i = firstNonFinite(reference[a]); i >= 0) {
+        nonFinite = "the unpipelined model's gradient of parameter "
+                    "argument " +
+                    std::to_string(a) + " is not finite (element " +
+                    reference[a].indexStr(i) + " = " +
+                    formatDouble(reference[a].get(i)) + ")";
+        break;
+      }
+  if (!nonFinite.empty()) {
+    if (leader)
+      out << "check FAILED: " << nonFinite << "\n";
+    return false;
+  }
+  // On a GPU the loss is summed in another order (cuBLAS, split
+  // reductions): a float32 sum of n terms may differ in its relative error
+  // by about sqrt(n) ulps, so the loss gets the gradients' bound.
+  double lossBound = session.options().device != Device::CPU ? 1e-4 : 1e-5;
+  bool passed = worst <= 1e-4 && worstLoss <= lossBound;
+  if (leader)
+    out << (passed ? "check PASSED\n" : "check FAILED\n");
+  return passed;
+}

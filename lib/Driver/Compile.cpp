@@ -1,0 +1,388 @@
+//===- Compile.cpp - steps 1-5: from a model to lowered rank programs -----===//
+
+#include "pp/Driver/Driver.h"
+
+#include "pp/Conversion/Passes.h"
+#include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Execution/Jit.h"
+#include "pp/Model/Passes.h"
+#include "pp/Support/Diagnostics.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace mlir;
+using namespace mlir::pp;
+using namespace mlir::pp::driver;
+using exec::TensorSpec;
+
+//===----------------------------------------------------------------------===//
+// Progress
+//===----------------------------------------------------------------------===//
+
+const char *mlir::pp::driver::deviceName(Device device) {
+  switch (device) {
+  case Device::CPU:
+    return "cpu";
+  case Device::CUDA:
+    return "cuda";
+  case Device::CUDAEmulated:
+    return "cuda-emu";
+  }
+  return "cpu";
+}
+
+Progress::Progress(bool enabled, std::string tool)
+    : enabled_(enabled), tool(std::move(tool)),
+      start(std::chrono::steady_clock::now()) {}
+
+double Progress::seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                       start)
+      .count();
+}
+
+void Progress::phase(const llvm::Twine &what) {
+  if (!enabled_)
+    return;
+  // Whole lines of the report first, where both streams end up in one
+  // (mpirun, 2>&1).
+  llvm::outs().flush();
+  llvm::errs() << tool << ": [" << llvm::format("%.1f", seconds()) << " s] "
+                 << what << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Options and pipelines
+//===----------------------------------------------------------------------===//
+
+/// Bounds of the counts: far beyond any real pipeline, small enough that
+/// products of them (stages, actions) stay in int.
+static constexpr int kMaxRanks = 1 << 16;
+static constexpr int kMaxMicrobatches = 1 << 20;
+static constexpr int kMaxStagesPerRank = 1 << 10;
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static bool isVShaped(StringRef schedule) {
+  return schedule == "zb-v" || schedule == "dualpipe-v";
+}
+
+llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
+  if (options.function.empty())
+    return error("--function is required (the model function)");
+  if (options.numRanks < 1)
+    return error("--ranks must be at least 1");
+  if (options.numRanks > kMaxRanks)
+    return error("--ranks must be at most " + llvm::Twine(kMaxRanks));
+  if (options.stagesPerRank < 1)
+    return error("--stages-per-rank must be at least 1");
+  if (options.stagesPerRank > kMaxStagesPerRank)
+    return error("--stages-per-rank must be at most " +
+                 llvm::Twine(kMaxStagesPerRank));
+  if (options.numMicrobatches < 1)
+    return error("--microbatches must be at least 1");
+  if (options.numMicrobatches > kMaxMicrobatches)
+    return error("--microbatches must be at most " +
+                 llvm::Twine(kMaxMicrobatches));
+  if (options.minElements < 0)
+    return error("--min-elements must be >= 0");
+  if (options.groupSize < 0 || options.groupSize > kMaxMicrobatches)
+    return error("--group-size must be in [0, " +
+                 llvm::Twine(kMaxMicrobatches) + "]");
+  if (options.schedule.empty())
+    return error("--schedule is required");
+  if (!StringRef(options.schedule).starts_with("file:")) {
+    std::vector<std::string> known = sched::scheduleNames();
+    if (!llvm::is_contained(known, options.schedule))
+      return error("unknown schedule '" + options.schedule +
+                   "'; known schedules: " + llvm::join(known, ", ") +
+                   ", or file:PATH (a schedule table)");
+  }
+  if (isVShaped(options.schedule) && options.stagesPerRank != 2)
+    return error(options.schedule +
+                 " places 2 stages on each rank in a V: use "
+                 "--stages-per-rank=2");
+  if (options.loss != "none" && options.loss != "mse" &&
+      options.loss != "cross-entropy")
+    return error("--loss must be none, mse or cross-entropy, not '" +
+                 options.loss + "'");
+  return llvm::Error::success();
+}
+
+std::string mlir::pp::driver::lossFunctionName(const CompileOptions &options) {
+  return options.loss == "none" ? options.function
+                                : options.function + "_loss";
+}
+
+void mlir::pp::driver::buildPreparePipeline(OpPassManager &pm,
+                                            const CompileOptions &options) {
+  pm.addPass(createPPStripInstrumentationPass());
+  PPLiftParametersPassOptions lift;
+  lift.functionName = options.function;
+  lift.minElements = options.minElements;
+  lift.parameterIndices =
+      SmallVector<int64_t>(options.parameters.begin(), options.parameters.end());
+  pm.addPass(createPPLiftParametersPass(lift));
+  if (options.loss != "none") {
+    PPAppendLossPassOptions loss;
+    loss.functionName = options.function;
+    loss.kind = options.loss;
+    pm.addPass(createPPAppendLossPass(loss));
+  }
+  buildPrepareModelPipeline(pm);
+}
+
+void mlir::pp::driver::buildPartitionPipeline(OpPassManager &pm,
+                                              const CompileOptions &options) {
+  PPPartitionPassOptions partition;
+  partition.functionName = lossFunctionName(options);
+  partition.numStages = options.numRanks * options.stagesPerRank;
+  partition.printReport = false;
+  pm.addPass(createPPPartitionPass(partition));
+  bool vShape = isVShaped(options.schedule);
+  if (options.stagesPerRank > 1 || vShape) {
+    PPPlaceStagesPassOptions place;
+    place.placement = vShape ? "v" : "loop";
+    place.numRanks = options.numRanks;
+    pm.addPass(createPPPlaceStagesPass(place));
+  }
+}
+
+static PlanPipelineOptions planOptions(const CompileOptions &options) {
+  PlanPipelineOptions plan;
+  plan.schedule = options.schedule;
+  plan.numMicrobatches = options.numMicrobatches;
+  plan.groupSize = options.groupSize;
+  plan.memoryLimit = options.memoryLimit;
+  return plan;
+}
+
+void mlir::pp::driver::buildStagesPipeline(OpPassManager &pm,
+                                           const CompileOptions &options) {
+  pm.addPass(createPPDifferentiateStagesPass());
+  buildPlanPipeline(pm, planOptions(options));
+}
+
+void mlir::pp::driver::buildLowerPipeline(OpPassManager &pm,
+                                          const CompileOptions &options,
+                                          ArrayRef<unsigned> parameterArgs) {
+  pm.addPass(createConvertPPToRuntimePass());
+  if (options.reference) {
+    PPAutodiffPassOptions autodiff;
+    autodiff.functionName = lossFunctionName(options);
+    autodiff.wrt =
+        SmallVector<int64_t>(parameterArgs.begin(), parameterArgs.end());
+    autodiff.cotangents = true;
+    pm.addPass(createPPAutodiffPass(autodiff));
+  }
+}
+
+void mlir::pp::driver::registerDriverDialects(DialectRegistry &registry) {
+  exec::registerExecDialects(registry);
+}
+
+//===----------------------------------------------------------------------===//
+// compileModel
+//===----------------------------------------------------------------------===//
+
+/// Runs the passes `build` adds on `module`.
+static llvm::Error runPasses(ModuleOp module, const llvm::Twine &what,
+                             llvm::function_ref<void(OpPassManager &)> build) {
+  PassManager pm(module.getContext());
+  build(pm);
+  if (failed(pm.run(module)))
+    return error(what + " failed");
+  return llvm::Error::success();
+}
+
+/// Whether `fn` returns exactly one float scalar or one-element float
+/// tensor: a loss the runtime can report and seed.
+static bool returnsScalarLoss(func::FuncOp fn) {
+  if (fn.getNumResults() != 1)
+    return false;
+  Type t = fn.getResultTypes().front();
+  if (isa<FloatType>(t))
+    return true;
+  auto tensor = dyn_cast<RankedTensorType>(t);
+  return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 1 &&
+         isa<FloatType>(tensor.getElementType());
+}
+
+static llvm::Expected<TensorSpec> specOf(Type type, StringRef function) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  std::optional<exec::ElemKind> kind;
+  if (tensor && tensor.hasStaticShape())
+    kind = exec::elemKindOf(tensor.getElementType());
+  if (!kind)
+    return error("@" + function + " takes " + typeList(type) +
+                 "; pp-run needs statically shaped tensors of f32, f64, i32 "
+                 "or i64");
+  TensorSpec spec;
+  spec.kind = *kind;
+  spec.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+  return spec;
+}
+
+/// Fills stageParameters and stageData from the calls of @<loss>_staged,
+/// which pp-partition writes: stage s is its s-th call, and a call operand
+/// that is an argument of @<loss>_staged is that model argument.
+static llvm::Error mapArguments(SymbolTable &symbols, func::FuncOp staged,
+                                int numStages, CompiledModel &model) {
+  SmallVector<func::CallOp> calls(
+      staged.getBody().front().getOps<func::CallOp>());
+  if (static_cast<int>(calls.size()) != numStages)
+    return error("@" + staged.getSymName() +
+                 " does not call every stage once");
+  model.stageParameters.assign(numStages, {});
+  std::map<unsigned, int> owner;
+  for (int s = 0; s < numStages; ++s) {
+    auto fn = symbols.lookup<func::FuncOp>(calls[s].getCallee());
+    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i) {
+      auto arg = dyn_cast<BlockArgument>(calls[s].getOperand(i));
+      if (!fn.getArgAttr(i, "pp.parameter")) {
+        if (s != 0)
+          continue;
+        if (!arg)
+          return error("stage 0 takes a value that is not a model argument");
+        model.stageData.push_back(arg.getArgNumber());
+        continue;
+      }
+      if (!arg)
+        return error("a parameter of stage " + llvm::Twine(s) +
+                     " is not a model argument");
+      auto [it, inserted] = owner.try_emplace(arg.getArgNumber(), s);
+      if (!inserted)
+        return error("parameter argument " + llvm::Twine(arg.getArgNumber()) +
+                     " is used by stages " + llvm::Twine(it->second) +
+                     " and " + llvm::Twine(s) +
+                     "; parameters shared between stages are not supported");
+      model.stageParameters[s].push_back(arg.getArgNumber());
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<CompiledModel>
+mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
+                               Progress &progress) {
+  if (llvm::Error e = validate(options))
+    return std::move(e);
+  auto modelFn = module.lookupSymbol<func::FuncOp>(options.function);
+  if (!modelFn)
+    return error("no function named @" + options.function);
+  if (options.loss == "none" && !returnsScalarLoss(modelFn))
+    return error("@" + options.function + " returns " +
+                 typeList(modelFn.getResultTypes()) +
+                 ", not a scalar loss: with --loss=none (the default) the "
+                 "model must return one float loss (f32 or a one-element "
+                 "tensor); pass --loss=mse or --loss=cross-entropy to append "
+                 "a loss to its output");
+
+  int numStages = options.numRanks * options.stagesPerRank;
+  CompiledModel model;
+  model.lossName = lossFunctionName(options);
+  model.pipelineName = model.lossName + "_pipeline";
+  model.scheduleKind = options.schedule;
+
+  progress.phase("preparing @" + options.function);
+  if (llvm::Error e = runPasses(module, "preparing the model",
+                                [&](OpPassManager &pm) {
+                                  buildPreparePipeline(pm, options);
+                                }))
+    return std::move(e);
+  progress.phase("partitioning into " + llvm::Twine(numStages) + " stages");
+  if (llvm::Error e = runPasses(module, "partitioning the model",
+                                [&](OpPassManager &pm) {
+                                  buildPartitionPipeline(pm, options);
+                                }))
+    return std::move(e);
+
+  SymbolTable symbols(module);
+  auto pipeline = symbols.lookup<PipelineOp>(model.pipelineName);
+  auto lossFn = symbols.lookup<func::FuncOp>(model.lossName);
+  auto staged = symbols.lookup<func::FuncOp>(model.lossName + "_staged");
+  if (!pipeline || !lossFn || !staged)
+    return error("pp-partition did not produce @" + model.pipelineName);
+  for (unsigned i = 0, e = lossFn.getNumArguments(); i < e; ++i)
+    if (lossFn.getArgAttr(i, "pp.parameter"))
+      model.parameterArgs.push_back(i);
+  if (model.parameterArgs.empty())
+    return error("@" + model.lossName +
+                 " has no parameters: mark them with --parameters or "
+                 "pp.parameter");
+
+  progress.phase("differentiating the stages (F, B, W)");
+  if (llvm::Error e = runPasses(module, "differentiating the stages",
+                                [&](OpPassManager &pm) {
+                                  pm.addPass(createPPDifferentiateStagesPass());
+                                }))
+    return std::move(e);
+  progress.phase("planning: " + options.schedule + ", " +
+                 llvm::Twine(options.numMicrobatches) + " micro-batches");
+  if (llvm::Error e = runPasses(module, "planning the schedule",
+                                [&](OpPassManager &pm) {
+                                  buildPlanPipeline(pm, planOptions(options));
+                                }))
+    return std::move(e);
+  progress.phase("lowering the rank programs");
+  if (llvm::Error e = runPasses(module, "lowering the pipeline",
+                                [&](OpPassManager &pm) {
+                                  buildLowerPipeline(pm, options,
+                                                     model.parameterArgs);
+                                }))
+    return std::move(e);
+
+  // The passes since replaced ops: look everything up again. The schedule
+  // is the one pp-plan made (the only pp.schedule of this pipeline).
+  SymbolTable lowered(module);
+  pipeline = lowered.lookup<PipelineOp>(model.pipelineName);
+  staged = lowered.lookup<func::FuncOp>(model.lossName + "_staged");
+  lossFn = lowered.lookup<func::FuncOp>(model.lossName);
+  modelFn = lowered.lookup<func::FuncOp>(options.function);
+  if (!pipeline || !staged || !lossFn || !modelFn)
+    return error("the passes removed @" + model.pipelineName);
+  for (auto op : module.getOps<ScheduleOp>())
+    if (op.getPipeline() == StringRef(model.pipelineName))
+      model.scheduleName = op.getSymName().str();
+  auto scheduleOp = lowered.lookup<ScheduleOp>(model.scheduleName);
+  if (!scheduleOp)
+    return error("pp-plan did not produce a schedule of @" +
+                 model.pipelineName);
+  for (int r = 0; r < options.numRanks; ++r)
+    model.rankFunctions.push_back(model.scheduleName + "_rank" +
+                                  std::to_string(r));
+  model.pipeline = getPipelineModel(pipeline);
+  model.schedule = getScheduleModel(scheduleOp).schedule;
+  if (options.reference)
+    model.referenceName = model.lossName + "_grad";
+  // Weights pp-lift-parameters lifted from constants start from the model's
+  // own values: @<function>_init returns them, in the order of the trailing
+  // arguments it appended (pp-append-loss adds its target after them).
+  if (auto ref = modelFn->getAttrOfType<FlatSymbolRefAttr>("pp.initializer"))
+    if (auto init = lowered.lookup<func::FuncOp>(ref.getValue())) {
+      model.initializerName = init.getSymName().str();
+      model.firstLifted = modelFn.getNumArguments() - init.getNumResults();
+    }
+
+  if (llvm::Error e = mapArguments(lowered, staged, numStages, model))
+    return std::move(e);
+  for (Type t : lossFn.getArgumentTypes()) {
+    llvm::Expected<TensorSpec> spec = specOf(t, model.lossName);
+    if (!spec)
+      return spec.takeError();
+    model.argumentSpecs.push_back(*spec);
+  }
+  return model;
+}

@@ -1,0 +1,101 @@
+//===- Report.cpp - the figures of the last step --------------------------===//
+
+#include "Trainer.h"
+
+#include "pprt/Cuda.h"
+
+#include "llvm/Support/Format.h"
+
+#include <array>
+
+using namespace mlir;
+using namespace mlir::pp::driver;
+namespace sched = mlir::pp::sched;
+
+/// pp-simulate's pipeline with the stage times `trace` measured: the mean
+/// F, B and W time of each stage (a fused backward counts as B), in
+/// microseconds, and no latency.
+static sched::PipelineModel
+measuredPipeline(const sched::PipelineModel &planned,
+                 const std::vector<pprt::TraceEvent> &trace) {
+  int numStages = planned.numStages();
+  sched::PipelineModel measured = planned;
+  std::vector<std::array<double, 3>> sum(numStages, {0, 0, 0});
+  std::vector<std::array<int, 3>> count(numStages, {0, 0, 0});
+  for (const pprt::TraceEvent &e : trace) {
+    int kind = e.action == PPRT_FORWARD           ? 0
+               : e.action == PPRT_BACKWARD_WEIGHT ? 2
+               : (e.action == PPRT_BACKWARD ||
+                  e.action == PPRT_BACKWARD_INPUT)
+                   ? 1
+                   : -1;
+    if (kind < 0 || e.stage < 0 || e.stage >= numStages)
+      continue;
+    sum[e.stage][kind] += (e.end - e.start) * 1e6;
+    ++count[e.stage][kind];
+  }
+  for (int st = 0; st < numStages; ++st) {
+    auto mean = [&](int k) {
+      return count[st][k] ? sum[st][k] / count[st][k] : 0.0;
+    };
+    measured.stages[st].forwardTime = mean(0);
+    measured.stages[st].backwardInputTime = mean(1);
+    measured.stages[st].backwardWeightTime = mean(2);
+  }
+  measured.latency = 0;
+  return measured;
+}
+
+void Trainer::reportLastStep(const pprt::StepTiming &timing) {
+  pprt::World &world = session.world();
+  std::vector<int64_t> peaks = world.stashPeaks();
+  if (pprt::cuda::Device *gpu = session.gpu()) {
+    std::vector<int> localRanks = world.localRanks();
+    for (int r : localRanks) {
+      pprt::cuda::PoolStats pool = gpu->poolStats(r);
+      if (leader || localRanks.size() == 1)
+        out << "rank " << r << ": device memory peak " << pool.peak
+            << " bytes of the pool's " << pool.size
+            << (pool.overflow ? " (+" + std::to_string(pool.overflow) +
+                                    " bytes outside it while messages held "
+                                    "pool memory)"
+                              : std::string())
+            << "\n";
+    }
+  }
+  if (!leader)
+    return;
+  for (int r = 0; r < model.pipeline.numRanks; ++r)
+    out << "rank " << r << ": busy "
+        << llvm::format("%.3f", timing.busy[r] * 1e3) << " ms, stash peak "
+        << peaks[r] << " bytes (pp-simulate: "
+        << predicted.ranks[r].peakMemoryBytes << ")\n";
+  // pp-simulate again with the stage times this step measured: what the
+  // schedule predicts for the functions as they ran here.
+  sched::SimulationResult withMeasured = sched::simulate(
+      measuredPipeline(model.pipeline, world.trace()), model.schedule);
+  out << "makespan " << llvm::format("%.3f", timing.makespan * 1e3)
+      << " ms, measured bubble rate " << llvm::format("%.3f", timing.bubbleRate)
+      << "; pp-simulate with the measured stage times: "
+      << llvm::format("%.3f", withMeasured.makespan * 1e-3)
+      << " ms, bubble rate " << llvm::format("%.3f", withMeasured.bubbleRate)
+      << " (ratio measured / predicted makespan "
+      << llvm::format("%.2f", withMeasured.makespan > 0
+                                  ? timing.makespan * 1e6 /
+                                        withMeasured.makespan
+                                  : 0.0)
+      << ")\n";
+}
+
+llvm::Error Trainer::writeTrace() {
+  if (options.traceFile.empty() || !leader)
+    return llvm::Error::success();
+  std::error_code ec;
+  llvm::raw_fd_ostream os(options.traceFile, ec);
+  if (ec)
+    return llvm::createStringError(ec, "cannot write " + options.traceFile +
+                                           ": " + ec.message());
+  os << session.world().chromeTraceJson();
+  out << "trace: " << options.traceFile << "\n";
+  return llvm::Error::success();
+}

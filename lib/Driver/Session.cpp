@@ -1,0 +1,111 @@
+//===- Session.cpp - the runtime's world and the device plugin ------------===//
+
+#include "pp/Driver/Driver.h"
+
+#include "pp/Execution/Jit.h"
+#include "pprt/Cuda.h"
+#include "pprt/Runtime.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+
+using namespace mlir;
+using namespace mlir::pp::driver;
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// The CUDA plugin: the option, else $PPRT_CUDA_PLUGIN, else the plugin in
+/// the directory libPPRuntime.so was loaded from.
+static std::string cudaPluginPath(const SessionOptions &options) {
+  bool emulated = options.device == Device::CUDAEmulated;
+  if (!options.cudaPlugin.empty())
+    return options.cudaPlugin;
+  const char *name = emulated ? "libPPRuntimeGPUEmu.so" : "libPPRuntimeCUDA.so";
+  if (const char *env = std::getenv("PPRT_CUDA_PLUGIN"); env && !emulated)
+    return env;
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&pprt_send), &info) && info.dli_fname) {
+    llvm::SmallString<256> dir(info.dli_fname);
+    llvm::sys::path::remove_filename(dir);
+    llvm::sys::path::append(dir, name);
+    return std::string(dir);
+  }
+  return name;
+}
+
+llvm::Expected<std::unique_ptr<Session>>
+Session::create(const SessionOptions &options) {
+  bool onGPU = options.device != Device::CPU;
+  if (!std::isfinite(options.timeoutSeconds) || !(options.timeoutSeconds > 0) ||
+      options.timeoutSeconds > 1e6)
+    return error("--timeout must be a finite number of seconds in (0, 1e6], "
+                 "not " +
+                 exec::formatDouble(options.timeoutSeconds));
+  if (options.transport == "nccl" && !onGPU)
+    return error("--transport=nccl needs --device=cuda");
+  if (options.workspaceMiB < 0 || options.workspaceMiB > (int64_t(1) << 30))
+    return error("--gpu-workspace-mib must be in [0, 2^30]");
+
+  std::unique_ptr<Session> session(new Session());
+  session->options_ = options;
+  pprt::WorldOptions world;
+  world.ranks = options.numRanks;
+  // Compiling only needs no plugin (so no nccl transport).
+  world.transport = options.compileOnly ? std::string("inproc")
+                                        : options.transport;
+  world.timeoutSeconds = options.timeoutSeconds;
+  world.microbatches = options.numMicrobatches;
+  // On a GPU: the plugin first (its device hooks go into the world's
+  // options, and it registers the nccl transport).
+  if (onGPU && !options.compileOnly) {
+    std::string message;
+    session->gpu_ =
+        pprt::cuda::openCudaPlugin(cudaPluginPath(options), {}, message);
+    if (!session->gpu_ && message.find("libcuda.so") != std::string::npos)
+      message += " (no NVIDIA driver on this machine?)";
+    if (!session->gpu_)
+      return error(llvm::Twine("--device=") + deviceName(options.device) +
+                   ": " + message);
+    session->gpu_->fillDeviceMemory(world);
+    if (options.transport == "nccl" &&
+        !session->gpu_->registerNcclTransport(message))
+      return error("--transport=nccl: " + message);
+  }
+  std::string message;
+  session->world_ = pprt::World::create(world, message);
+  if (!session->world_)
+    return error(message);
+  return std::move(session);
+}
+
+Session::~Session() = default;
+
+bool Session::leader() const {
+  return llvm::is_contained(world_->localRanks(), 0);
+}
+
+llvm::Error mlir::pp::driver::printRankPrograms(ModuleOp module,
+                                                const CompiledModel &model,
+                                                Device device, StringRef chip,
+                                                llvm::raw_ostream &os) {
+  if (device == Device::CPU) {
+    module.print(os);
+    return llvm::Error::success();
+  }
+  // On a GPU: the rank programs as compiled for it (LLVM dialect, the
+  // kernels' PTX in gpu.binary ops).
+  FailureOr<OwningOpRef<ModuleOp>> prepared =
+      exec::prepareForExecution(module, model.rankFunctions);
+  if (failed(prepared) ||
+      failed(exec::lowerForGPU(**prepared, chip,
+                               device == Device::CUDAEmulated)))
+    return error("compiling the rank programs for the GPU failed");
+  (*prepared)->print(os);
+  return llvm::Error::success();
+}

@@ -1,0 +1,482 @@
+//===- Train.cpp - step 6: compile the rank programs and train -------------===//
+
+#include "Trainer.h"
+
+#include "pp/Driver/ParameterInit.h"
+#include "pp/Execution/Npy.h"
+#include "pprt/Cuda.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::pp::driver;
+using namespace mlir::pp::exec;
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static std::string printfString(const char *format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+static std::vector<char> bytesOf(const HostTensor &t) {
+  const char *p = static_cast<const char *>(t.data());
+  return std::vector<char>(p, p + t.byteSize());
+}
+
+static pprt_dtype dtypeOf(ElemKind kind) {
+  return kind == ElemKind::F64 ? PPRT_F64 : PPRT_F32;
+}
+
+/// A synthetic parameter drawn by `rule` (ParameterInit.h), seeded by the
+/// seed and the argument index.
+static HostTensor initialParameter(const TensorSpec &spec, uint64_t seed,
+                                   uint64_t index, const InitRule &rule) {
+  HostTensor t(spec);
+  if (!isFloat(spec.kind) || rule.kind == InitRule::Zero)
+    return t;
+  if (rule.kind == InitRule::One) {
+    for (int64_t i = 0; i < t.size(); ++i)
+      t.set(i, 1.0);
+    return t;
+  }
+  SplitMix64 rng(seed * 1000003u + 17 * index + 1);
+  fillRandom(t, rng);
+  if (rule.kind == InitRule::FanIn) {
+    double a = 1.0 / std::sqrt(static_cast<double>(rule.fanIn));
+    for (int64_t i = 0; i < t.size(); ++i)
+      t.set(i, t.get(i) * a);
+  }
+  return t;
+}
+
+/// Synthetic data: argument `arg` of micro-batch `mb`. The same M
+/// micro-batches every step (one fixed batch), so that training fits them
+/// and the loss falls.
+HostTensor Trainer::syntheticData(const TensorSpec &spec, int mb,
+                                  unsigned arg) const {
+  HostTensor t(spec);
+  SplitMix64 rng((options.seed * 104729u + mb) * 131u + arg + 2);
+  fillRandom(t, rng);
+  return t;
+}
+
+Trainer::Trainer(ModuleOp module, const CompiledModel &model,
+                 Session &session, const TrainOptions &options,
+                 Progress &progress, llvm::raw_ostream &out)
+    : module(module), model(model), session(session), options(options),
+      progress(progress), out(out), leader(session.leader()),
+      numStages(model.pipeline.numStages()),
+      numMicrobatches(session.options().numMicrobatches) {}
+
+llvm::Error Trainer::compilePrograms() {
+  const SessionOptions &so = session.options();
+  bool onGPU = so.device != Device::CPU;
+  std::vector<std::string> entries;
+  if (!model.referenceName.empty() && options.check)
+    entries.push_back(model.referenceName);
+  if (!model.initializerName.empty())
+    entries.push_back(model.initializerName);
+  std::vector<std::string> keep = entries;
+  llvm::append_range(keep, model.rankFunctions);
+  progress.phase("compiling " + llvm::Twine(model.rankFunctions.size()) +
+                 " rank programs" +
+                 (onGPU ? llvm::Twine(" for ") + deviceName(so.device)
+                        : llvm::Twine()));
+  auto start = std::chrono::steady_clock::now();
+  // On a GPU the rank programs are compiled for it and the reference and
+  // initializer for the host, as two modules.
+  ArrayRef<std::string> hostKeep =
+      onGPU ? ArrayRef<std::string>(entries) : ArrayRef<std::string>(keep);
+  if (!hostKeep.empty()) {
+    FailureOr<OwningOpRef<ModuleOp>> prepared =
+        prepareForExecution(module, hostKeep);
+    if (failed(prepared))
+      return error("preparing the compiled module for the JIT failed");
+    FailureOr<std::unique_ptr<JitModule>> jit = JitModule::compile(
+        **prepared, entries, JitOptions(),
+        onGPU ? ArrayRef<std::string>() : ArrayRef(model.rankFunctions));
+    if (failed(jit))
+      return error("JIT compilation failed");
+    hostJit = std::move(*jit);
+  }
+  if (onGPU) {
+    FailureOr<OwningOpRef<ModuleOp>> prepared =
+        prepareForExecution(module, model.rankFunctions);
+    if (failed(prepared))
+      return error("preparing the rank programs for the GPU failed");
+    JitOptions gpuOptions;
+    gpuOptions.gpuChip = so.chip;
+    gpuOptions.gpuEmulate = so.device == Device::CUDAEmulated;
+    FailureOr<std::unique_ptr<JitModule>> jit =
+        JitModule::compile(**prepared, {}, gpuOptions, model.rankFunctions);
+    if (failed(jit))
+      return error("compiling the rank programs for the GPU failed");
+    gpuJit = std::move(*jit);
+  }
+  compileSeconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  for (const std::string &name : model.rankFunctions)
+    programs.push_back(reinterpret_cast<RankProgram>(
+        (onGPU ? gpuJit : hostJit)->lookupRaw(name)));
+  return llvm::Error::success();
+}
+
+llvm::Error Trainer::loadInputFiles() {
+  std::vector<unsigned> dataArgs;
+  for (unsigned a = 0; a < model.argumentSpecs.size(); ++a)
+    if (!llvm::is_contained(model.parameterArgs, a))
+      dataArgs.push_back(a);
+  if (options.inputFiles.size() > dataArgs.size())
+    return error("--inputs names " + llvm::Twine(options.inputFiles.size()) +
+                 " files, but @" + model.lossName + " has " +
+                 llvm::Twine(dataArgs.size()) + " data arguments");
+  for (auto [i, path] : llvm::enumerate(options.inputFiles)) {
+    if (path.empty())
+      continue;
+    unsigned a = dataArgs[i];
+    llvm::Expected<HostTensor> t = readNpy(path);
+    if (!t)
+      return error("--inputs: " + llvm::toString(t.takeError()));
+    const TensorSpec &spec = model.argumentSpecs[a];
+    TensorSpec expected = spec;
+    expected.shape.insert(expected.shape.begin(), numMicrobatches);
+    if (t->spec() != expected)
+      return error("--inputs: " + path + " holds " + elemKindName(t->kind()) +
+                   " " + t->spec().shapeStr() + ", but data argument " +
+                   llvm::Twine(a) + " of @" + model.lossName + " takes " +
+                   spec.str() + " per micro-batch: expected " +
+                   elemKindName(expected.kind) + " " + expected.shapeStr() +
+                   " for " + llvm::Twine(numMicrobatches) + " micro-batches");
+    dataFiles.emplace(a, std::move(*t));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Trainer::initializeParameters() {
+  // Synthetic (ParameterInit.h), then the model's own values of lifted
+  // weights, then --initial-parameters.
+  const std::vector<unsigned> &args = model.parameterArgs;
+  if (options.initialParameterFiles.size() > args.size())
+    return error("--initial-parameters names " +
+                 llvm::Twine(options.initialParameterFiles.size()) +
+                 " files, but @" + model.lossName + " has " +
+                 llvm::Twine(args.size()) + " parameters");
+  auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName);
+  for (unsigned a : args) {
+    InitRule rule = initRuleFor(lossFn, a);
+    parameters[a] =
+        initialParameter(model.argumentSpecs[a], options.seed, a, rule);
+    origin[a] = rule.str();
+  }
+  if (!model.initializerName.empty()) {
+    std::vector<HostTensor> values;
+    if (llvm::Error e = hostJit->run(model.initializerName, {}, values))
+      return error("@" + model.initializerName +
+                   " failed: " + llvm::toString(std::move(e)));
+    for (auto [k, value] : llvm::enumerate(values)) {
+      unsigned a = model.firstLifted + k;
+      if (!parameters.count(a) || value.spec() != model.argumentSpecs[a])
+        return error("@" + model.initializerName + " result " +
+                     llvm::Twine(k) + " does not match parameter argument " +
+                     llvm::Twine(a) + " of @" + model.lossName);
+      parameters[a] = std::move(value);
+      origin[a] = "the model's constant";
+    }
+  }
+  for (auto [k, path] : llvm::enumerate(options.initialParameterFiles)) {
+    if (path.empty())
+      continue;
+    unsigned a = args[k];
+    llvm::Expected<HostTensor> t = readNpy(path);
+    if (!t)
+      return error("--initial-parameters: " + llvm::toString(t.takeError()));
+    if (t->spec() != model.argumentSpecs[a])
+      return error("--initial-parameters: " + path + " holds " +
+                   elemKindName(t->kind()) + " " + t->spec().shapeStr() +
+                   ", but parameter argument " + llvm::Twine(a) + " of @" +
+                   model.lossName + " is " + model.argumentSpecs[a].str());
+    parameters[a] = std::move(*t);
+    origin[a] = path;
+  }
+  std::string text;
+  for (unsigned a : args) {
+    if (int64_t i = firstNonFinite(parameters[a]); i >= 0)
+      return error("the initial value of parameter argument " +
+                   llvm::Twine(a) + " (" + origin[a] + ") is not finite at " +
+                   parameters[a].indexStr(i) + " (" +
+                   formatDouble(parameters[a].get(i)) + ")");
+    text += (text.empty() ? "" : ", ") + std::string("argument ") +
+            std::to_string(a) + ": " + origin[a];
+  }
+  progress.phase("initial parameters: " + text);
+  for (int s = 0; s < numStages; ++s)
+    for (auto [k, a] : llvm::enumerate(model.stageParameters[s]))
+      session.world().setParameter(
+          s, k,
+          {bytesOf(parameters[a]), dtypeOf(model.argumentSpecs[a].kind)});
+  return llvm::Error::success();
+}
+
+llvm::Error Trainer::openDevicePools() {
+  pprt::cuda::Device *gpu = session.gpu();
+  if (!gpu)
+    return llvm::Error::success();
+  // Device memory of each local rank: the schedule's memory plan (the
+  // stash peak pp-simulate predicts), the rank's parameters three times
+  // (values, gradients, a copy in flight), and a workspace for the stage
+  // functions' intermediates.
+  std::vector<int64_t> parameterBytes(model.pipeline.numRanks, 0);
+  for (int s = 0; s < numStages; ++s)
+    for (unsigned a : model.stageParameters[s])
+      parameterBytes[model.pipeline.rankOf(s)] += parameters[a].byteSize();
+  std::vector<int> localRanks = session.world().localRanks();
+  for (int r : localRanks) {
+    int64_t pool = predicted.ranks[r].peakMemoryBytes +
+                   3 * parameterBytes[r] +
+                   (session.options().workspaceMiB << 20);
+    std::string message;
+    if (!gpu->addRank(r, pool, message))
+      return error("rank " + llvm::Twine(r) + ": " + message);
+    if (leader || localRanks.size() == 1)
+      out << "rank " << r << ": " << gpu->description()
+          << ", device memory pool " << pool << " bytes (stash plan "
+          << predicted.ranks[r].peakMemoryBytes << ")\n";
+  }
+  return llvm::Error::success();
+}
+
+void Trainer::setStepData() {
+  data.assign(numMicrobatches, {});
+  for (int mb = 0; mb < numMicrobatches; ++mb)
+    for (auto [k, a] : llvm::enumerate(model.stageData)) {
+      const TensorSpec &spec = model.argumentSpecs[a];
+      if (auto it = dataFiles.find(a); it != dataFiles.end()) {
+        HostTensor t(spec);
+        size_t bytes = t.byteSize();
+        std::memcpy(t.data(),
+                    static_cast<const char *>(it->second.data()) + mb * bytes,
+                    bytes);
+        data[mb].push_back(std::move(t));
+      } else {
+        data[mb].push_back(syntheticData(spec, mb, a));
+      }
+      session.world().setInput(mb, k, bytesOf(data[mb].back()));
+    }
+}
+
+int64_t Trainer::localBadParameter(bool values, std::string &what) {
+  int64_t best = -1;
+  pprt::World &world = session.world();
+  for (int st = 0; st < numStages; ++st)
+    for (auto [k, a] : llvm::enumerate(model.stageParameters[st])) {
+      const pprt::Buffer *g = world.gradient(st, k);
+      if (!g || (best >= 0 && a >= best))
+        continue;
+      const pprt::Buffer &b = values ? world.parameter(st, k) : *g;
+      HostTensor t(model.argumentSpecs[a]);
+      if (b.bytes.size() != t.byteSize())
+        continue;
+      std::memcpy(t.data(), b.bytes.data(), t.byteSize());
+      if (int64_t i = firstNonFinite(t); i >= 0) {
+        best = a;
+        what = "stage " + std::to_string(st) + ", element " + t.indexStr(i) +
+               " = " + formatDouble(t.get(i));
+      }
+    }
+  return best;
+}
+
+int64_t Trainer::firstBadParameter(bool values, std::string &what) {
+  int64_t local = localBadParameter(values, what);
+  constexpr double kNone = 1e18;
+  double global = -session.world().allReduceMax(
+      -(local >= 0 ? static_cast<double>(local) : kNone));
+  if (global >= kNone)
+    return -1;
+  if (static_cast<int64_t>(global) != local)
+    what = "on another process";
+  return static_cast<int64_t>(global);
+}
+
+llvm::Error Trainer::checkFinite(int step, const std::vector<double> &losses) {
+  int badMicrobatch = -1;
+  for (int mb = 0; mb < numMicrobatches && badMicrobatch < 0; ++mb)
+    if (!std::isfinite(losses[mb]))
+      badMicrobatch = mb;
+  std::string what;
+  int64_t bad = firstBadParameter(/*values=*/false, what);
+  if (badMicrobatch < 0 && bad < 0)
+    return llvm::Error::success();
+  std::string message = "step " + std::to_string(step) + ": ";
+  if (badMicrobatch >= 0)
+    message += "the loss of micro-batch " + std::to_string(badMicrobatch) +
+               " is " + formatDouble(losses[badMicrobatch]);
+  else
+    message += "the loss is finite";
+  if (bad >= 0)
+    message += "; the first parameter whose gradient is not finite: "
+               "argument " +
+               std::to_string(bad) + " (" + what + ")";
+  else
+    message += "; every parameter gradient is finite";
+  return error(message);
+}
+
+void Trainer::reportRate(int step) {
+  double elapsed = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - trainingStart)
+                       .count();
+  if (!progress.enabled() || elapsed <= 0 ||
+      (step != options.steps && progress.seconds() - lastRateReport < 1.0))
+    return;
+  lastRateReport = progress.seconds();
+  int64_t samplesPerMicrobatch = 1;
+  if (!model.stageData.empty() &&
+      !model.argumentSpecs[model.stageData.front()].shape.empty())
+    samplesPerMicrobatch =
+        model.argumentSpecs[model.stageData.front()].shape.front();
+  double stepsPerSecond = step / elapsed;
+  progress.phase("step " + llvm::Twine(step) + "/" +
+                 llvm::Twine(options.steps) + ": " +
+                 printfString("%.3g", stepsPerSecond) + " steps/s, " +
+                 printfString("%.4g", stepsPerSecond * numMicrobatches *
+                                          samplesPerMicrobatch) +
+                 " samples/s (" + llvm::Twine(numMicrobatches) + " x " +
+                 llvm::Twine(samplesPerMicrobatch) + " samples per step)");
+}
+
+llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
+  pprt::World &world = session.world();
+  pprt::cuda::Device *gpu = session.gpu();
+  double timeout = session.options().timeoutSeconds;
+  setStepData();
+  auto start = std::chrono::steady_clock::now();
+  bool ok = world.runStep([&](int rank, pprt_rank *handle) {
+    if (!gpu) {
+      programs[rank](handle);
+      return;
+    }
+    std::string message;
+    if (!gpu->bindRank(rank, handle, message)) {
+      pprt_fail(handle, message.c_str());
+      return;
+    }
+    programs[rank](handle);
+    if (!gpu->synchronize(rank, timeout, message))
+      pprt_fail(handle, message.c_str());
+    gpu->unbind();
+  });
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  if (!ok)
+    return error("step " + llvm::Twine(step) + " failed: " + world.error());
+  std::vector<double> losses = world.losses();
+  double mean = 0;
+  for (double l : losses)
+    mean += l;
+  mean /= losses.size();
+  if (step == 1)
+    summary.firstLoss = mean;
+  summary.lastLoss = mean;
+  pprt::StepTiming timing = world.stepTiming();
+  if (leader)
+    out << "step " << step << ": loss " << llvm::format("%.9g", mean) << ", "
+        << llvm::format("%.1f", seconds * 1e3) << " ms, bubble "
+        << llvm::format("%.3f", timing.bubbleRate) << " (measured)\n";
+  if (options.check && step == 1) {
+    llvm::Expected<bool> passed = checkStep(losses);
+    if (!passed)
+      return passed.takeError();
+    summary.checkPassed = *passed;
+    if (!*passed)
+      return llvm::Error::success();
+  }
+  if (llvm::Error e = checkFinite(step, losses))
+    return e;
+  reportRate(step);
+  if (step == options.steps) {
+    reportLastStep(timing);
+    if (llvm::Error e = writeTrace())
+      return e;
+  }
+  world.sgdStep(options.learningRate);
+  std::string what;
+  if (int64_t bad = firstBadParameter(/*values=*/true, what); bad >= 0)
+    return error("step " + llvm::Twine(step) + ": the update (--lr=" +
+                 formatDouble(options.learningRate) +
+                 ") made parameter argument " + llvm::Twine(bad) +
+                 " not finite (" + what + ")");
+  return llvm::Error::success();
+}
+
+llvm::Expected<TrainSummary> Trainer::run() {
+  if (options.steps < 0)
+    return error("--steps must be >= 0");
+  if (!std::isfinite(options.learningRate) || options.learningRate < 0)
+    return error("--lr must be a finite number >= 0, not " +
+                 formatDouble(options.learningRate));
+  if (options.check && model.referenceName.empty())
+    return error("checking needs the reference: compile with "
+                 "CompileOptions::reference");
+  if (llvm::Error e = loadInputFiles())
+    return std::move(e);
+  if (llvm::Error e = compilePrograms())
+    return std::move(e);
+  if (llvm::Error e = initializeParameters())
+    return std::move(e);
+  const SessionOptions &so = session.options();
+  if (leader)
+    out << "pp-run: @" << model.lossName << " on " << so.numRanks
+        << " ranks (" << so.transport
+        << (so.device != Device::CPU
+                ? std::string(", ") + deviceName(so.device)
+                : std::string())
+        << "), " << numStages << " stages, " << numMicrobatches
+        << " micro-batches, " << model.scheduleKind
+        << "; compiled in " << llvm::format("%.2f", compileSeconds) << " s\n";
+  predicted = sched::simulate(model.pipeline, model.schedule);
+  if (llvm::Error e = openDevicePools())
+    return std::move(e);
+  accumulationOrder.assign(numStages, {});
+  for (const auto &program : model.schedule.ranks)
+    for (const sched::Action &a : program)
+      if (a.kind == sched::ActionKind::Backward ||
+          a.kind == sched::ActionKind::BackwardWeight)
+        accumulationOrder[a.stage].push_back(a.microbatch);
+
+  TrainSummary summary;
+  trainingStart = std::chrono::steady_clock::now();
+  lastRateReport = progress.seconds();
+  progress.phase("training " + llvm::Twine(options.steps) + " steps");
+  for (int step = 1; step <= options.steps; ++step) {
+    if (llvm::Error e = runStep(step, summary))
+      return std::move(e);
+    if (!summary.checkPassed)
+      return summary;
+  }
+  if (leader && options.steps >= 2)
+    out << "trained " << options.steps << " steps: the loss "
+        << (summary.lastLoss < summary.firstLoss ? "fell" : "did not fall")
+        << " from " << llvm::format("%.9g", summary.firstLoss) << " to "
+        << llvm::format("%.9g", summary.lastLoss) << "\n";
+  return summary;
+}
+
+llvm::Expected<TrainSummary>
+mlir::pp::driver::train(ModuleOp module, const CompiledModel &model,
+                        Session &session, const TrainOptions &options,
+                        Progress &progress, llvm::raw_ostream &out) {
+  Trainer trainer(module, model, session, options, progress, out);
+  return trainer.run();
+}

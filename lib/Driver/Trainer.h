@@ -1,0 +1,99 @@
+//===- Trainer.h - the training loop of the driver (internal) ---*- C++ -*-===//
+//
+// train() (Driver.h) is a Trainer: Train.cpp compiles the programs, sets up
+// parameters and data and runs the steps; Check.cpp compares the first step
+// with the unpipelined reference; Report.cpp writes the end-of-run figures.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PP_LIB_DRIVER_TRAINER_H
+#define PP_LIB_DRIVER_TRAINER_H
+
+#include "pp/Driver/Driver.h"
+#include "pp/Execution/Jit.h"
+#include "pprt/Runtime.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir::pp::driver {
+
+class Trainer {
+public:
+  Trainer(ModuleOp module, const CompiledModel &model, Session &session,
+          const TrainOptions &options, Progress &progress,
+          llvm::raw_ostream &out);
+
+  /// Compiles, initializes and trains every step.
+  llvm::Expected<TrainSummary> run();
+
+private:
+  using RankProgram = void (*)(pprt_rank *);
+
+  // Train.cpp
+  llvm::Error compilePrograms();
+  llvm::Error loadInputFiles();
+  llvm::Error initializeParameters();
+  llvm::Error openDevicePools();
+  /// Synthetic data: argument `arg` of micro-batch `mb`, seeded by the
+  /// seed. The same M micro-batches every step (one fixed batch), so that
+  /// training fits them and the loss falls.
+  exec::HostTensor syntheticData(const exec::TensorSpec &spec, int mb,
+                                 unsigned arg) const;
+  /// The M micro-batches of data of one step, handed to the world.
+  void setStepData();
+  llvm::Error runStep(int step, TrainSummary &summary);
+  /// Stops a step whose loss or gradients are not finite.
+  llvm::Error checkFinite(int step, const std::vector<double> &losses);
+  void reportRate(int step);
+  /// The first parameter (lowest model argument) whose gradient (or, with
+  /// `values`, whose value) is not finite on this process's stages, with
+  /// where it went bad in `what`; -1 if none. firstBadParameter() agrees
+  /// on the argument across processes (MPI).
+  int64_t localBadParameter(bool values, std::string &what);
+  int64_t firstBadParameter(bool values, std::string &what);
+
+  // Check.cpp
+  /// Compares the first step (losses and the world's gradients) with the
+  /// unpipelined reference; writes the verdict to `out`.
+  llvm::Expected<bool> checkStep(const std::vector<double> &losses);
+
+  // Report.cpp
+  /// Per-rank busy time, stash peaks, device memory, and the measured
+  /// makespan next to pp-simulate's prediction from measured stage times.
+  void reportLastStep(const pprt::StepTiming &timing);
+  llvm::Error writeTrace();
+
+  ModuleOp module;
+  const CompiledModel &model;
+  Session &session;
+  const TrainOptions &options;
+  Progress &progress;
+  llvm::raw_ostream &out;
+  bool leader;
+  int numStages, numMicrobatches;
+
+  std::unique_ptr<exec::JitModule> hostJit, gpuJit;
+  std::vector<RankProgram> programs;
+  double compileSeconds = 0.0;
+  /// Parameter values by model argument, and where each came from.
+  std::map<unsigned, exec::HostTensor> parameters;
+  std::map<unsigned, std::string> origin;
+  /// --inputs: argument a's micro-batch m is slice m of its file.
+  std::map<unsigned, exec::HostTensor> dataFiles;
+  /// This step's data: data[m][k] is stage 0's data input k.
+  std::vector<std::vector<exec::HostTensor>> data;
+  /// pp-simulate's result for the schedule.
+  sched::SimulationResult predicted;
+  /// The order in which each stage accumulates its micro-batches'
+  /// gradients (its W or fused backward actions in program order).
+  std::vector<std::vector<int>> accumulationOrder;
+  double lastRateReport = 0.0;
+  std::chrono::steady_clock::time_point trainingStart;
+};
+
+} // namespace mlir::pp::driver
+
+#endif // PP_LIB_DRIVER_TRAINER_H

@@ -1,0 +1,399 @@
+//===- CPULowering.cpp - tensor functions to LLVM for the host JIT --------===//
+//
+// The CPU half of JitModule::compile: register tiles and vectorization of
+// linalg ops, the loop interchange for locality, the entry wrappers, one-shot
+// bufferization and the lowering to the LLVM dialect (docs/Execution.md).
+// Results stay bitwise those of plain loop nests: no transformation here
+// reorders the accumulation of any output element.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CPULowering.h"
+
+#include "pp/Conversion/HostToLLVM.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+using namespace mlir::pp::exec;
+using namespace mlir::pp::exec::detail;
+
+/// After lowering, every op must be in the LLVM dialect; the first one that
+/// is not gets the error (partial conversions leave unknown ops in place).
+static LogicalResult checkLowered(ModuleOp module) {
+  Operation *bad = nullptr;
+  module.walk([&](Operation *op) {
+    if (op == module.getOperation() ||
+        op->getName().getDialectNamespace() == "llvm")
+      return WalkResult::advance();
+    bad = op;
+    return WalkResult::interrupt();
+  });
+  if (!bad)
+    return success();
+  return bad->emitError()
+         << "'" << bad->getName()
+         << "' was not lowered to the LLVM dialect: pp-exec lowers linalg, "
+            "tensor, bufferization, memref, arith, math, func, scf, affine, "
+            "cf, index, ub (and TOSA, converted first)";
+}
+
+/// For a linalg op whose innermost loop is a reduction while the output's
+/// innermost dimension is a parallel loop that is also the innermost
+/// dimension of an input (matmul: (i, j, k) with C[i, j] and B[k, j]),
+/// moves that parallel loop innermost ((i, k, j)): contiguous, vectorizable
+/// inner loops. Every output element still accumulates over the reduction
+/// loops in the same order, so results are bitwise unchanged.
+static void interchangeForLocality(ModuleOp module) {
+  SmallVector<linalg::LinalgOp> candidates;
+  module.walk([&](linalg::LinalgOp op) { candidates.push_back(op); });
+  IRRewriter rewriter(module.getContext());
+  for (linalg::LinalgOp op : candidates) {
+    unsigned numLoops = op.getNumLoops();
+    if (numLoops < 2 || op.getNumDpsInits() != 1 ||
+        !op.hasPureTensorSemantics())
+      continue;
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    if (iterators.back() != utils::IteratorType::reduction)
+      continue;
+    AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    if (outMap.getNumResults() == 0)
+      continue;
+    auto last = dyn_cast<AffineDimExpr>(outMap.getResults().back());
+    if (!last || iterators[last.getPosition()] != utils::IteratorType::parallel)
+      continue;
+    unsigned p = last.getPosition();
+    bool inputContiguous =
+        llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *in) {
+          if (!isa<ShapedType>(in->get().getType()))
+            return false;
+          AffineMap map = op.getMatchingIndexingMap(in);
+          if (map.getNumResults() == 0)
+            return false;
+          auto dim = dyn_cast<AffineDimExpr>(map.getResults().back());
+          return dim && dim.getPosition() == p;
+        });
+    if (!inputContiguous)
+      continue;
+    SmallVector<unsigned> permutation;
+    for (unsigned i = 0; i < numLoops; ++i)
+      if (i != p)
+        permutation.push_back(i);
+    permutation.push_back(p);
+    rewriter.setInsertionPoint(op);
+    linalg::GenericOp generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    if (!generic) {
+      FailureOr<linalg::GenericOp> generalized =
+          linalg::generalizeNamedOp(rewriter, op);
+      if (failed(generalized))
+        continue;
+      generic = *generalized;
+    }
+    (void)linalg::interchangeGenericOp(rewriter, generic, permutation);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Tiling and vectorization
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The register tile the vectorizing strategy aims for on this host: the
+/// output tile is `rows` x (`vectorBytes` / element size) elements, i.e. two
+/// native vector registers per row, 2 * `rows` registers in all (half the
+/// register file), leaving room for the operands of one reduction step.
+struct RegisterTile {
+  int64_t vectorBytes;
+  int64_t rows;
+};
+} // namespace
+
+static RegisterTile hostRegisterTile() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return {128, 8};
+  if (features.lookup("avx"))
+    return {64, 4};
+  return {32, 4};
+}
+
+/// The largest divisor of `n` that is at most `limit`, preferring multiples
+/// of `multiple` (a native vector length), so that tiles are never partial.
+static int64_t tileSizeFor(int64_t n, int64_t limit, int64_t multiple) {
+  for (int64_t d = (std::min(n, limit) / multiple) * multiple; d > 1;
+       d -= multiple)
+    if (n % d == 0)
+      return d;
+  for (int64_t d = std::min(n, limit); d > 1; --d)
+    if (n % d == 0)
+      return d;
+  return 1;
+}
+
+/// Tile sizes (in the op's loop order) for `op`, or failure when the op is
+/// not one the strategy vectorizes: a linalg op on statically shaped
+/// tensors whose indexing maps are projected permutations (broadcasts
+/// allowed), without gathers (`tensor.extract`) or `math.fpowi` in its body,
+/// whose outputs all end in the same parallel loop `p` (the vector
+/// dimension). `p` gets a tile of about two vector registers, the parallel
+/// loop of the outputs' second-to-last dimension `rows` of them, every other
+/// loop (all reduction loops included) 1: each vector lane is one output
+/// element, and each output element still takes its reduction terms one at
+/// a time in the loop nest's order.
+static FailureOr<SmallVector<int64_t>> vectorTileSizes(linalg::LinalgOp op,
+                                                       RegisterTile tile) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() == 0 ||
+      isa<linalg::ConvolutionOpInterface>(op.getOperation()))
+    return failure();
+  for (Value v : op->getOperands())
+    if (auto shaped = dyn_cast<ShapedType>(v.getType());
+        shaped && !shaped.hasStaticShape())
+      return failure();
+  // Gathers, and `math.fpowi`, whose LLVM intrinsic takes a scalar
+  // exponent even for vector bases.
+  if (op->walk([](Operation *inner) {
+          return isa<tensor::ExtractOp, math::FPowIOp>(inner)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        }).wasInterrupted())
+    return failure();
+  // Windows (`d0 * 2 + d2`) and constant indices other than broadcasts stay
+  // on the loop path.
+  if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+        return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+      }))
+    return failure();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  std::optional<unsigned> vectorDim, rowDim;
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    AffineMap map = op.getMatchingIndexingMap(&init);
+    if (map.getNumResults() == 0)
+      return failure();
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (!last || iterators[last.getPosition()] != utils::IteratorType::parallel)
+      return failure();
+    if (vectorDim && *vectorDim != last.getPosition())
+      return failure();
+    vectorDim = last.getPosition();
+    if (map.getNumResults() >= 2)
+      if (auto row = dyn_cast<AffineDimExpr>(
+              map.getResults()[map.getNumResults() - 2]))
+        rowDim = row.getPosition();
+  }
+  Type elem = getElementTypeOrSelf(op.getDpsInits().front().getType());
+  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() % 8 != 0)
+    return failure();
+  int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+  int64_t width = std::max<int64_t>(tile.vectorBytes / elemBytes, 1);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<int64_t> sizes(op.getNumLoops(), 1);
+  sizes[*vectorDim] =
+      tileSizeFor(ranges[*vectorDim], width, std::max<int64_t>(width / 2, 1));
+  // Rows and vector width differ: LLVM 22's folder of vector.shape_cast
+  // rewrites shape_cast(broadcast(vector<Rx1> to vector<VxRx1>)) to
+  // vector<VxR> as broadcast(vector<Rx1> to vector<VxR>), which broadcasts
+  // along the other dimension when R == V; a row operand's broadcast (A of
+  // a matmul) takes that form, so square tiles would compute wrong values.
+  if (rowDim && *rowDim != *vectorDim)
+    sizes[*rowDim] = tileSizeFor(
+        ranges[*rowDim],
+        std::min(tile.rows, std::max<int64_t>(sizes[*vectorDim] - 1, 1)), 1);
+  return sizes;
+}
+
+/// Tiles and vectorizes the linalg ops `vectorTileSizes` accepts with
+/// upstream transformations: `scf::tileUsingSCF` (parallel tile loops
+/// outermost, then the reduction loops in their order, step 1), then
+/// `linalg::vectorize` of each tile, whose reduction dimensions all have
+/// size 1, so no vector reduction is formed: a matmul tile becomes, per k,
+/// a broadcast of A's column times B's row added to the accumulator tile.
+/// Slices fold into the vector transfers, unit dimensions are dropped, and
+/// the accumulator's read and write are hoisted out of the reduction loops
+/// (it stays in registers). Ops it does not accept, or whose tile does not
+/// vectorize, keep the loop path.
+static void tileAndVectorize(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  ctx->loadDialect<vector::VectorDialect, affine::AffineDialect>();
+  RegisterTile tile = hostRegisterTile();
+  SmallVector<linalg::LinalgOp> candidates;
+  module.walk([&](linalg::LinalgOp op) {
+    if (succeeded(vectorTileSizes(op, tile)) &&
+        succeeded(linalg::vectorizeOpPrecondition(op)))
+      candidates.push_back(op);
+  });
+  if (candidates.empty())
+    return;
+  IRRewriter rewriter(ctx);
+  for (linalg::LinalgOp op : candidates) {
+    SmallVector<int64_t> sizes = *vectorTileSizes(op, tile);
+    SmallVector<int64_t> order;
+    for (auto [i, it] : llvm::enumerate(op.getIteratorTypesArray()))
+      if (it == utils::IteratorType::parallel)
+        order.push_back(i);
+    for (auto [i, it] : llvm::enumerate(op.getIteratorTypesArray()))
+      if (it != utils::IteratorType::parallel)
+        order.push_back(i);
+    scf::SCFTilingOptions options;
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+    options.setTileSizes(getAsIndexOpFoldResult(ctx, sizes));
+    options.setInterchange(order);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      continue;
+    rewriter.replaceOp(op, tiled->replacements);
+    for (Operation *tiledOp : tiled->tiledOps) {
+      rewriter.setInsertionPoint(tiledOp);
+      FailureOr<linalg::VectorizationResult> vectorized =
+          linalg::vectorize(rewriter, tiledOp);
+      if (succeeded(vectorized))
+        rewriter.replaceOp(tiledOp, vectorized->replacements);
+    }
+  }
+
+  RewritePatternSet patterns(ctx);
+  tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+  vector::populateDropUnitDimWithShapeCastPatterns(patterns);
+  vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+  vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+  for (Dialect *dialect : ctx->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, ctx);
+  (void)applyPatternsGreedily(module, std::move(patterns));
+
+  // Innermost loops first (post-order), so that a hoisted accumulator moves
+  // out through every reduction loop.
+  SmallVector<scf::ForOp> loops;
+  module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops)
+    (void)hoistLoopInvariantSubsets(rewriter, loop);
+}
+
+/// Adds `__pp_exec_<name>(memref args..., memref outs...)` calling @name on
+/// tensors: the arguments are read-only (`restrict`, not writable, so a
+/// function that updates an argument in place works on a copy) and each
+/// result is materialized in its out buffer.
+static void addWrapper(ModuleOp module, func::FuncOp fn) {
+  MLIRContext *ctx = module.getContext();
+  Location loc = fn.getLoc();
+  FunctionType type = fn.getFunctionType();
+  SmallVector<Type> params;
+  for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults())) {
+    auto tensor = cast<RankedTensorType>(t);
+    params.push_back(
+        MemRefType::get(tensor.getShape(), tensor.getElementType()));
+  }
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  auto wrapper =
+      func::FuncOp::create(b, loc, (kWrapperPrefix + fn.getSymName()).str(),
+                           FunctionType::get(ctx, params, {}));
+  wrapper->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                   UnitAttr::get(ctx));
+  Block *entry = wrapper.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  SmallVector<Value> tensors;
+  for (auto [i, t] : llvm::enumerate(type.getInputs()))
+    tensors.push_back(bufferization::ToTensorOp::create(
+        b, loc, t, entry->getArgument(i), /*restrict=*/true,
+        /*writable=*/false));
+  auto call = func::CallOp::create(b, loc, fn, tensors);
+  for (auto [i, result] : llvm::enumerate(call.getResults()))
+    bufferization::MaterializeInDestinationOp::create(
+        b, loc, Type(), result, entry->getArgument(type.getNumInputs() + i),
+        /*restrict=*/true, /*writable=*/true);
+  func::ReturnOp::create(b, loc);
+}
+
+static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
+  // Memref results become out parameters (the caller allocates, or the
+  // callee's allocation is hoisted into the caller), so that every buffer is
+  // freed in the function that allocates it.
+  mlir::pp::buildOutParamsAndDeallocationPipeline(pm);
+  // Vector transfers of more than one dimension become 1-D ones (rows of a
+  // tile), fully unrolled.
+  if (vectors) {
+    VectorTransferToSCFOptions toSCF;
+    toSCF.enableFullUnroll().setTargetRank(1);
+    pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(toSCF));
+  }
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
+  pm.addPass(createLowerAffinePass());
+  // No reassociation of floating-point reductions (there are none to begin
+  // with: vectorization keeps reductions as scalar loops).
+  mlir::pp::buildHostToLLVMPipeline(pm, vectors, /*gpu=*/false);
+}
+
+LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
+                                                  ArrayRef<std::string> entries,
+                                                  const JitOptions &options) {
+  MLIRContext *ctx = m.getContext();
+  Location loc = m.getLoc();
+  if (!entries.empty())
+    if (Operation *first = m.lookupSymbol(entries.front()))
+      loc = first->getLoc();
+  if (options.vectorize)
+    tileAndVectorize(m);
+  if (options.interchange)
+    interchangeForLocality(m);
+  mlir::pp::makeResultsDistinct(m);
+
+  SymbolTable symbols(m);
+  for (const std::string &name : entries)
+    addWrapper(m, symbols.lookup<func::FuncOp>(name));
+
+  bufferization::OneShotBufferizationOptions bufferization;
+  bufferization.bufferizeFunctionBoundaries = true;
+  bufferization.setFunctionBoundaryTypeConversion(
+      bufferization::LayoutMapOption::IdentityLayoutMap);
+  // Copies become linalg.copy, which lowers to loops like everything else.
+  bufferization.memCpyFn = [](OpBuilder &b, Location loc, Value from,
+                              Value to) {
+    linalg::CopyOp::create(b, loc, from, to);
+    return success();
+  };
+  bufferization::BufferizationState state;
+  if (failed(bufferization::runOneShotModuleBufferize(m, bufferization, state)))
+    return emitError(loc, "bufferization failed");
+  // The tile loops carry their output tensor, which bufferizes to a buffer
+  // each loop yields unchanged; dropping those iteration arguments keeps the
+  // deallocation pipeline from tracking (and testing) ownership per tile.
+  if (options.vectorize) {
+    RewritePatternSet patterns(ctx);
+    scf::ForOp::getCanonicalizationPatterns(patterns, ctx);
+    (void)applyPatternsGreedily(m, std::move(patterns));
+  }
+
+  PassManager pm(ctx);
+  buildLoweringPipeline(pm, options.vectorize || containsDialect(m, "vector"));
+  if (failed(pm.run(m)) || failed(checkLowered(m)))
+    return failure();
+  if (options.printLowered)
+    m.print(*options.printLowered);
+  return success();
+}

@@ -1,0 +1,608 @@
+//===- Jit.cpp - lower tensor functions and run them with the JIT ---------===//
+
+#include "pp/Execution/Jit.h"
+
+#include "CPULowering.h"
+
+#include "pp/Conversion/HostToLLVM.h"
+#include "pp/GPU/Passes.h"
+#include "pp/Model/Passes.h"
+
+#include "pp/Dialect/PP/IR/PPDialect.h"
+#include "pp/Model/CostModel.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <chrono>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#include <functional>
+#include <limits>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::pp::exec;
+using namespace mlir::pp::exec::detail;
+
+
+/// The location of the first entry function (the module's if none).
+static Location entryLoc(ModuleOp m, ArrayRef<std::string> entries) {
+  if (!entries.empty())
+    if (Operation *first = m.lookupSymbol(entries.front()))
+      return first->getLoc();
+  return m.getLoc();
+}
+
+/// Reports `diag` and fails.
+static LogicalResult emitFailure(InFlightDiagnostic &&diag) {
+  diag.report();
+  return failure();
+}
+
+void mlir::pp::exec::registerExecDialects(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registry.insert<mlir::pp::PPDialect>();
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  // pp-run --device=cuda compiles rank programs for the GPU.
+  mlir::pp::registerGPULoweringDependencies(registry);
+}
+
+//===----------------------------------------------------------------------===//
+// Signatures
+//===----------------------------------------------------------------------===//
+
+/// `type` as MLIR prints it, without the quotes diagnostics add.
+static std::string typeStr(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  type.print(os);
+  return s;
+}
+
+std::optional<ElemKind> mlir::pp::exec::elemKindOf(Type elem) {
+  if (elem.isF32())
+    return ElemKind::F32;
+  if (elem.isF64())
+    return ElemKind::F64;
+  if (elem.isSignlessInteger(32))
+    return ElemKind::I32;
+  if (elem.isSignlessInteger(64))
+    return ElemKind::I64;
+  return std::nullopt;
+}
+
+FailureOr<FunctionSignature> mlir::pp::exec::getSignature(func::FuncOp fn) {
+  FunctionSignature sig;
+  sig.name = fn.getSymName().str();
+  if (fn.isExternal())
+    return fn.emitError() << "@" << sig.name
+                          << " is a declaration without a body; pp-exec runs "
+                             "functions defined in the module";
+  auto convert = [&](Type type, StringRef what,
+                     unsigned index) -> FailureOr<TensorSpec> {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType)
+      return fn.emitError()
+             << what << " " << index << " of @" << sig.name << " has type "
+             << typeStr(type) << "; pp-exec runs functions on ranked tensors";
+    if (!tensorType.hasStaticShape())
+      return fn.emitError()
+             << what << " " << index << " of @" << sig.name << " has type "
+             << typeStr(type)
+             << " with a dynamic shape; pp-exec needs static shapes";
+    if (tensorType.getEncoding())
+      return fn.emitError() << what << " " << index << " of @" << sig.name
+                            << " has type " << typeStr(type)
+                            << " with an encoding, which pp-exec does not run";
+    TensorSpec spec;
+    if (std::optional<ElemKind> kind = elemKindOf(tensorType.getElementType()))
+      spec.kind = *kind;
+    else
+      return fn.emitError() << what << " " << index << " of @" << sig.name
+                            << " has type " << typeStr(type)
+                            << "; pp-exec supports the element types f32, f64, "
+                            << "i32 and i64";
+    spec.shape.assign(tensorType.getShape().begin(),
+                      tensorType.getShape().end());
+    return spec;
+  };
+  FunctionType type = fn.getFunctionType();
+  for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+    FailureOr<TensorSpec> spec = convert(t, "argument", i);
+    if (failed(spec))
+      return failure();
+    sig.args.push_back(*spec);
+  }
+  if (type.getNumResults() == 0)
+    return fn.emitError() << "@" << sig.name
+                          << " has no results; pp-exec runs functions that "
+                             "return tensors";
+  for (auto [i, t] : llvm::enumerate(type.getResults())) {
+    FailureOr<TensorSpec> spec = convert(t, "result", i);
+    if (failed(spec))
+      return failure();
+    sig.results.push_back(*spec);
+  }
+  return sig;
+}
+
+//===----------------------------------------------------------------------===//
+// Preparing the clone
+//===----------------------------------------------------------------------===//
+
+/// Erases the functions that no entry reaches through symbol references
+/// (calls), so that unrelated functions of the module need not lower.
+static void pruneUnreachableFunctions(ModuleOp module,
+                                      ArrayRef<std::string> entries) {
+  SymbolTable symbols(module);
+  llvm::SmallPtrSet<Operation *, 16> live;
+  SmallVector<Operation *> worklist;
+  for (const std::string &name : entries)
+    if (Operation *op = symbols.lookup(name))
+      worklist.push_back(op);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!live.insert(op).second)
+      continue;
+    op->walk([&](Operation *nested) {
+      for (NamedAttribute attr : nested->getAttrs())
+        attr.getValue().walk([&](SymbolRefAttr ref) {
+          if (Operation *target = symbols.lookup(ref.getRootReference()))
+            worklist.push_back(target);
+        });
+    });
+  }
+  for (auto fn : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!live.contains(fn))
+      fn.erase();
+}
+
+/// A function the entries call that the module only declares must come from
+/// the process (libc, libm); anything else would fail at JIT link time with
+/// a less helpful message.
+static LogicalResult checkDeclarations(ModuleOp module) {
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (!fn.isExternal())
+      continue;
+    if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+            fn.getSymName().str()))
+      return fn.emitError()
+             << "@" << fn.getSymName()
+             << " is called but only declared: pp-exec runs functions "
+                "defined in the module (or in the C and math libraries)";
+  }
+  return success();
+}
+
+bool mlir::pp::exec::detail::containsDialect(ModuleOp module, StringRef ns) {
+  return module
+      .walk([&](Operation *op) {
+        return op->getName().getDialectNamespace() == ns
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Decomposes aggregate linalg ops (linalg.softmax, ...) into the generic ops
+/// they stand for, which lower to loops.
+static LogicalResult decomposeAggregatedOps(ModuleOp module) {
+  SmallVector<linalg::AggregatedOpInterface> ops;
+  module.walk([&](linalg::AggregatedOpInterface op) { ops.push_back(op); });
+  IRRewriter rewriter(module.getContext());
+  for (linalg::AggregatedOpInterface op : ops) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
+    if (failed(values))
+      return op->emitError("pp-exec cannot decompose this op into loops");
+    rewriter.replaceOp(op, *values);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Runtime support
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct UnrankedDescriptor {
+  int64_t rank;
+  void *descriptor;
+};
+} // namespace
+
+/// `memrefCopy` as the MemRef-to-LLVM lowering calls it for copies between
+/// non-contiguous memrefs (the same contract as mlir_c_runner_utils'), so
+/// that pp-exec needs no runtime library.
+extern "C" void ppExecMemrefCopy(int64_t elemSize, UnrankedDescriptor *src,
+                                 UnrankedDescriptor *dst) {
+  int64_t rank = src->rank;
+  auto fields = [&](UnrankedDescriptor *d, char *&base, int64_t &offset,
+                    int64_t *&sizes, int64_t *&strides) {
+    char *raw = static_cast<char *>(d->descriptor);
+    std::memcpy(&base, raw + sizeof(void *), sizeof(void *));
+    offset = reinterpret_cast<int64_t *>(raw + 2 * sizeof(void *))[0];
+    sizes = reinterpret_cast<int64_t *>(raw + 2 * sizeof(void *)) + 1;
+    strides = sizes + rank;
+  };
+  char *srcBase, *dstBase;
+  int64_t srcOffset, dstOffset, *sizes, *srcStrides, *dstSizes, *dstStrides;
+  fields(src, srcBase, srcOffset, sizes, srcStrides);
+  fields(dst, dstBase, dstOffset, dstSizes, dstStrides);
+  for (int64_t d = 0; d < rank; ++d)
+    if (sizes[d] == 0)
+      return;
+  SmallVector<int64_t> index(rank, 0);
+  while (true) {
+    int64_t s = srcOffset, t = dstOffset;
+    for (int64_t d = 0; d < rank; ++d) {
+      s += index[d] * srcStrides[d];
+      t += index[d] * dstStrides[d];
+    }
+    std::memcpy(dstBase + t * elemSize, srcBase + s * elemSize, elemSize);
+    int64_t d = rank - 1;
+    for (; d >= 0; --d) {
+      if (++index[d] < sizes[d])
+        break;
+      index[d] = 0;
+    }
+    if (d < 0)
+      return;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// JitModule
+//===----------------------------------------------------------------------===//
+
+JitModule::~JitModule() = default;
+
+const FunctionSignature *JitModule::signature(StringRef name) const {
+  auto it = signatures.find(name);
+  return it == signatures.end() ? nullptr : &it->second;
+}
+
+FailureOr<OwningOpRef<ModuleOp>>
+mlir::pp::exec::prepareForExecution(ModuleOp module, ArrayRef<std::string> entries) {
+  MLIRContext *ctx = module.getContext();
+  // The dialects whose ops are built here, outside of passes (which load
+  // their own).
+  ctx->loadDialect<arith::ArithDialect, bufferization::BufferizationDialect,
+                   func::FuncDialect, linalg::LinalgDialect,
+                   memref::MemRefDialect, scf::SCFDialect,
+                   tensor::TensorDialect, LLVM::LLVMDialect>();
+  OwningOpRef<ModuleOp> clone(cast<ModuleOp>(module->clone()));
+  ModuleOp m = *clone;
+  Location loc = entryLoc(m, entries);
+
+  // Pipelines and schedules of the pp dialect describe the functions; only
+  // the functions run.
+  for (Operation &op : llvm::make_early_inc_range(m.getBody()->getOperations()))
+    if (op.getName().getDialectNamespace() ==
+        mlir::pp::PPDialect::getDialectNamespace())
+      op.erase();
+  pruneUnreachableFunctions(m, entries);
+  if (failed(checkDeclarations(m)))
+    return failure();
+
+  if (containsDialect(m, "tosa")) {
+    PassManager tosa(ctx);
+    mlir::pp::buildTosaToLinalgPipeline(tosa);
+    tosa.nest<func::FuncOp>().addPass(createCanonicalizerPass());
+    if (failed(tosa.run(m)))
+      return emitFailure(emitError(loc, "converting TOSA to linalg failed"));
+  }
+  if (failed(decomposeAggregatedOps(m)))
+    return failure();
+  return clone;
+}
+
+double mlir::pp::exec::countFlops(ModuleOp module, StringRef entry) {
+  SymbolTable symbols(module);
+  llvm::StringMap<double> memo;
+  std::function<double(func::FuncOp)> ofFunction = [&](func::FuncOp fn) {
+    auto it = memo.find(fn.getSymName());
+    if (it != memo.end())
+      return it->second;
+    memo[fn.getSymName()] = 0.0; // Recursion counts once.
+    double flops = 0.0;
+    fn.walk([&](Operation *op) {
+      if (auto call = dyn_cast<func::CallOp>(op)) {
+        if (auto callee = symbols.lookup<func::FuncOp>(call.getCallee()))
+          flops += ofFunction(callee);
+        return;
+      }
+      flops += mlir::pp::flopsOf(op);
+    });
+    memo[fn.getSymName()] = flops;
+    return flops;
+  };
+  auto fn = symbols.lookup<func::FuncOp>(entry);
+  return fn ? ofFunction(fn) : 0.0;
+}
+
+LogicalResult mlir::pp::exec::promoteF32ToF64(ModuleOp module, std::string &reason) {
+  MLIRContext *ctx = module.getContext();
+  Type f64 = Float64Type::get(ctx);
+  bool unsupported = false;
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([&](FloatType t) -> std::optional<Type> {
+    if (t.isF32())
+      return f64;
+    return std::nullopt;
+  });
+  replacer.addReplacement(
+      [&](FloatAttr a) -> std::optional<std::pair<Attribute, WalkResult>> {
+        if (!a.getType().isF32())
+          return std::nullopt;
+        return std::make_pair(FloatAttr::get(f64, a.getValueAsDouble()),
+                              WalkResult::skip());
+      });
+  replacer.addReplacement(
+      [&](DenseFPElementsAttr a)
+          -> std::optional<std::pair<Attribute, WalkResult>> {
+        if (!a.getElementType().isF32())
+          return std::nullopt;
+        Attribute converted = a.mapValues(f64, [](const APFloat &v) {
+          return APInt::doubleToBits(v.convertToFloat());
+        });
+        return std::make_pair(converted, WalkResult::skip());
+      });
+  replacer.addReplacement(
+      [&](DenseResourceElementsAttr a) -> std::optional<Attribute> {
+        if (a.getElementType().isF32())
+          unsupported = true;
+        return std::nullopt;
+      });
+  replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+  if (unsupported) {
+    reason = "it has f32 dense_resource constants";
+    return failure();
+  }
+  // Ops whose meaning depends on f32 (extf/truncf to or from it, bitcasts)
+  // no longer verify.
+  std::string first;
+  ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &diag) {
+    if (first.empty() && diag.getSeverity() == DiagnosticSeverity::Error)
+      first = diag.str();
+    return success();
+  });
+  if (failed(verify(module))) {
+    reason = first.empty() ? "it does not verify with f64" : first;
+    return failure();
+  }
+  return success();
+}
+
+/// Compiled functions allocate their intermediate buffers with `malloc` and
+/// free them before returning, on every call. glibc serves large blocks with
+/// fresh `mmap`s and unmaps them on `free`, so every call page-faults all of
+/// its intermediates in again (on a virtual machine that costs more than the
+/// arithmetic: a 1536x1536 transpose ran 30x slower). Serve every block from
+/// the heap and keep freed memory mapped instead; repeated runs then reuse it.
+static void keepFreedMemoryMapped() {
+#ifdef __GLIBC__
+  static bool done = [] {
+    mallopt(M_MMAP_MAX, 0);
+    mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+    return true;
+  }();
+  (void)done;
+#endif
+}
+
+LogicalResult mlir::pp::exec::lowerForGPU(ModuleOp m, StringRef chip, bool emulate) {
+  PassManager pm(m.getContext());
+  std::string text = ("pp-lower-stages-to-gpu{chip=" + chip +
+                      (emulate ? " emulate=true" : "") +
+                      "},pp-lower-gpu-host-to-llvm")
+                         .str();
+  if (failed(parsePassPipeline(text, pm, llvm::errs())))
+    return emitError(m.getLoc(), "cannot build ") << text;
+  return pm.run(m);
+}
+
+FailureOr<std::unique_ptr<JitModule>>
+JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
+                   const JitOptions &options,
+                   ArrayRef<std::string> rawEntries) {
+  keepFreedMemoryMapped();
+  // Errors about the whole compilation point at the (first) entry.
+  Location loc = entryLoc(m, entries);
+  std::vector<FunctionSignature> sigs;
+  for (const std::string &name : entries) {
+    auto fn = m.lookupSymbol<func::FuncOp>(name);
+    if (!fn)
+      return emitFailure(emitError(loc, "no function @") << name);
+    FailureOr<FunctionSignature> sig = getSignature(fn);
+    if (failed(sig))
+      return failure();
+    sigs.push_back(*sig);
+  }
+  if (!options.gpuChip.empty()) {
+    if (!entries.empty())
+      return emitFailure(emitError(loc, "a GPU module has raw entries only"));
+    if (failed(lowerForGPU(m, options.gpuChip, options.gpuEmulate)))
+      return failure();
+    if (options.printLowered)
+      m.print(*options.printLowered);
+  } else {
+    if (failed(lowerForCPU(m, entries, options)))
+      return failure();
+    if (options.printLowered)
+      m.print(*options.printLowered);
+  }
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return emitFailure(emitError(loc, "no JIT target for this host: ")
+                       << llvm::toString(tmBuilder.takeError()));
+  llvm::CodeGenOptLevel level =
+      options.optLevel == 0   ? llvm::CodeGenOptLevel::None
+      : options.optLevel == 1 ? llvm::CodeGenOptLevel::Less
+      : options.optLevel == 2 ? llvm::CodeGenOptLevel::Default
+                              : llvm::CodeGenOptLevel::Aggressive;
+  tmBuilder->setCodeGenOptLevel(level);
+  auto tm = tmBuilder->createTargetMachine();
+  if (!tm)
+    return emitFailure(emitError(loc, "cannot create the JIT target machine: ")
+                       << llvm::toString(tm.takeError()));
+  auto transformer = makeOptimizingTransformer(std::min(options.optLevel, 3u),
+                                               /*sizeLevel=*/0, tm->get());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = level;
+  engineOptions.enableGDBNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = false;
+  auto engine = ExecutionEngine::create(m, engineOptions, std::move(*tm));
+  if (!engine)
+    return emitFailure(emitError(loc, "JIT compilation failed: ")
+                       << llvm::toString(engine.takeError()));
+
+  std::unique_ptr<JitModule> jit(new JitModule());
+  jit->engine = std::move(*engine);
+  jit->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    map[interner("memrefCopy")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&ppExecMemrefCopy),
+        llvm::JITSymbolFlags::Exported};
+    return map;
+  });
+  for (const FunctionSignature &sig : sigs) {
+    // Look every wrapper up now: unresolved symbols (a call to a function
+    // the module only declares) are reported here, not on the first run.
+    std::string name = ("_mlir_ciface_" + kWrapperPrefix + sig.name).str();
+    if (auto fn = jit->engine->lookupPacked(name); !fn)
+      return emitFailure(emitError(loc, "JIT linking of @")
+                         << sig.name
+                         << " failed: " << llvm::toString(fn.takeError()));
+    jit->signatures[sig.name] = sig;
+  }
+  for (const std::string &name : rawEntries) {
+    auto fn = jit->engine->lookup(name);
+    if (!fn)
+      return emitFailure(emitError(loc, "JIT linking of @")
+                         << name << " failed: " << llvm::toString(fn.takeError()));
+    jit->rawFunctions[name] = *fn;
+  }
+  // GPU modules load their kernels in global constructors (mgpuModuleLoad*
+  // of the CUDA plugin, which must be loaded and have its device open).
+  if (!options.gpuChip.empty())
+    jit->engine->initialize();
+  return jit;
+}
+
+void *JitModule::lookupRaw(StringRef name) const {
+  auto it = rawFunctions.find(name);
+  return it == rawFunctions.end() ? nullptr : it->second;
+}
+
+llvm::Error JitModule::run(StringRef name, ArrayRef<const HostTensor *> args,
+                           std::vector<HostTensor> &results,
+                           double *microseconds) {
+  auto it = signatures.find(name);
+  if (it == signatures.end())
+    return llvm::createStringError("@" + name + " was not compiled");
+  const FunctionSignature &sig = it->second;
+  if (args.size() != sig.args.size())
+    return llvm::createStringError(
+        "@" + name + " takes " + std::to_string(sig.args.size()) +
+        " arguments, got " + std::to_string(args.size()));
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (arg->spec() != sig.args[i])
+      return llvm::createStringError("argument " + std::to_string(i) + " of @" +
+                                     name + " must be " + sig.args[i].str() +
+                                     ", got " + arg->spec().str());
+  results.clear();
+  for (const TensorSpec &spec : sig.results)
+    results.emplace_back(spec);
+
+  // One strided memref descriptor per argument, then per result:
+  // {allocated, aligned, offset, sizes[rank], strides[rank]}.
+  size_t n = args.size() + results.size();
+  std::vector<std::vector<int64_t>> descriptors;
+  descriptors.reserve(n);
+  auto addDescriptor = [&](const void *data, ArrayRef<int64_t> shape) {
+    std::vector<int64_t> d(3 + 2 * shape.size());
+    int64_t ptr = static_cast<int64_t>(reinterpret_cast<intptr_t>(data));
+    d[0] = d[1] = ptr;
+    d[2] = 0;
+    int64_t stride = 1;
+    for (size_t k = shape.size(); k-- > 0;) {
+      d[3 + k] = shape[k];
+      d[3 + shape.size() + k] = stride;
+      stride *= shape[k];
+    }
+    descriptors.push_back(std::move(d));
+  };
+  for (const HostTensor *arg : args)
+    addDescriptor(arg->data(), arg->shape());
+  for (HostTensor &result : results)
+    addDescriptor(result.data(), result.shape());
+  // The C interface takes a pointer to each descriptor; the packed form
+  // takes a pointer to each of those pointers.
+  std::vector<void *> pointers(n), packed(n);
+  for (size_t i = 0; i < n; ++i) {
+    pointers[i] = descriptors[i].data();
+    packed[i] = &pointers[i];
+  }
+  // Look the function up first so that a timed call is the compiled code
+  // alone.
+  auto fn =
+      engine->lookupPacked(("_mlir_ciface_" + kWrapperPrefix + name).str());
+  if (!fn)
+    return fn.takeError();
+  auto start = std::chrono::steady_clock::now();
+  (*fn)(packed.data());
+  auto end = std::chrono::steady_clock::now();
+  if (microseconds)
+    *microseconds =
+        std::chrono::duration<double, std::micro>(end - start).count();
+  return llvm::Error::success();
+}

@@ -1,0 +1,37 @@
+//===- CostModel.cpp - FLOPs and bytes of ops on tensors ------------------===//
+
+#include "pp/Model/CostModel.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <algorithm>
+
+using namespace mlir;
+
+int64_t mlir::pp::bytesOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() ||
+      !tensor.getElementType().isIntOrFloat())
+    return 0;
+  int64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
+  return tensor.getNumElements() * ((bits + 7) / 8);
+}
+
+double mlir::pp::flopsOf(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return 0.0;
+  double iterations = 1.0;
+  for (int64_t range : linalgOp.getStaticLoopRanges())
+    iterations *= ShapedType::isDynamic(range) ? 1.0 : static_cast<double>(range);
+  // Some named ops (broadcast, transpose) keep an empty region: no
+  // arithmetic, one copy per point.
+  int64_t bodyOps = 0;
+  Region &region = linalgOp->getRegion(0);
+  if (!region.empty())
+    for (Operation &inner : region.front())
+      if (!isa<linalg::YieldOp>(inner))
+        ++bodyOps;
+  return iterations * std::max<int64_t>(bodyOps, 1);
+}
