@@ -8,6 +8,7 @@ packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libgtest-dev googletest
   libopenmpi-dev openmpi-bin
+  coinor-libcbc-dev pkg-config
 )
 
 missing=()
