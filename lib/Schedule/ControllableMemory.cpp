@@ -194,7 +194,8 @@ void retime(std::vector<Rank> &ranks) {
 /// The reference's reorder: moves passes of the warm-up (with the W lists,
 /// `withW`) or of the cool-down (without) to the earliest free slot that
 /// their dependencies allow and that keeps every rank within the memory of
-/// the most demanding rank before the move; then re-times with unit costs.
+/// the most demanding rank before the move; then re-times with unit costs,
+/// W's included, and drops the W lists.
 void squeeze(std::vector<Rank> &ranks, bool withW, int numMicrobatches) {
   if (withW)
     for (Rank &rank : ranks)
@@ -228,10 +229,14 @@ void squeeze(std::vector<Rank> &ranks, bool withW, int numMicrobatches) {
     }
     occupied[r][slot] = true;
   });
-  retime(ranks);
-  if (withW)
+  // Re-time with the W's in their slots, then take them out again: the
+  // slots they leave free are where W's go next.
+  if (!withW)
     for (Rank &rank : ranks)
-      rank.resize(4);
+      putW(rank, /*split=*/false);
+  retime(ranks);
+  for (Rank &rank : ranks)
+    rank.resize(4);
 }
 
 /// Builds V-Half (`half`) or V-Min.
