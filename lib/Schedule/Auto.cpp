@@ -1,21 +1,21 @@
 //===- Auto.cpp - memory-aware automatic schedule --------------------------===//
 //
 // "auto" builds a schedule for the pipeline's own costs (F, B, W per stage,
-// latency) that minimizes the makespan under a per-rank activation-memory
-// limit.
+// latency, any placement) that minimizes the step makespan (or the largest
+// rank span, AutoObjective) under a per-rank activation-memory limit, and
+// reports how good it is (planAuto(), pp/Schedule/Plan.h).
 //
-// It follows the zero-bubble paper's approach (Qi et al., "Zero Bubble
-// Pipeline Parallelism", ICLR 2024, sec. 3.1, "automatic scheduling"): a
-// greedy list scheduler that, on every rank, starts forwards while memory
-// allows, runs input-gradient work (B) as soon as it can because the previous
-// stage waits for it, and uses weight-gradient work (W) to fill what would
-// otherwise be bubbles or to free memory. Where the paper then refines the
-// greedy schedule with an ILP, we instead try several greedy policies and
-// every named schedule that applies to the pipeline's shape, simulate each
-// under the same costs, and keep the fastest one that fits the limit. So
-// "auto" is never worse than the best named schedule that fits, and as the
-// limit grows its greedy candidates approach the lower bound, the busiest
-// rank's total work.
+// After the zero-bubble paper's automatic scheduling (Qi et al., "Zero
+// Bubble Pipeline Parallelism", ICLR 2024, sec. 3: a heuristic, refined by
+// an ILP where small), it simulates and keeps the best of
+// - the paper's greedy scheduler under its eight policies (ZBGreedy.cpp),
+// - our own list-scheduling greedy (below) under four policies, on a ladder
+//   of memory limits (any placement),
+// - every named schedule that applies,
+// then refines the best by local search (LocalSearch.cpp) and, on small
+// instances, by an exact MIP solved by COIN-OR CBC (Exact.cpp), and bounds
+// it from below (Bounds.cpp). So auto is never worse than the best named
+// schedule or the paper's scheduler within the same limit.
 //
 //===----------------------------------------------------------------------===//
 

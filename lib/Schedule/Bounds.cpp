@@ -21,6 +21,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 using namespace mlir::pp::sched;
@@ -165,7 +166,9 @@ LowerBounds mlir::pp::sched::lowerBounds(const PipelineModel &model,
 }
 
 double mlir::pp::sched::optimalityGap(double makespan, double bound) {
-  return bound > 0 ? makespan / bound - 1.0 : 0.0;
+  if (bound <= 0 || std::fabs(makespan - bound) <= 1e-9 * bound)
+    return 0.0; // at the bound, up to rounding
+  return makespan / bound - 1.0;
 }
 
 std::string mlir::pp::sched::renderBounds(const LowerBounds &bounds,

@@ -79,19 +79,25 @@ void moveEarlier(std::vector<Action> &program, size_t from, size_t to) {
 } // namespace
 
 bool Score::betterThan(const Score &other, AutoObjective objective) const {
-  double mine[2] = {makespan, maxRankSpan};
-  double theirs[2] = {other.makespan, other.maxRankSpan};
-  if (objective == AutoObjective::MaxRankSpan) {
-    std::swap(mine[0], mine[1]);
-    std::swap(theirs[0], theirs[1]);
+  auto compare = [](double a, double b) {
+    return lessWithTolerance(a, b) ? -1 : lessWithTolerance(b, a) ? 1 : 0;
+  };
+  int order[3];
+  if (objective == AutoObjective::StepMakespan) {
+    // Memory within the limit is the user's to spend: at equal makespan a
+    // smaller span (cheaper overlapped steps) wins over less memory.
+    order[0] = compare(makespan, other.makespan);
+    order[1] = compare(maxRankSpan, other.maxRankSpan);
+    order[2] = peak < other.peak ? -1 : peak > other.peak ? 1 : 0;
+  } else {
+    order[0] = compare(maxRankSpan, other.maxRankSpan);
+    order[1] = compare(makespan, other.makespan);
+    order[2] = peak < other.peak ? -1 : peak > other.peak ? 1 : 0;
   }
-  for (int i = 0; i < 2; ++i) {
-    if (lessWithTolerance(mine[i], theirs[i]))
-      return true;
-    if (lessWithTolerance(theirs[i], mine[i]))
-      return false;
-  }
-  return peak < other.peak;
+  for (int c : order)
+    if (c != 0)
+      return c < 0;
+  return false;
 }
 
 Score mlir::pp::sched::detail::scoreOf(const PipelineModel &model,

@@ -16,7 +16,8 @@
 namespace mlir::pp::sched::detail {
 
 /// What auto minimizes: the step makespan, then the largest rank span, then
-/// the peak memory.
+/// the peak memory (AutoObjective::StepMakespan); or the span, then the
+/// makespan, then the peak (MaxRankSpan).
 struct Score {
   double makespan = 0.0;
   double maxRankSpan = 0.0;
@@ -25,8 +26,7 @@ struct Score {
   bool complete = true;
 
   /// True if this score is strictly better than `other` under `objective`
-  /// (its measure first, the other one next, then peak memory; times
-  /// compared with a relative tolerance of 1e-9).
+  /// (times compared with a relative tolerance of 1e-9).
   bool betterThan(const Score &other, AutoObjective objective) const;
 };
 

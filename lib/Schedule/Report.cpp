@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Generators.h"
+#include "pp/Schedule/Plan.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "llvm/Support/Format.h"
@@ -258,6 +259,13 @@ std::string mlir::pp::sched::renderReport(const PipelineModel &model,
   out += "max rank span: " + formatNumber(result.maxRankSpan) +
          " us (one step when steps overlap)\n";
   out += "span bubble rate: " + bubble(result.spanBubbleRate) + "\n";
+  // Bounds for every schedule within this one's peak memory per rank.
+  int64_t peak = 0;
+  for (const RankMetrics &rank : result.ranks)
+    peak = std::max(peak, rank.peakMemoryBytes);
+  out += renderBounds(lowerBounds(model, schedule.numMicrobatches, peak),
+                      result.makespan) +
+         "\n";
   return out;
 }
 

@@ -338,7 +338,9 @@ TEST(Report, Text) {
             "bubble rate: 0.333333 (33.3333%)\n"
             "bubble / ideal time: 0.5\n"
             "max rank span: 6 us (one step when steps overlap)\n"
-            "span bubble rate: 0.333333 (33.3333%)\n");
+            "span bubble rate: 0.333333 (33.3333%)\n"
+            "lower bound: 6 us (busiest rank 4, critical path 6, memory "
+            "warm-up 5), gap 0 (makespan / bound - 1)\n");
 
   PipelineModel big = PipelineModel::uniform(4, 1, 1, 0, 1);
   Schedule four = build("1f1b", big, 4);

@@ -62,7 +62,8 @@ LowerBounds lowerBounds(const PipelineModel &model, int numMicrobatches,
                         int64_t memoryLimitBytes = 0);
 
 /// makespan / bound - 1: how much slower than the bound a schedule is (0 at
-/// the bound). 0 if the bound is not positive.
+/// the bound, within a relative 1e-9 of rounding). 0 if the bound is not
+/// positive.
 double optimalityGap(double makespan, double bound);
 
 /// One line for reports: "lower bound: 52 us (busiest rank 48, critical path

@@ -198,8 +198,9 @@ llvm::Expected<std::vector<int>> placeStages(Placement placement, int numRanks,
 /// stage count is a multiple of the rank count).
 bool hasPlacement(const PipelineModel &model, Placement placement);
 
-/// What `auto` minimizes first (the other measure breaks ties, then peak
-/// memory).
+/// What `auto` minimizes first. Ties: StepMakespan prefers a smaller
+/// largest span (memory within the limit is the user's to spend), then less
+/// peak memory; MaxRankSpan a smaller makespan, then less memory.
 enum class AutoObjective : uint8_t {
   /// SimulationResult::makespan: one synchronous training step, time 0 to
   /// the last action of any rank. What pp-run's steps cost.
@@ -434,8 +435,10 @@ std::string renderTimeline(const PipelineModel &model,
                            const SimulationResult &result);
 
 /// Per-rank text report: makespan, busy time, bubble rate, peak memory; then
-/// the step makespan, ideal time, both bubble rates and the largest rank
-/// span.
+/// the step makespan, ideal time, both bubble rates, the largest rank span,
+/// and the lower bounds with the gap (renderBounds() of lowerBounds() with
+/// this schedule's own peak as the memory limit: no schedule within the same
+/// memory per rank can be faster than the bound).
 std::string renderReport(const PipelineModel &model, const Schedule &schedule,
                          const SimulationResult &result);
 
