@@ -40,12 +40,7 @@ PipelineModel unitV(int numRanks) {
   return model;
 }
 
-int64_t peakOf(const SimulationResult &result) {
-  int64_t peak = 0;
-  for (const RankMetrics &rank : result.ranks)
-    peak = std::max(peak, rank.peakMemoryBytes);
-  return peak;
-}
+using pp_test::peakOf;
 
 double oneFOneBBubble(int p, int m) { return double(p - 1) / (m + p - 1); }
 

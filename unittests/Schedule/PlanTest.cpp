@@ -24,12 +24,7 @@ std::string errorOf(llvm::Error error) {
   return error ? llvm::toString(std::move(error)) : std::string();
 }
 
-int64_t peakOf(const SimulationResult &result) {
-  int64_t peak = 0;
-  for (const RankMetrics &rank : result.ranks)
-    peak = std::max(peak, rank.peakMemoryBytes);
-  return peak;
-}
+using pp_test::peakOf;
 
 AutoReport plan(const PipelineModel &model, int numMicrobatches,
                 const ScheduleOptions &options) {
