@@ -1,4 +1,5 @@
-//===- schedules.cpp - schedule comparison and scaling benchmark -----------===//
+//===- schedules.cpp - schedule comparison and scaling benchmark
+//-----------===//
 //
 // pp-bench-schedules [--tables] [--scaling] [--paper] [--auto]
 //
@@ -169,8 +170,8 @@ void paperRow(const ZeroBubblePaperSetup &setup, int k) {
   SimulationResult spanResult = simulate(model, span.schedule);
   llvm::outs() << "| " << setup.model << " | " << setup.numStages << " | " << m
                << " | " << k << "p | "
-               << llvm::format("%.4f", k == 1 ? setup.bubbleZB1p
-                                              : setup.bubbleZB2p)
+               << llvm::format("%.4f",
+                               k == 1 ? setup.bubbleZB1p : setup.bubbleZB2p)
                << " | " << llvm::format("%.4f", paper.spanBubbleRate) << " | "
                << llvm::format("%.1f", paper.makespan) << " | "
                << llvm::format("%.1f", stepResult.makespan) << " | "
@@ -179,8 +180,7 @@ void paperRow(const ZeroBubblePaperSetup &setup, int k) {
                << llvm::format("%.2f%%", 100 * step.gap) << " | "
                << llvm::format("%.1f", spanResult.makespan) << " | "
                << llvm::format("%.4f", spanResult.spanBubbleRate) << " | "
-               << llvm::format("%.2f", step.seconds + span.seconds)
-               << " |\n";
+               << llvm::format("%.2f", step.seconds + span.seconds) << " |\n";
 }
 
 void paperTables() {
@@ -232,9 +232,9 @@ void autoScaling() {
                      << "P M_B | " << llvm::format("%.1f", report.makespan)
                      << " | " << llvm::format("%.1f", report.bounds.best)
                      << " | " << llvm::format("%.2f%%", 100 * report.gap)
-                     << " | " << (report.provenOptimal ? "yes" : "no")
-                     << " | " << llvm::format("%.4f", result.spanBubbleRate)
-                     << " | " << report.winner << " | "
+                     << " | " << (report.provenOptimal ? "yes" : "no") << " | "
+                     << llvm::format("%.4f", result.spanBubbleRate) << " | "
+                     << report.winner << " | "
                      << llvm::format("%.2f", report.seconds) << " |\n";
       }
     }

@@ -1,4 +1,5 @@
-//===- Auto.cpp - memory-aware automatic schedule --------------------------===//
+//===- Auto.cpp - memory-aware automatic schedule
+//--------------------------===//
 //
 // "auto" builds a schedule for the pipeline's own costs (F, B, W per stage,
 // latency, any placement) that minimizes the step makespan (or the largest
@@ -87,8 +88,8 @@ private:
     const StageInfo &stage = model.stages[s];
     return model.stashAccounting == StashAccounting::HoldDuringBackward
                ? stage.weightStashBytes
-               : std::max<int64_t>(0, stage.weightStashBytes -
-                                          stage.stashBytes);
+               : std::max<int64_t>(0,
+                                   stage.weightStashBytes - stage.stashBytes);
   }
   size_t key(int s, int m) const {
     return static_cast<size_t>(s) * numMicrobatches + m;
@@ -323,8 +324,7 @@ void fuseFirstStage(const PipelineModel &model, Schedule &schedule) {
 /// search).
 class Candidates {
 public:
-  Candidates(const PipelineModel &model, int64_t limit,
-             AutoObjective objective)
+  Candidates(const PipelineModel &model, int64_t limit, AutoObjective objective)
       : model(model), limit(limit), objective(objective) {}
 
   /// Simulates `schedule`; keeps it if it fits and beats a best one.
@@ -405,10 +405,9 @@ void runHeuristics(Candidates &candidates, int numMicrobatches,
   };
   const Policy policies[] = {
       {false, false}, {false, true}, {true, false}, {true, true}};
-  const char *policyNames[] = {"greedy (backward first)",
-                               "greedy (backward first, eager W)",
-                               "greedy (forward first)",
-                               "greedy (forward first, eager W)"};
+  const char *policyNames[] = {
+      "greedy (backward first)", "greedy (backward first, eager W)",
+      "greedy (forward first)", "greedy (forward first, eager W)"};
 
   // The ladder depends only on the model: from the floor up to the peak
   // the unlimited runs reach, in at most 32 steps of at least one stash. A
@@ -421,8 +420,7 @@ void runHeuristics(Candidates &candidates, int numMicrobatches,
                                     : stage.stashBytes;
   for (size_t i = 0; i < 4; ++i)
     if (std::optional<Schedule> candidate = greedy(0, policies[i])) {
-      unlimitedPeak =
-          std::max(unlimitedPeak, scoreOf(model, *candidate).peak);
+      unlimitedPeak = std::max(unlimitedPeak, scoreOf(model, *candidate).peak);
       candidates.consider(policyNames[i], std::move(*candidate));
     }
   int64_t step = std::max<int64_t>(std::max<int64_t>(smallestStash, 1),
@@ -481,9 +479,8 @@ void refine(Candidates &candidates, int numMicrobatches,
   if (options.autoObjective == AutoObjective::MaxRankSpan) {
     report.solverStatus =
         "not run (the exact model minimizes the step makespan)";
-    report.provenOptimal =
-        candidates.bestScore.maxRankSpan <=
-        report.bounds.busiestRankWork * (1 + 1e-9) + 1e-12;
+    report.provenOptimal = candidates.bestScore.maxRankSpan <=
+                           report.bounds.busiestRankWork * (1 + 1e-9) + 1e-12;
     return;
   }
   int64_t numActions = 0;
@@ -513,9 +510,8 @@ void refine(Candidates &candidates, int numMicrobatches,
                         std::move(*exact.improved));
   report.bounds.lpRelaxation = exact.lpRelaxation;
   double makespan = candidates.bestScore.makespan;
-  report.bounds.best =
-      std::max({report.bounds.best, report.bounds.lpRelaxation,
-                std::min(exact.bound, makespan)});
+  report.bounds.best = std::max({report.bounds.best, report.bounds.lpRelaxation,
+                                 std::min(exact.bound, makespan)});
   if (exact.provenOptimal) {
     report.provenOptimal = true;
     report.bounds.best = std::max(report.bounds.best, makespan);
@@ -568,9 +564,9 @@ mlir::pp::sched::planAuto(const PipelineModel &model, int numMicrobatches,
   report.gap = optimalityGap(report.makespan, report.bounds.best);
   report.numCandidates = candidates.count;
   report.schedule = std::move(*candidates.best);
-  report.seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   return report;
 }
 
@@ -578,8 +574,7 @@ llvm::Error mlir::pp::sched::detail::buildAuto(const PipelineModel &model,
                                                int numMicrobatches,
                                                const ScheduleOptions &options,
                                                Schedule &schedule) {
-  llvm::Expected<AutoReport> report =
-      planAuto(model, numMicrobatches, options);
+  llvm::Expected<AutoReport> report = planAuto(model, numMicrobatches, options);
   if (!report)
     return report.takeError();
   schedule = std::move(report->schedule);

@@ -49,7 +49,8 @@ Chain chainOf(const PipelineModel &model) {
   c.tailF.assign(n, 0.0);
   c.tailB.assign(n, 0.0);
   for (int s = 1; s < n; ++s)
-    c.headF[s] = c.headF[s - 1] + model.stages[s - 1].forwardTime + hop(s - 1, s);
+    c.headF[s] =
+        c.headF[s - 1] + model.stages[s - 1].forwardTime + hop(s - 1, s);
   c.headB[n - 1] = c.headF[n - 1] + model.stages[n - 1].forwardTime;
   for (int s = n - 2; s >= 0; --s)
     c.headB[s] =
@@ -57,11 +58,12 @@ Chain chainOf(const PipelineModel &model) {
   // After B(0, m): W(0, m).
   c.tailB[0] = model.stages[0].backwardWeightTime;
   for (int s = 1; s < n; ++s)
-    c.tailB[s] = hop(s, s - 1) + model.stages[s - 1].backwardInputTime +
-                 c.tailB[s - 1];
+    c.tailB[s] =
+        hop(s, s - 1) + model.stages[s - 1].backwardInputTime + c.tailB[s - 1];
   c.tailF[n - 1] = model.stages[n - 1].backwardInputTime + c.tailB[n - 1];
   for (int s = n - 2; s >= 0; --s)
-    c.tailF[s] = hop(s, s + 1) + model.stages[s + 1].forwardTime + c.tailF[s + 1];
+    c.tailF[s] =
+        hop(s, s + 1) + model.stages[s + 1].forwardTime + c.tailF[s + 1];
   return c;
 }
 
@@ -115,8 +117,8 @@ LowerBounds mlir::pp::sched::lowerBounds(const PipelineModel &model,
     double forwardAndInput = 0.0, inputWork = 0.0;
     for (int s : stagesOf[r]) {
       const StageInfo &st = model.stages[s];
-      work += m * (st.forwardTime + st.backwardInputTime +
-                   st.backwardWeightTime);
+      work +=
+          m * (st.forwardTime + st.backwardInputTime + st.backwardWeightTime);
       backwardWork += m * (st.backwardInputTime + st.backwardWeightTime);
       forwardAndInput += m * (st.forwardTime + st.backwardInputTime);
       inputWork += m * st.backwardInputTime;
@@ -156,9 +158,10 @@ LowerBounds mlir::pp::sched::lowerBounds(const PipelineModel &model,
   // rank; the last of them still has the rest of its chain to go.
   for (int s = 0; s < n; ++s) {
     const StageInfo &st = model.stages[s];
-    bounds.criticalPath = std::max(
-        {bounds.criticalPath, chain.headF[s] + m * st.forwardTime + chain.tailF[s],
-         chain.headB[s] + m * st.backwardInputTime + chain.tailB[s]});
+    bounds.criticalPath =
+        std::max({bounds.criticalPath,
+                  chain.headF[s] + m * st.forwardTime + chain.tailF[s],
+                  chain.headB[s] + m * st.backwardInputTime + chain.tailB[s]});
   }
   bounds.best = std::max(
       {bounds.busiestRankWork, bounds.criticalPath, bounds.memoryWarmup});
@@ -194,8 +197,8 @@ llvm::Error mlir::pp::sched::checkMemoryLimit(llvm::StringRef name,
   SimulationResult result = simulate(model, schedule);
   int worst = -1;
   for (int r = 0; r < static_cast<int>(result.ranks.size()); ++r)
-    if (worst < 0 || result.ranks[r].peakMemoryBytes >
-                         result.ranks[worst].peakMemoryBytes)
+    if (worst < 0 ||
+        result.ranks[r].peakMemoryBytes > result.ranks[worst].peakMemoryBytes)
       worst = r;
   if (worst < 0 || result.ranks[worst].peakMemoryBytes <= memoryLimitBytes)
     return llvm::Error::success();

@@ -93,15 +93,15 @@ std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
       llvm::StringRef reason = row.error;
       reason = reason.substr(0, reason.find(", but"));
       reason = reason.substr(0, reason.find(';'));
-      os << "| " << row.name << " | - | - | - | - | - | - | - | - | no: "
-         << reason << " |\n";
+      os << "| " << row.name
+         << " | - | - | - | - | - | - | - | - | no: " << reason << " |\n";
       continue;
     }
     os << "| " << row.name << " | " << number(row.makespan) << " | "
-       << number(row.bubbleRate) << " | " << number(row.spanBubbleRate)
-       << " | " << (row.gap >= 0 ? number(row.gap) : std::string("-"))
-       << " | " << row.peakMemoryBytes << " | "
-       << inStashes(row.peakMemoryBytes) << " | ";
+       << number(row.bubbleRate) << " | " << number(row.spanBubbleRate) << " | "
+       << (row.gap >= 0 ? number(row.gap) : std::string("-")) << " | "
+       << row.peakMemoryBytes << " | " << inStashes(row.peakMemoryBytes)
+       << " | ";
     for (size_t r = 0; r < row.peakMemoryPerRank.size(); ++r)
       os << (r ? " " : "") << inStashes(row.peakMemoryPerRank[r]);
     os << " | " << row.numMessages << " | " << (row.fits ? "yes" : "no")

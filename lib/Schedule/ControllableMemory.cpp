@@ -131,14 +131,13 @@ using Entry = std::tuple<int, int, int, int>;
 
 /// Visits every pass in order of its slot, as the reference's sweeps do;
 /// `visit` may move the pass it is given to an earlier slot.
-template <typename Visit>
-void sweep(std::vector<Rank> &ranks, Visit visit) {
+template <typename Visit> void sweep(std::vector<Rank> &ranks, Visit visit) {
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap;
   for (size_t r = 0; r < ranks.size(); ++r)
     for (size_t t = 0; t < ranks[r].size(); ++t)
       if (!ranks[r][t].empty())
-        heap.push({ranks[r][t][0], static_cast<int>(r), static_cast<int>(t),
-                   0});
+        heap.push(
+            {ranks[r][t][0], static_cast<int>(r), static_cast<int>(t), 0});
   while (!heap.empty()) {
     auto [slot, r, t, mb] = heap.top();
     heap.pop();
@@ -217,8 +216,7 @@ void squeeze(std::vector<Rank> &ranks, bool withW, int numMicrobatches) {
     if (moves) {
       int original = slot;
       bool moved = false;
-      for (int s = earliestSlot(ranks, r, t, mb); s < original && !moved;
-           ++s) {
+      for (int s = earliestSlot(ranks, r, t, mb); s < original && !moved; ++s) {
         if (occupied[r][s])
           continue;
         slot = s;
@@ -277,11 +275,10 @@ llvm::Error buildControllable(llvm::StringRef name, bool half,
   // Each rank's passes in slot order.
   for (int i = 0; i < p; ++i) {
     int stage[2] = {i, 2 * p - 1 - i};
-    const ActionKind kinds[] = {ActionKind::Forward, ActionKind::Forward,
-                                ActionKind::BackwardInput,
-                                ActionKind::BackwardInput,
-                                ActionKind::BackwardWeight,
-                                ActionKind::BackwardWeight};
+    const ActionKind kinds[] = {
+        ActionKind::Forward,        ActionKind::Forward,
+        ActionKind::BackwardInput,  ActionKind::BackwardInput,
+        ActionKind::BackwardWeight, ActionKind::BackwardWeight};
     const int chunk[] = {0, 1, 1, 0, 1, 0};
     std::vector<std::pair<int, Action>> passes;
     for (int t = 0; t < 6; ++t)

@@ -231,8 +231,8 @@ Schedule scheduleFromStarts(const PipelineModel &model, const Graph &g,
       return position[a] < position[b];
     });
     for (int a : perRank[r])
-      schedule.ranks[r].push_back(compute(g.nodes[a].kind, g.nodes[a].stage,
-                                          g.nodes[a].microbatch));
+      schedule.ranks[r].push_back(
+          compute(g.nodes[a].kind, g.nodes[a].stage, g.nodes[a].microbatch));
   }
   return schedule;
 }
@@ -342,9 +342,9 @@ void addChainCuts(Cbc_Model *cbc, const Graph &g,
 /// Builds the MIP into a new CBC model. `integral` false gives the LP
 /// relaxation (without the lower-bound cut on C). Fills `pairs` with the
 /// (a, b) of every y column, whose index is numNodes + 1 + i.
-Cbc_Model *buildModel(const PipelineModel &model, const Graph &g,
-                      int64_t limit, double horizon, double lowerBound,
-                      bool integral, std::vector<std::pair<int, int>> &pairs) {
+Cbc_Model *buildModel(const PipelineModel &model, const Graph &g, int64_t limit,
+                      double horizon, double lowerBound, bool integral,
+                      std::vector<std::pair<int, int>> &pairs) {
   Cbc_Model *cbc = Cbc_newModel();
   Cbc_setLogLevel(cbc, 0);
   int numNodes = static_cast<int>(g.nodes.size());
@@ -500,9 +500,8 @@ ExactResult mlir::pp::sched::detail::solveExact(
   std::vector<double> startValues;
   for (size_t i = 0; i < pairs.size(); ++i) {
     startColumns.push_back(numNodes + 1 + static_cast<int>(i));
-    startValues.push_back(position[pairs[i].first] < position[pairs[i].second]
-                              ? 1.0
-                              : 0.0);
+    startValues.push_back(
+        position[pairs[i].first] < position[pairs[i].second] ? 1.0 : 0.0);
   }
   Cbc_setMIPStartI(cbc, static_cast<int>(startColumns.size()),
                    startColumns.data(), startValues.data());

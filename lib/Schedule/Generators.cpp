@@ -339,8 +339,8 @@ mlir::pp::sched::buildSchedule(llvm::StringRef name, const PipelineModel &model,
   // auto keeps to the limit by construction; every other schedule is what
   // it is, and refused if it does not fit.
   if (name != "auto")
-    if (llvm::Error error = checkMemoryLimit(name, model, schedule,
-                                             options.memoryLimitBytes))
+    if (llvm::Error error =
+            checkMemoryLimit(name, model, schedule, options.memoryLimitBytes))
       return std::move(error);
   return schedule;
 }

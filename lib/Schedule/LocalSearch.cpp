@@ -56,7 +56,8 @@ Fine fineScoreOf(const PipelineModel &model, const Schedule &schedule,
   fine.score.makespan = result.makespan;
   fine.score.maxRankSpan = result.maxRankSpan;
   for (size_t r = 0; r < result.ranks.size(); ++r) {
-    fine.score.peak = std::max(fine.score.peak, result.ranks[r].peakMemoryBytes);
+    fine.score.peak =
+        std::max(fine.score.peak, result.ranks[r].peakMemoryBytes);
     fine.sumOfEnds += result.ranks[r].endTime;
     const std::vector<Action> &program = schedule.ranks[r];
     for (size_t i = 0; i < program.size(); ++i)
@@ -107,8 +108,7 @@ Score mlir::pp::sched::detail::scoreOf(const PipelineModel &model,
 
 bool mlir::pp::sched::detail::localSearch(const PipelineModel &model,
                                           Schedule &schedule,
-                                          int64_t memoryLimitBytes,
-                                          int rounds,
+                                          int64_t memoryLimitBytes, int rounds,
                                           AutoObjective objective) {
   // F&B pairs (DualPipeV) are units that moves must not split; they cost
   // as much as running both halves alone, so such schedules are left as

@@ -40,8 +40,7 @@ Score scoreOf(const PipelineModel &model, const Schedule &schedule);
 /// schedule deadlock-free. `rounds` passes over the schedule, fewer if a
 /// pass finds nothing. Returns true if it improved `schedule`.
 bool localSearch(const PipelineModel &model, Schedule &schedule,
-                 int64_t memoryLimitBytes, int rounds,
-                 AutoObjective objective);
+                 int64_t memoryLimitBytes, int rounds, AutoObjective objective);
 
 /// Result of the exact model.
 struct ExactResult {

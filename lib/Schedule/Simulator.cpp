@@ -334,9 +334,9 @@ SimulationResult Simulator::run() {
         result.makespan > 0 ? 1.0 - metrics.busyTime / result.makespan : 0.0;
   result.bubbleRate =
       result.makespan > 0 ? 1.0 - result.idealTime / result.makespan : 0.0;
-  result.spanBubbleRate =
-      result.maxRankSpan > 0 ? 1.0 - result.idealTime / result.maxRankSpan
-                             : 0.0;
+  result.spanBubbleRate = result.maxRankSpan > 0
+                              ? 1.0 - result.idealTime / result.maxRankSpan
+                              : 0.0;
   result.bubbleOverIdeal =
       result.idealTime > 0
           ? (result.makespan - result.idealTime) / result.idealTime

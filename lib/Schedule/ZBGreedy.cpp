@@ -50,8 +50,8 @@ class ZBGreedy {
 public:
   ZBGreedy(const PipelineModel &model, int numMicrobatches, int64_t limit,
            ZeroBubbleGreedyPolicy policy, std::vector<int> rankOfStage)
-      : model(model), numStages(model.numStages()), numMicrobatches(
-                                                        numMicrobatches),
+      : model(model), numStages(model.numStages()),
+        numMicrobatches(numMicrobatches),
         limit(limit > 0 ? limit : std::numeric_limits<int64_t>::max() / 4),
         policy(policy), rankOfStage(std::move(rankOfStage)) {}
 
@@ -62,16 +62,16 @@ private:
   const StageInfo &stage(int s) const { return model.stages[s]; }
   double cost(Kind kind, int s) const {
     const StageInfo &st = stage(s);
-    return kind == KF ? st.forwardTime
-                      : kind == KB ? st.backwardInputTime
-                                   : st.backwardWeightTime;
+    return kind == KF   ? st.forwardTime
+           : kind == KB ? st.backwardInputTime
+                        : st.backwardWeightTime;
   }
   /// Live bytes after the action ends, minus before it.
   int64_t delta(Kind kind, int s) const {
     const StageInfo &st = stage(s);
-    return kind == KF ? st.stashBytes
-                      : kind == KB ? st.weightStashBytes - st.stashBytes
-                                   : -st.weightStashBytes;
+    return kind == KF   ? st.stashBytes
+           : kind == KB ? st.weightStashBytes - st.stashBytes
+                        : -st.weightStashBytes;
   }
   /// Bytes above the live bytes before the action that it needs while it
   /// runs (simulate()'s peak).
@@ -213,8 +213,8 @@ bool ZBGreedy::round(int i) {
         policy.prioritizeB) {
       // The next stage's F and B end about here; a forward now that ends
       // later delays this stage's next B.
-      double next = stageEnd[s + 1] + cost(KF, s + 1) + cost(KB, s + 1) +
-                    hop(s + 1, s);
+      double next =
+          stageEnd[s + 1] + cost(KF, s + 1) + cost(KB, s + 1) + hop(s + 1, s);
       if (stageEnd[s] >= next)
         continue;
       int64_t live = memory[s] + stage(s).stashBytes;
@@ -313,16 +313,15 @@ llvm::Expected<Schedule> mlir::pp::sched::buildZeroBubbleGreedy(
 }
 
 llvm::Expected<Schedule> mlir::pp::sched::buildZeroBubbleGreedyBest(
-    const PipelineModel &model, int numMicrobatches,
-    int64_t memoryLimitBytes) {
+    const PipelineModel &model, int numMicrobatches, int64_t memoryLimitBytes) {
   std::optional<Schedule> best;
   double bestSpan = 0, bestMakespan = 0;
   std::string lastError;
   for (int bits = 0; bits < 8; ++bits) {
     ZeroBubbleGreedyPolicy policy{(bits & 1) != 0, (bits & 2) != 0,
                                   (bits & 4) != 0};
-    llvm::Expected<Schedule> schedule = buildZeroBubbleGreedy(
-        model, numMicrobatches, memoryLimitBytes, policy);
+    llvm::Expected<Schedule> schedule =
+        buildZeroBubbleGreedy(model, numMicrobatches, memoryLimitBytes, policy);
     if (!schedule) {
       lastError = llvm::toString(schedule.takeError());
       continue;

@@ -51,13 +51,12 @@ TEST(ControllableMemory, Memory) {
   struct Expected {
     int p, half, min;
   };
-  for (Expected e : {Expected{4, 6, 4}, Expected{8, 10, 8},
-                     Expected{16, 18, 12}, Expected{24, 26, 18},
-                     Expected{32, 34, 24}}) {
+  for (Expected e :
+       {Expected{4, 6, 4}, Expected{8, 10, 8}, Expected{16, 18, 12},
+        Expected{24, 26, 18}, Expected{32, 34, 24}}) {
     PipelineModel model = unitV(e.p);
     int m = 4 * e.p;
-    SimulationResult half =
-        simulate(model, pp_test::build("v-half", model, m));
+    SimulationResult half = simulate(model, pp_test::build("v-half", model, m));
     SimulationResult min = simulate(model, pp_test::build("v-min", model, m));
     for (const RankMetrics &rank : half.ranks)
       EXPECT_EQ(rank.peakMemoryBytes, e.half) << "P=" << e.p;
@@ -86,8 +85,7 @@ TEST(ControllableMemory, Bubble) {
     PipelineModel model = unitV(e.p);
     SimulationResult half =
         simulate(model, pp_test::build("v-half", model, e.m));
-    SimulationResult min =
-        simulate(model, pp_test::build("v-min", model, e.m));
+    SimulationResult min = simulate(model, pp_test::build("v-min", model, e.m));
     EXPECT_EQ(half.makespan, e.half);
     EXPECT_EQ(min.makespan, e.min);
     double ideal = 6.0 * e.m;
@@ -106,9 +104,8 @@ TEST(ControllableMemory, Bubble) {
 TEST(ControllableMemory, SmallShapes) {
   PipelineModel model = unitV(2);
   EXPECT_EQ(pp_test::labels(pp_test::build("v-half", model, 2)),
-            (std::vector<std::string>{
-                "F0 F1 F0 B0 W0 F1 B0 B1 W1 W0 B1 W1",
-                "F0 F0 F1 F1 B0 W0 B0 W0 B1 W1 B1 W1"}));
+            (std::vector<std::string>{"F0 F1 F0 B0 W0 F1 B0 B1 W1 W0 B1 W1",
+                                      "F0 F0 F1 F1 B0 W0 B0 W0 B1 W1 B1 W1"}));
   for (int p = 1; p <= 3; ++p)
     for (int m = 1; m <= 3; ++m)
       for (const char *name : {"v-half", "v-min"}) {
@@ -139,8 +136,7 @@ TEST(ControllableMemory, AutoConsidersThem) {
     model.stages.back().backwardInputTime = skew;
     model.latency = skew > 1 ? 0.1 : 0.0;
     for (const char *name : {"v-half", "v-min"}) {
-      SimulationResult named =
-          simulate(model, pp_test::build(name, model, 32));
+      SimulationResult named = simulate(model, pp_test::build(name, model, 32));
       ScheduleOptions options;
       options.memoryLimitBytes = peakOf(named);
       llvm::Expected<AutoReport> report = planAuto(model, 32, options);

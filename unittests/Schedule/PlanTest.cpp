@@ -4,8 +4,8 @@
 // small instances, the lower bounds, and the memory check of named
 // schedules.
 
-#include "pp/Schedule/PaperData.h"
 #include "pp/Schedule/Plan.h"
+#include "pp/Schedule/PaperData.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "TestUtil.h"
@@ -28,8 +28,7 @@ using pp_test::peakOf;
 
 AutoReport plan(const PipelineModel &model, int numMicrobatches,
                 const ScheduleOptions &options) {
-  llvm::Expected<AutoReport> report =
-      planAuto(model, numMicrobatches, options);
+  llvm::Expected<AutoReport> report = planAuto(model, numMicrobatches, options);
   if (!report) {
     ADD_FAILURE() << llvm::toString(report.takeError());
     return AutoReport();
@@ -59,12 +58,11 @@ class PaperSetup : public testing::TestWithParam<int> {};
 // larger than Table 5's, still at no larger a step makespan.
 TEST_P(PaperSetup, AutoBeatsThePapersScheduler) {
   const ZeroBubblePaperSetup &setup = zeroBubblePaperSetups()[GetParam()];
-  SCOPED_TRACE(std::string(setup.model) + " M=" +
-               std::to_string(setup.numMicrobatches));
+  SCOPED_TRACE(std::string(setup.model) +
+               " M=" + std::to_string(setup.numMicrobatches));
   PipelineModel model = setup.pipeline();
   int m = setup.numMicrobatches, p = setup.numStages;
-  SimulationResult oneFOneB =
-      simulate(model, pp_test::build("1f1b", model, m));
+  SimulationResult oneFOneB = simulate(model, pp_test::build("1f1b", model, m));
   EXPECT_NEAR(oneFOneB.spanBubbleRate, setup.bubble1F1B, 5e-5);
   for (int k : {1, 2}) {
     int64_t limit = k * p * setup.stashBytes();
@@ -86,8 +84,8 @@ TEST_P(PaperSetup, AutoBeatsThePapersScheduler) {
 
     options.autoObjective = AutoObjective::MaxRankSpan;
     AutoReport span = plan(model, m, options);
-    double spanBubble = 1.0 - simulate(model, span.schedule).idealTime /
-                                  span.maxRankSpan;
+    double spanBubble =
+        1.0 - simulate(model, span.schedule).idealTime / span.maxRankSpan;
     EXPECT_LE(spanBubble, paper.spanBubbleRate + 1e-12) << k << "p";
     EXPECT_LE(spanBubble, table + 5e-5) << k << "p";
     EXPECT_LE(span.makespan, paper.makespan + 1e-9) << k << "p";
@@ -130,8 +128,9 @@ TEST(PaperSetup, FirstRowFigures) {
 }
 
 // Under pp-run's accounting (a B holds M_B and M_W at once) ZB-H1 needs P
-// M_B + M_W (8 * 201216 + 73728 bytes); auto fuses the first stage's B and W (nobody waits for stage
-// 0's input gradient) and reaches ZB-1p's figure within P M_B all the same.
+// M_B + M_W (8 * 201216 + 73728 bytes); auto fuses the first stage's B and W
+// (nobody waits for stage 0's input gradient) and reaches ZB-1p's figure within
+// P M_B all the same.
 TEST(PaperSetup, HoldingAccountingReachesZB1p) {
   const ZeroBubblePaperSetup &setup = zeroBubblePaperSetups()[0];
   PipelineModel model = setup.pipeline();
@@ -241,8 +240,8 @@ TEST(AutoExact, EqualsTheExhaustiveOptimum) {
     int p, m;
   };
   int proven = 0, solved = 0;
-  for (Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{2, 4}, Shape{3, 2},
-                      Shape{3, 3}})
+  for (Shape shape :
+       {Shape{2, 2}, Shape{2, 3}, Shape{2, 4}, Shape{3, 2}, Shape{3, 3}})
     for (int trial = 0; trial < 2; ++trial)
       for (StashAccounting counting : {StashAccounting::ConvertAtBackward,
                                        StashAccounting::HoldDuringBackward}) {
@@ -251,8 +250,8 @@ TEST(AutoExact, EqualsTheExhaustiveOptimum) {
         PipelineModel model = randomModel(
             rng, shape.p, counting,
             counting == StashAccounting::ConvertAtBackward ? 40 : 0);
-        for (int64_t limit : {int64_t(0), int64_t(100) * shape.p,
-                              int64_t(200), int64_t(100)}) {
+        for (int64_t limit :
+             {int64_t(0), int64_t(100) * shape.p, int64_t(200), int64_t(100)}) {
           SCOPED_TRACE("P=" + std::to_string(shape.p) +
                        " M=" + std::to_string(shape.m) +
                        " limit=" + std::to_string(limit));
