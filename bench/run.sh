@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and prints Markdown: the schedule tables, the schedule
-# library's scaling, and pp-opt's end-to-end compile time and peak memory for
+# library's scaling, the zero-bubble paper's setups and auto's time and gap,
+# and pp-opt's end-to-end compile time and peak memory for
 # P = 64, V = 4 and growing M (pp-schedule + pp-insert-communication +
 # pp-verify-schedule, as the pp-plan pipeline runs them). One core is used.
 set -euo pipefail
@@ -18,6 +19,16 @@ taskset -c 0 "$build/bin/pp-bench-schedules" --tables
 echo "## Schedule library, P=64, V=4 (interleaved 1F1B), one core"
 echo
 taskset -c 0 "$build/bin/pp-bench-schedules" --scaling
+echo
+
+echo "## The zero-bubble paper's setups: its greedy scheduler and auto, one core"
+echo
+taskset -c 0 "$build/bin/pp-bench-schedules" --paper
+echo
+
+echo "## auto: time and gap to the lower bound, one core"
+echo
+taskset -c 0 "$build/bin/pp-bench-schedules" --auto
 echo
 
 python3 - "$tmp/p64v4.mlir" <<'PY'

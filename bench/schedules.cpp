@@ -1,6 +1,7 @@
-//===- schedules.cpp - schedule comparison and scaling benchmark -----------===//
+//===- schedules.cpp - schedule comparison and scaling benchmark
+//-----------===//
 //
-// pp-bench-schedules [--tables] [--scaling]
+// pp-bench-schedules [--tables] [--scaling] [--paper] [--auto]
 //
 // --tables: bubble rate and peak memory of every schedule on a set of
 //   configurations, uniform and heterogeneous (latency, a slower last stage,
@@ -9,10 +10,20 @@
 //   pp-insert-communication and pp-verify-schedule (build, insert messages,
 //   structural checks, deadlock check) for P = 64, V = 4 and growing M, with
 //   the growth exponent between successive sizes.
+// --paper: the zero-bubble paper's twelve setups (Qi et al., ICLR 2024,
+//   Tables 5 and 6): 1F1B and the paper's greedy scheduler against the
+//   paper's bubble rates, and auto (both objectives) against the greedy, at
+//   P M_B and 2P M_B.
+// --auto: auto's wall time, lower bound and gap for P = 8, 16, 32 and M =
+//   24 .. 256 at P M_B and 2P M_B, with the paper's profiled costs.
+//
+// (--paper and --auto are not part of a run without arguments.)
 //
 //===----------------------------------------------------------------------===//
 
 #include "pp/Schedule/Compare.h"
+#include "pp/Schedule/PaperData.h"
+#include "pp/Schedule/Plan.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "llvm/Support/Format.h"
@@ -143,6 +154,92 @@ void scaling() {
   }
 }
 
+/// One line of the paper table: the paper's greedy and auto at k P M_B.
+void paperRow(const ZeroBubblePaperSetup &setup, int k) {
+  PipelineModel model = setup.pipeline();
+  int m = setup.numMicrobatches;
+  int64_t limit = k * setup.numStages * setup.stashBytes();
+  SimulationResult paper = simulate(
+      model, llvm::cantFail(buildZeroBubbleGreedyBest(model, m, limit)));
+  ScheduleOptions options;
+  options.memoryLimitBytes = limit;
+  AutoReport step = llvm::cantFail(planAuto(model, m, options));
+  SimulationResult stepResult = simulate(model, step.schedule);
+  options.autoObjective = AutoObjective::MaxRankSpan;
+  AutoReport span = llvm::cantFail(planAuto(model, m, options));
+  SimulationResult spanResult = simulate(model, span.schedule);
+  llvm::outs() << "| " << setup.model << " | " << setup.numStages << " | " << m
+               << " | " << k << "p | "
+               << llvm::format("%.4f",
+                               k == 1 ? setup.bubbleZB1p : setup.bubbleZB2p)
+               << " | " << llvm::format("%.4f", paper.spanBubbleRate) << " | "
+               << llvm::format("%.1f", paper.makespan) << " | "
+               << llvm::format("%.1f", stepResult.makespan) << " | "
+               << llvm::format("%.4f", stepResult.spanBubbleRate) << " | "
+               << llvm::format("%.1f", step.bounds.best) << " | "
+               << llvm::format("%.2f%%", 100 * step.gap) << " | "
+               << llvm::format("%.1f", spanResult.makespan) << " | "
+               << llvm::format("%.4f", spanResult.spanBubbleRate) << " | "
+               << llvm::format("%.2f", step.seconds + span.seconds) << " |\n";
+}
+
+void paperTables() {
+  llvm::outs() << "### 1F1B: our simulation against Table 5\n\n"
+                  "| model | P | M | Table 5 | ours | step makespan (us) |\n"
+                  "| --- | ---: | ---: | ---: | ---: | ---: |\n";
+  for (const ZeroBubblePaperSetup &setup : zeroBubblePaperSetups()) {
+    PipelineModel model = setup.pipeline();
+    SimulationResult result = simulate(
+        model,
+        llvm::cantFail(buildSchedule("1f1b", model, setup.numMicrobatches)));
+    llvm::outs() << "| " << setup.model << " | " << setup.numStages << " | "
+                 << setup.numMicrobatches << " | "
+                 << llvm::format("%.4f", setup.bubble1F1B) << " | "
+                 << llvm::format("%.4f", result.spanBubbleRate) << " | "
+                 << llvm::format("%.1f", result.makespan) << " |\n";
+  }
+  llvm::outs()
+      << "\n### ZB-1p and ZB-2p: the paper's greedy (ours) and auto\n\n"
+         "| model | P | M | limit | Table 5 | greedy bubble | greedy step "
+         "(us) | auto step (us) | auto bubble | lower bound (us) | gap | "
+         "auto span-objective step (us) | its bubble | auto time (s) |\n"
+         "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: "
+         "| ---: | ---: | ---: | ---: |\n";
+  for (const ZeroBubblePaperSetup &setup : zeroBubblePaperSetups())
+    for (int k : {1, 2})
+      paperRow(setup, k);
+}
+
+void autoScaling() {
+  llvm::outs() << "| P | M | limit | auto step (us) | lower bound (us) | gap | "
+                  "proven | span bubble | winner | time (s) |\n"
+               << "| ---: | ---: | --- | ---: | ---: | ---: | --- | ---: | --- "
+                  "| ---: |\n";
+  // The paper's profiled costs of the 1.5B (P = 8), 14.6B (P = 16) and
+  // 28.3B (P = 32) models, at other micro-batch counts.
+  const std::vector<ZeroBubblePaperSetup> &setups = zeroBubblePaperSetups();
+  for (int index : {0, 6, 9})
+    for (int m : {24, 32, 64, 128, 256}) {
+      ZeroBubblePaperSetup setup = setups[index];
+      setup.numMicrobatches = m;
+      PipelineModel model = setup.pipeline();
+      for (int k : {1, 2}) {
+        ScheduleOptions options;
+        options.memoryLimitBytes = k * setup.numStages * setup.stashBytes();
+        AutoReport report = llvm::cantFail(planAuto(model, m, options));
+        SimulationResult result = simulate(model, report.schedule);
+        llvm::outs() << "| " << setup.numStages << " | " << m << " | " << k
+                     << "P M_B | " << llvm::format("%.1f", report.makespan)
+                     << " | " << llvm::format("%.1f", report.bounds.best)
+                     << " | " << llvm::format("%.2f%%", 100 * report.gap)
+                     << " | " << (report.provenOptimal ? "yes" : "no") << " | "
+                     << llvm::format("%.4f", result.spanBubbleRate) << " | "
+                     << report.winner << " | "
+                     << llvm::format("%.2f", report.seconds) << " |\n";
+      }
+    }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -152,8 +249,13 @@ int main(int argc, char **argv) {
       tables();
     else if (!std::strcmp(argv[i], "--scaling"))
       scaling();
+    else if (!std::strcmp(argv[i], "--paper"))
+      paperTables();
+    else if (!std::strcmp(argv[i], "--auto"))
+      autoScaling();
     else {
-      llvm::errs() << "usage: pp-bench-schedules [--tables] [--scaling]\n";
+      llvm::errs() << "usage: pp-bench-schedules [--tables] [--scaling] "
+                      "[--paper] [--auto]\n";
       return 2;
     }
   }

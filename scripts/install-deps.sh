@@ -11,6 +11,7 @@ packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libgtest-dev googletest
   libopenmpi-dev openmpi-bin
+  coinor-libcbc-dev pkg-config
 )
 if [ "${1:-}" = "--dev" ]; then
   packages+=(clang-tidy-22 universal-ctags)

@@ -76,7 +76,8 @@ static llvm::Error error(const llvm::Twine &message) {
 }
 
 static bool isVShaped(StringRef schedule) {
-  return schedule == "zb-v" || schedule == "dualpipe-v";
+  return schedule == "zb-v" || schedule == "dualpipe-v" ||
+         schedule == "v-half" || schedule == "v-min";
 }
 
 llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {

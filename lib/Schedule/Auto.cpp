@@ -1,31 +1,36 @@
-//===- Auto.cpp - memory-aware automatic schedule --------------------------===//
+//===- Auto.cpp - memory-aware automatic schedule
+//--------------------------===//
 //
 // "auto" builds a schedule for the pipeline's own costs (F, B, W per stage,
-// latency) that minimizes the makespan under a per-rank activation-memory
-// limit.
+// latency, any placement) that minimizes the step makespan (or the largest
+// rank span, AutoObjective) under a per-rank activation-memory limit, and
+// reports how good it is (planAuto(), pp/Schedule/Plan.h).
 //
-// It follows the zero-bubble paper's approach (Qi et al., "Zero Bubble
-// Pipeline Parallelism", ICLR 2024, sec. 3.1, "automatic scheduling"): a
-// greedy list scheduler that, on every rank, starts forwards while memory
-// allows, runs input-gradient work (B) as soon as it can because the previous
-// stage waits for it, and uses weight-gradient work (W) to fill what would
-// otherwise be bubbles or to free memory. Where the paper then refines the
-// greedy schedule with an ILP, we instead try several greedy policies and
-// every named schedule that applies to the pipeline's shape, simulate each
-// under the same costs, and keep the fastest one that fits the limit. So
-// "auto" is never worse than the best named schedule that fits, and as the
-// limit grows its greedy candidates approach the lower bound, the busiest
-// rank's total work.
+// After the zero-bubble paper's automatic scheduling (Qi et al., "Zero
+// Bubble Pipeline Parallelism", ICLR 2024, sec. 3: a heuristic, refined by
+// an ILP where small), it simulates and keeps the best of
+// - the paper's greedy scheduler under its eight policies (ZBGreedy.cpp),
+// - our own list-scheduling greedy (below) under four policies, on a ladder
+//   of memory limits (any placement),
+// - every named schedule that applies,
+// then refines the best by local search (LocalSearch.cpp) and, on small
+// instances, by an exact MIP solved by COIN-OR CBC (Exact.cpp), and bounds
+// it from below (Bounds.cpp). So auto is never worse than the best named
+// schedule or the paper's scheduler within the same limit.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Generators.h"
+#include "Refine.h"
+#include "pp/Schedule/Plan.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <chrono>
 #include <deque>
 #include <limits>
+#include <optional>
 #include <queue>
 #include <set>
 
@@ -74,9 +79,17 @@ private:
       if (t >= s)
         need += model.stages[t].stashBytes;
       if (split)
-        weight = std::max(weight, model.stages[t].weightStashBytes);
+        weight = std::max(weight, backwardNeed(t));
     }
     return need + weight;
+  }
+  /// Bytes a B of stage s needs on top of the live ones while it runs.
+  int64_t backwardNeed(int s) const {
+    const StageInfo &stage = model.stages[s];
+    return model.stashAccounting == StashAccounting::HoldDuringBackward
+               ? stage.weightStashBytes
+               : std::max<int64_t>(0,
+                                   stage.weightStashBytes - stage.stashBytes);
   }
   size_t key(int s, int m) const {
     return static_cast<size_t>(s) * numMicrobatches + m;
@@ -155,8 +168,7 @@ bool Greedy::run(Schedule &schedule) {
           earliest =
               std::min(earliest, forwardReady(s, nextForward[r][i], r));
         if (nextBackward[r][i] < numMicrobatches &&
-            (!split ||
-             memory[r] + model.stages[s].weightStashBytes <= limit))
+            (!split || memory[r] + backwardNeed(s) <= limit))
           earliest =
               std::min(earliest, backwardReady(s, nextBackward[r][i], r));
       }
@@ -185,8 +197,7 @@ bool Greedy::run(Schedule &schedule) {
           bestF = static_cast<int>(i);
       }
       if (mb < numMicrobatches && backwardReady(s, mb, r) <= now &&
-          (!split ||
-           memory[r] + model.stages[s].weightStashBytes <= limit)) {
+          (!split || memory[r] + backwardNeed(s) <= limit)) {
         if (bestB < 0 || nextBackward[r][i] < nextBackward[r][bestB] ||
             (nextBackward[r][i] == nextBackward[r][bestB] &&
              s > stagesOf[r][bestB]))
@@ -230,73 +241,145 @@ bool Greedy::run(Schedule &schedule) {
   return true;
 }
 
-/// The makespan and peak memory of a compute-only schedule.
-struct Score {
-  double makespan = kInf;
-  int64_t peak = std::numeric_limits<int64_t>::max();
-};
-
-static Score score(const PipelineModel &model, const Schedule &schedule) {
-  SimulationResult result = simulate(model, schedule);
-  Score s;
-  s.makespan = result.makespan;
-  s.peak = 0;
-  for (const RankMetrics &rank : result.ranks)
-    s.peak = std::max(s.peak, rank.peakMemoryBytes);
-  return s;
+bool hasSplitBackward(const PipelineModel &model) {
+  for (const StageInfo &stage : model.stages)
+    if (stage.backwardWeightTime > 0)
+      return true;
+  return false;
 }
 
-} // namespace
+/// What one micro-batch needs on a rank: the stashes of all the rank's
+/// stages (a later stage's forward runs before the earlier stage's
+/// backward), plus what one of its B's needs on top while it runs.
+struct Floor {
+  int64_t bytes = 0;
+  int rank = 0;
+};
 
-llvm::Error mlir::pp::sched::detail::buildAuto(const PipelineModel &model,
-                                               int numMicrobatches,
-                                               const ScheduleOptions &options,
-                                               Schedule &schedule) {
-  int64_t limit = options.memoryLimitBytes;
-  bool split = false;
-  for (const StageInfo &stage : model.stages)
-    split = split || stage.backwardWeightTime > 0;
-
-  // The floor: one micro-batch in flight on the busiest rank holds the
-  // stashes of all its stages at once (a later stage's forward runs before
-  // the earlier stage's backward), plus one weight stash while a B runs.
+Floor floorOf(const PipelineModel &model, bool split) {
   std::vector<std::vector<int>> stagesOf = stagesOfRanks(model);
-  int64_t floor = 0, smallestStash = std::numeric_limits<int64_t>::max();
-  int floorRank = 0;
+  Floor floor;
   for (int r = 0; r < model.numRanks; ++r) {
     int64_t need = 0, weight = 0;
     for (int s : stagesOf[r]) {
-      need += model.stages[s].stashBytes;
-      if (split)
-        weight = std::max(weight, model.stages[s].weightStashBytes);
-      if (model.stages[s].stashBytes > 0)
-        smallestStash = std::min(smallestStash, model.stages[s].stashBytes);
+      const StageInfo &stage = model.stages[s];
+      need += stage.stashBytes;
+      if (!split)
+        continue;
+      weight = std::max(
+          weight, model.stashAccounting == StashAccounting::HoldDuringBackward
+                      ? stage.weightStashBytes
+                      : stage.weightStashBytes - stage.stashBytes);
     }
-    if (need + weight > floor) {
-      floor = need + weight;
-      floorRank = r;
+    if (need + weight > floor.bytes) {
+      floor.bytes = need + weight;
+      floor.rank = r;
     }
   }
-  if (limit > 0 && limit < floor)
-    return llvm::createStringError(
-        "'auto': the memory limit of %lld bytes per rank is below what one "
-        "micro-batch needs on rank %d (the stashes of its stages plus one "
-        "weight stash: %lld bytes); no schedule fits",
-        static_cast<long long>(limit), floorRank, static_cast<long long>(floor));
+  return floor;
+}
 
-  std::optional<Schedule> best;
-  Score bestScore;
-  auto consider = [&](Schedule candidate) {
-    Score s = score(model, candidate);
-    if (limit > 0 && s.peak > limit)
-      return;
-    if (!best || s.makespan < bestScore.makespan ||
-        (s.makespan == bestScore.makespan && s.peak < bestScore.peak)) {
-      best = std::move(candidate);
-      bestScore = s;
+/// A pipeline without W work runs fused backwards: B then W(0 us) becomes
+/// one Backward.
+void fuseBackwards(Schedule &schedule) {
+  for (std::vector<Action> &program : schedule.ranks) {
+    std::vector<Action> fused;
+    fused.reserve(program.size());
+    for (Action action : program) {
+      if (action.kind == ActionKind::BackwardWeight)
+        continue;
+      if (action.kind == ActionKind::BackwardInput)
+        action.kind = ActionKind::Backward;
+      fused.push_back(action);
     }
+    program = std::move(fused);
+  }
+}
+
+/// Under StashAccounting::HoldDuringBackward a B holds its weight stash and
+/// its stash at once; a fused backward does not. On the first stage, whose
+/// input gradient nobody waits for, a B directly followed by its W runs just
+/// as fast fused, so fuse it: same timings, less memory (ZB-H1's rank 0,
+/// whose every B is followed by its W, then fits 1F1B's P M_B).
+void fuseFirstStage(const PipelineModel &model, Schedule &schedule) {
+  if (model.stashAccounting != StashAccounting::HoldDuringBackward ||
+      model.stages.empty() || model.stages[0].weightStashBytes <= 0)
+    return;
+  for (std::vector<Action> &program : schedule.ranks)
+    for (size_t i = 0; i + 1 < program.size(); ++i) {
+      Action &b = program[i];
+      const Action &w = program[i + 1];
+      if (b.kind == ActionKind::BackwardInput && b.stage == 0 &&
+          w.kind == ActionKind::BackwardWeight && w.stage == 0 &&
+          w.microbatch == b.microbatch && !b.overlapWithNext &&
+          !(i > 0 && startsOverlapPair(program, i - 1))) {
+        b.kind = ActionKind::Backward;
+        program.erase(program.begin() + i + 1);
+      }
+    }
+}
+
+/// The candidates auto has seen: the best one under its objective, and the
+/// best one under the other objective (a second start for the local
+/// search).
+class Candidates {
+public:
+  Candidates(const PipelineModel &model, int64_t limit, AutoObjective objective)
+      : model(model), limit(limit), objective(objective) {}
+
+  /// Simulates `schedule`; keeps it if it fits and beats a best one.
+  void consider(std::string name, Schedule schedule) {
+    fuseFirstStage(model, schedule);
+    Score s = scoreOf(model, schedule);
+    ++count;
+    if (!s.complete || (limit > 0 && s.peak > limit))
+      return;
+    AutoObjective other = objective == AutoObjective::StepMakespan
+                              ? AutoObjective::MaxRankSpan
+                              : AutoObjective::StepMakespan;
+    if (!alternate || s.betterThan(alternateScore, other)) {
+      alternate = schedule;
+      alternateScore = s;
+      alternateName = name;
+    }
+    if (best && !s.betterThan(bestScore, objective))
+      return;
+    best = std::move(schedule);
+    bestScore = s;
+    bestName = std::move(name);
+  }
+
+  const PipelineModel &model;
+  int64_t limit;
+  AutoObjective objective;
+  std::optional<Schedule> best, alternate;
+  Score bestScore, alternateScore;
+  std::string bestName, alternateName;
+  int count = 0;
+};
+
+std::string policyName(ZeroBubbleGreedyPolicy policy) {
+  std::string flags;
+  auto add = [&](bool on, const char *name) {
+    if (on)
+      flags += (flags.empty() ? "" : ", ") + std::string(name);
   };
-  auto greedy = [&](int64_t runLimit, Policy policy) -> std::optional<Schedule> {
+  add(policy.allowBubbleBeforeFirstB, "allow-bubble");
+  add(policy.prioritizeB, "prioritize-b");
+  add(policy.fillSmallGapsWithW, "fill-small-gaps");
+  return "zb-greedy" + (flags.empty() ? std::string() : " (" + flags + ")");
+}
+
+/// Every heuristic candidate: auto's own greedy under four policies on a
+/// ladder of memory limits, the paper's greedy under its eight policies on
+/// the same ladder and at the limit itself, and every named schedule.
+void runHeuristics(Candidates &candidates, int numMicrobatches,
+                   const ScheduleOptions &options, const Floor &floor,
+                   bool split) {
+  const PipelineModel &model = candidates.model;
+  int64_t limit = options.memoryLimitBytes;
+  auto greedy = [&](int64_t runLimit,
+                    Policy policy) -> std::optional<Schedule> {
     Schedule candidate;
     candidate.numMicrobatches = numMicrobatches;
     candidate.ranks.resize(model.numRanks);
@@ -305,51 +388,195 @@ llvm::Error mlir::pp::sched::detail::buildAuto(const PipelineModel &model,
       return std::nullopt;
     return candidate;
   };
+  auto paperGreedy = [&](int64_t runLimit) {
+    for (int bits = 0; bits < 8; ++bits) {
+      ZeroBubbleGreedyPolicy policy{(bits & 1) != 0, (bits & 2) != 0,
+                                    (bits & 4) != 0};
+      llvm::Expected<Schedule> candidate =
+          buildZeroBubbleGreedy(model, numMicrobatches, runLimit, policy);
+      if (!candidate) {
+        llvm::consumeError(candidate.takeError());
+        return; // the shape (or this limit) does not suit it
+      }
+      if (!split)
+        fuseBackwards(*candidate);
+      candidates.consider(policyName(policy), std::move(*candidate));
+    }
+  };
   const Policy policies[] = {
       {false, false}, {false, true}, {true, false}, {true, true}};
+  const char *policyNames[] = {
+      "greedy (backward first)", "greedy (backward first, eager W)",
+      "greedy (forward first)", "greedy (forward first, eager W)"};
 
-  // Greedy candidates on a ladder of limits that depends only on the model:
-  // from the floor up to the peak the unlimited runs reach, in at most 32
-  // steps of at least one stash. A request runs every rung at or below its
-  // limit, so a larger limit runs a superset of candidates and auto's
-  // makespan never grows with the limit.
-  int64_t unlimitedPeak = 0;
-  for (const Policy &policy : policies)
-    if (std::optional<Schedule> candidate = greedy(0, policy)) {
-      Score s = score(model, *candidate);
-      unlimitedPeak = std::max(unlimitedPeak, s.peak);
-      consider(std::move(*candidate));
+  // The ladder depends only on the model: from the floor up to the peak
+  // the unlimited runs reach, in at most 32 steps of at least one stash. A
+  // request runs every rung at or below its limit, so a larger limit runs a
+  // superset of the ladder's candidates.
+  int64_t unlimitedPeak = 0, smallestStash = 0;
+  for (const StageInfo &stage : model.stages)
+    if (stage.stashBytes > 0)
+      smallestStash = smallestStash ? std::min(smallestStash, stage.stashBytes)
+                                    : stage.stashBytes;
+  for (size_t i = 0; i < 4; ++i)
+    if (std::optional<Schedule> candidate = greedy(0, policies[i])) {
+      unlimitedPeak = std::max(unlimitedPeak, scoreOf(model, *candidate).peak);
+      candidates.consider(policyNames[i], std::move(*candidate));
     }
-  if (smallestStash == std::numeric_limits<int64_t>::max())
-    smallestStash = 1;
-  int64_t step =
-      std::max(smallestStash, (unlimitedPeak - floor + 31) / 32);
-  for (int64_t rung = floor; rung < unlimitedPeak; rung += step) {
+  int64_t step = std::max<int64_t>(std::max<int64_t>(smallestStash, 1),
+                                   (unlimitedPeak - floor.bytes + 31) / 32);
+  for (int64_t rung = floor.bytes; rung < unlimitedPeak; rung += step) {
     if (limit > 0 && rung > limit)
       break;
-    for (const Policy &policy : policies)
-      if (std::optional<Schedule> candidate = greedy(rung, policy))
-        consider(std::move(*candidate));
+    for (size_t i = 0; i < 4; ++i)
+      if (std::optional<Schedule> candidate = greedy(rung, policies[i]))
+        candidates.consider(policyNames[i], std::move(*candidate));
+    paperGreedy(rung);
   }
-  // Every named schedule that applies.
+  paperGreedy(limit);
+
+  // Every named schedule, built without the limit (buildSchedule would
+  // refuse those above it); consider() drops the ones that do not fit.
+  ScheduleOptions named = options;
+  named.memoryLimitBytes = 0;
   for (const std::string &name : scheduleNames()) {
     if (name == "auto")
       continue;
     llvm::Expected<Schedule> candidate =
-        buildSchedule(name, model, numMicrobatches, options);
+        buildSchedule(name, model, numMicrobatches, named);
     if (!candidate) {
       llvm::consumeError(candidate.takeError());
       continue;
     }
-    consider(std::move(*candidate));
+    candidates.consider(name, std::move(*candidate));
+  }
+}
+
+/// Local search, then (on small instances) the exact solver, on the best
+/// candidate; fills the report's bounds, proof and solver status.
+void refine(Candidates &candidates, int numMicrobatches,
+            const ScheduleOptions &options, AutoReport &report) {
+  const PipelineModel &model = candidates.model;
+  int64_t limit = options.memoryLimitBytes;
+  if (options.localSearchRounds > 0) {
+    // From the best candidate, and from the best one under the other
+    // measure (which the search may bring down on this one's).
+    std::pair<Schedule, std::string> starts[] = {
+        {*candidates.best, candidates.bestName},
+        {*candidates.alternate, candidates.alternateName}};
+    for (auto &[copy, name] : starts)
+      if (localSearch(model, copy, limit, options.localSearchRounds,
+                      options.autoObjective) &&
+          checkSchedule(model, copy).empty() &&
+          findDeadlock(model, copy).completed)
+        candidates.consider(name + " + local search", std::move(copy));
+  }
+  report.bounds = lowerBounds(model, numMicrobatches, limit);
+  auto reachesBound = [&] {
+    double bound = report.bounds.best;
+    return candidates.bestScore.makespan <= bound * (1 + 1e-9) + 1e-12;
+  };
+  if (options.autoObjective == AutoObjective::MaxRankSpan) {
+    report.solverStatus =
+        "not run (the exact model minimizes the step makespan)";
+    report.provenOptimal = candidates.bestScore.maxRankSpan <=
+                           report.bounds.busiestRankWork * (1 + 1e-9) + 1e-12;
+    return;
+  }
+  int64_t numActions = 0;
+  for (const StageInfo &stage : model.stages)
+    numActions += numMicrobatches * (stage.backwardWeightTime > 0 ? 3 : 2);
+  if (reachesBound()) {
+    report.provenOptimal = true;
+    report.solverStatus = "not run (the makespan reaches a lower bound)";
+    return;
+  }
+  if (options.solverTimeLimitSeconds <= 0) {
+    report.solverStatus = "not run (no time given)";
+    return;
+  }
+  if (numActions > options.solverMaxActions) {
+    report.solverStatus = "not run (" + std::to_string(numActions) +
+                          " actions, more than " +
+                          std::to_string(options.solverMaxActions) + ")";
+    return;
+  }
+  ExactResult exact =
+      solveExact(model, numMicrobatches, limit, *candidates.best,
+                 options.solverTimeLimitSeconds, report.bounds.best);
+  report.solverStatus = exact.status;
+  if (exact.improved)
+    candidates.consider(candidates.bestName + " + exact",
+                        std::move(*exact.improved));
+  report.bounds.lpRelaxation = exact.lpRelaxation;
+  double makespan = candidates.bestScore.makespan;
+  report.bounds.best = std::max({report.bounds.best, report.bounds.lpRelaxation,
+                                 std::min(exact.bound, makespan)});
+  if (exact.provenOptimal) {
+    report.provenOptimal = true;
+    report.bounds.best = std::max(report.bounds.best, makespan);
+  } else if (exact.status == "time limit") {
+    report.solverStatus +=
+        " (gap " + formatNumber(optimalityGap(makespan, report.bounds.best)) +
+        ")";
+  }
+}
+
+} // namespace
+
+llvm::Expected<AutoReport>
+mlir::pp::sched::planAuto(const PipelineModel &model, int numMicrobatches,
+                          const ScheduleOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  if (llvm::Error error = checkRequest(model, numMicrobatches))
+    return std::move(error);
+  int64_t limit = options.memoryLimitBytes;
+  bool split = hasSplitBackward(model);
+  Floor floor = floorOf(model, split);
+  if (limit > 0 && limit < floor.bytes) {
+    const char *what =
+        !split ? "the stashes of its stages"
+        : model.stashAccounting == StashAccounting::HoldDuringBackward
+            ? "the stashes of its stages plus one weight stash"
+            : "the stashes of its stages, and one B's weight stash beyond "
+              "its stash";
+    return llvm::createStringError(
+        "'auto': the memory limit of %lld bytes per rank is below what one "
+        "micro-batch needs on rank %d (%s: %lld bytes); no schedule fits",
+        static_cast<long long>(limit), floor.rank, what,
+        static_cast<long long>(floor.bytes));
   }
 
-  if (!best)
+  Candidates candidates(model, limit, options.autoObjective);
+  runHeuristics(candidates, numMicrobatches, options, floor, split);
+  if (!candidates.best)
     return llvm::createStringError(
         "'auto': no schedule fits the memory limit of %lld bytes per rank "
         "(one micro-batch needs %lld bytes on rank %d)",
-        static_cast<long long>(limit), static_cast<long long>(floor),
-        floorRank);
-  schedule = std::move(*best);
+        static_cast<long long>(limit), static_cast<long long>(floor.bytes),
+        floor.rank);
+  AutoReport report;
+  refine(candidates, numMicrobatches, options, report);
+  report.winner = candidates.bestName;
+  report.makespan = candidates.bestScore.makespan;
+  report.maxRankSpan = candidates.bestScore.maxRankSpan;
+  report.peakMemoryBytes = candidates.bestScore.peak;
+  report.gap = optimalityGap(report.makespan, report.bounds.best);
+  report.numCandidates = candidates.count;
+  report.schedule = std::move(*candidates.best);
+  report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  return report;
+}
+
+llvm::Error mlir::pp::sched::detail::buildAuto(const PipelineModel &model,
+                                               int numMicrobatches,
+                                               const ScheduleOptions &options,
+                                               Schedule &schedule) {
+  llvm::Expected<AutoReport> report = planAuto(model, numMicrobatches, options);
+  if (!report)
+    return report.takeError();
+  schedule = std::move(report->schedule);
   return llvm::Error::success();
 }

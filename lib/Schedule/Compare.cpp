@@ -13,11 +13,15 @@ Comparison mlir::pp::sched::compareSchedules(const PipelineModel &model,
                                              int numMicrobatches,
                                              const ScheduleOptions &options) {
   Comparison comparison;
+  comparison.bounds =
+      lowerBounds(model, numMicrobatches, options.memoryLimitBytes);
+  ScheduleOptions unlimited = options;
+  unlimited.memoryLimitBytes = 0;
   for (const std::string &name : scheduleNames()) {
     ComparisonRow row;
     row.name = name;
-    llvm::Expected<Schedule> schedule =
-        buildSchedule(name, model, numMicrobatches, options);
+    llvm::Expected<Schedule> schedule = buildSchedule(
+        name, model, numMicrobatches, name == "auto" ? options : unlimited);
     if (!schedule) {
       row.error = llvm::toString(schedule.takeError());
       row.fits = false;
@@ -27,6 +31,8 @@ Comparison mlir::pp::sched::compareSchedules(const PipelineModel &model,
     SimulationResult result = simulate(model, *schedule);
     row.makespan = result.makespan;
     row.bubbleRate = result.bubbleRate;
+    row.spanBubbleRate = result.spanBubbleRate;
+    row.maxRankSpan = result.maxRankSpan;
     for (const RankMetrics &rank : result.ranks) {
       row.peakMemoryPerRank.push_back(rank.peakMemoryBytes);
       row.peakMemoryBytes = std::max(row.peakMemoryBytes, rank.peakMemoryBytes);
@@ -34,6 +40,8 @@ Comparison mlir::pp::sched::compareSchedules(const PipelineModel &model,
     }
     row.fits = options.memoryLimitBytes <= 0 ||
                row.peakMemoryBytes <= options.memoryLimitBytes;
+    if (row.fits)
+      row.gap = optimalityGap(row.makespan, comparison.bounds.best);
     comparison.rows.push_back(std::move(row));
   }
   for (size_t i = 0; i < comparison.rows.size(); ++i) {
@@ -73,9 +81,11 @@ std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
 
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "| schedule | makespan (us) | bubble rate | peak memory (bytes) | "
-        "peak (M_B) | per rank (M_B) | P2P messages | fits |\n";
-  os << "| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |\n";
+  os << "| schedule | makespan (us) | bubble rate | span bubble rate | gap | "
+        "peak memory (bytes) | peak (M_B) | per rank (M_B) | P2P messages | "
+        "fits |\n";
+  os << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- "
+        "|\n";
   for (const ComparisonRow &row : comparison.rows) {
     if (!row.error.empty()) {
       // The first clause says what the schedule needs; the rest of the
@@ -83,13 +93,15 @@ std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
       llvm::StringRef reason = row.error;
       reason = reason.substr(0, reason.find(", but"));
       reason = reason.substr(0, reason.find(';'));
-      os << "| " << row.name << " | - | - | - | - | - | - | no: " << reason
-         << " |\n";
+      os << "| " << row.name
+         << " | - | - | - | - | - | - | - | - | no: " << reason << " |\n";
       continue;
     }
     os << "| " << row.name << " | " << number(row.makespan) << " | "
-       << number(row.bubbleRate) << " | " << row.peakMemoryBytes << " | "
-       << inStashes(row.peakMemoryBytes) << " | ";
+       << number(row.bubbleRate) << " | " << number(row.spanBubbleRate) << " | "
+       << (row.gap >= 0 ? number(row.gap) : std::string("-")) << " | "
+       << row.peakMemoryBytes << " | " << inStashes(row.peakMemoryBytes)
+       << " | ";
     for (size_t r = 0; r < row.peakMemoryPerRank.size(); ++r)
       os << (r ? " " : "") << inStashes(row.peakMemoryPerRank[r]);
     os << " | " << row.numMessages << " | " << (row.fits ? "yes" : "no")
@@ -105,6 +117,7 @@ std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
     os << "no schedule fits " << limit << "\n";
   } else {
     const ComparisonRow &best = comparison.rows[comparison.recommended];
+    os << renderBounds(comparison.bounds, best.makespan) << "\n";
     os << "recommended under " << limit << ": " << best.name << " (makespan "
        << number(best.makespan) << " us, bubble rate "
        << number(best.bubbleRate) << ", peak "

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Generators.h"
+#include "pp/Schedule/Plan.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -145,9 +146,18 @@ static const Entry kSchedules[] = {
     {"dualpipe-v",
      "DualPipeV (DeepSeek, 2025): V placement, overlapped F&B pairs",
      buildDualPipeV},
+    {"v-half",
+     "V-Half (Qi et al., NeurIPS 2024, \"Pipeline Parallelism with "
+     "Controllable Memory\"): V placement, half of 1F1B's memory",
+     buildVHalf},
+    {"v-min",
+     "V-Min (Qi et al., NeurIPS 2024, \"Pipeline Parallelism with "
+     "Controllable Memory\"): V placement, a third of 1F1B's memory",
+     buildVMin},
     {"auto",
-     "memory-aware greedy search (after Qi et al., ICLR 2024, sec. 3): "
-     "minimizes makespan under a memory limit",
+     "memory-aware search (the zero-bubble paper's greedy, Qi et al., ICLR "
+     "2024, sec. 3, our own greedy, every named schedule, local search, an "
+     "exact MIP where small): minimizes makespan under a memory limit",
      buildAuto},
 };
 
@@ -317,6 +327,26 @@ mlir::pp::sched::buildSchedule(llvm::StringRef name, const PipelineModel &model,
     return llvm::createStringError(
         "schedule '%s' is unknown; known schedules: %s", name.str().c_str(),
         llvm::join(scheduleNames(), ", ").c_str());
+  if (llvm::Error error = checkRequest(model, numMicrobatches))
+    return std::move(error);
+
+  Schedule schedule;
+  schedule.numMicrobatches = numMicrobatches;
+  schedule.ranks.resize(model.numRanks);
+  if (llvm::Error error =
+          entry->build(model, numMicrobatches, options, schedule))
+    return std::move(error);
+  // auto keeps to the limit by construction; every other schedule is what
+  // it is, and refused if it does not fit.
+  if (name != "auto")
+    if (llvm::Error error =
+            checkMemoryLimit(name, model, schedule, options.memoryLimitBytes))
+      return std::move(error);
+  return schedule;
+}
+
+llvm::Error mlir::pp::sched::detail::checkRequest(const PipelineModel &model,
+                                                  int numMicrobatches) {
   if (model.numRanks < 1)
     return llvm::createStringError("num-ranks must be >= 1, got %d",
                                    model.numRanks);
@@ -330,12 +360,5 @@ mlir::pp::sched::buildSchedule(llvm::StringRef name, const PipelineModel &model,
       return llvm::createStringError(
           "stage %d is placed on rank %d, but the pipeline has %s", s,
           model.rankOf(s), plural(model.numRanks, "rank").c_str());
-
-  Schedule schedule;
-  schedule.numMicrobatches = numMicrobatches;
-  schedule.ranks.resize(model.numRanks);
-  if (llvm::Error error =
-          entry->build(model, numMicrobatches, options, schedule))
-    return std::move(error);
-  return schedule;
+  return llvm::Error::success();
 }

@@ -3,7 +3,9 @@
 // The interface between the generator registry (Generators.cpp) and the
 // generator families, one file each: GPipe and 1F1B (Generators.cpp),
 // interleaved 1F1B and looped BFS (Interleaved.cpp), ZB-H1 and ZB-H2
-// (ZeroBubble.cpp), ZB-V and DualPipeV (VShape.cpp), auto (Auto.cpp).
+// (ZeroBubble.cpp), ZB-V and DualPipeV (VShape.cpp), V-Half and V-Min
+// (ControllableMemory.cpp), auto (Auto.cpp, with ZBGreedy.cpp, Bounds.cpp,
+// LocalSearch.cpp and Exact.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,8 +42,17 @@ llvm::Error buildZBV(const PipelineModel &, int, const ScheduleOptions &,
                      Schedule &);
 llvm::Error buildDualPipeV(const PipelineModel &, int, const ScheduleOptions &,
                            Schedule &);
+llvm::Error buildVHalf(const PipelineModel &, int, const ScheduleOptions &,
+                       Schedule &);
+llvm::Error buildVMin(const PipelineModel &, int, const ScheduleOptions &,
+                      Schedule &);
 llvm::Error buildAuto(const PipelineModel &, int, const ScheduleOptions &,
                       Schedule &);
+
+/// The checks buildSchedule() makes before any generator runs: numRanks >=
+/// 1, numMicrobatches >= 1, at least one stage, every stage on a rank in
+/// range.
+llvm::Error checkRequest(const PipelineModel &model, int numMicrobatches);
 
 /// A compute action.
 Action compute(ActionKind kind, int stage, int microbatch);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Generators.h"
+#include "pp/Schedule/Plan.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "llvm/Support/Format.h"
@@ -255,6 +256,16 @@ std::string mlir::pp::sched::renderReport(const PipelineModel &model,
   out += "ideal time: " + formatNumber(result.idealTime) + " us\n";
   out += "bubble rate: " + bubble(result.bubbleRate) + "\n";
   out += "bubble / ideal time: " + formatNumber(result.bubbleOverIdeal) + "\n";
+  out += "max rank span: " + formatNumber(result.maxRankSpan) +
+         " us (one step when steps overlap)\n";
+  out += "span bubble rate: " + bubble(result.spanBubbleRate) + "\n";
+  // Bounds for every schedule within this one's peak memory per rank.
+  int64_t peak = 0;
+  for (const RankMetrics &rank : result.ranks)
+    peak = std::max(peak, rank.peakMemoryBytes);
+  out += renderBounds(lowerBounds(model, schedule.numMicrobatches, peak),
+                      result.makespan) +
+         "\n";
   return out;
 }
 
@@ -304,6 +315,8 @@ std::string mlir::pp::sched::metricsJSON(const PipelineModel &model,
                            {"busy_time_us", m.busyTime},
                            {"end_time_us", m.endTime},
                            {"bubble_rate", m.bubbleRate},
+                           {"first_start_us", m.firstStart},
+                           {"span_us", m.span},
                            {"peak_memory_bytes", m.peakMemoryBytes},
                            {"peak_memory_stashes", m.peakMemoryInStashes},
                            {"num_sends", m.numSends}});
@@ -315,6 +328,8 @@ std::string mlir::pp::sched::metricsJSON(const PipelineModel &model,
                              {"ideal_time_us", result.idealTime},
                              {"bubble_rate", result.bubbleRate},
                              {"bubble_over_ideal", result.bubbleOverIdeal},
+                             {"max_rank_span_us", result.maxRankSpan},
+                             {"span_bubble_rate", result.spanBubbleRate},
                              {"ranks", std::move(ranks)}};
   std::string out;
   llvm::raw_string_ostream os(out);

@@ -153,15 +153,23 @@ bool Simulator::runPair(int rank, size_t i) {
   RankMetrics &metrics = result.ranks[rank];
   metrics.busyTime += end - ready;
   // Both run during [ready, end]: the F's stash and the B's weight stash are
-  // alive all along, the B's stash until the end.
+  // alive all along, the B's stash until the end (or, converting, the B's
+  // stash turns into its weight stash after the F's stash is counted).
   const StageInfo &f = model.stages[forward.stage];
   const StageInfo &b = model.stages[backward.stage];
   int64_t &live = liveBytes[rank];
+  int64_t weight =
+      backward.kind == ActionKind::BackwardInput ? b.weightStashBytes : 0;
   live += f.stashBytes;
-  if (backward.kind == ActionKind::BackwardInput)
-    live += b.weightStashBytes;
-  metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
-  live -= b.stashBytes;
+  if (model.stashAccounting == StashAccounting::ConvertAtBackward) {
+    metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
+    live += weight - b.stashBytes;
+    metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
+  } else {
+    live += weight;
+    metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
+    live -= b.stashBytes;
+  }
   fire(event(ForwardDone, forward.stage, forward.microbatch), end);
   fire(event(BackwardDone, backward.stage, backward.microbatch), end);
   return true;
@@ -208,9 +216,14 @@ void Simulator::advance(int rank) {
       fire(event(BackwardDone, s, m), end);
       break;
     case ActionKind::BackwardInput:
-      live += stage.weightStashBytes;
-      metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
-      live -= stage.stashBytes;
+      if (model.stashAccounting == StashAccounting::ConvertAtBackward) {
+        live += stage.weightStashBytes - stage.stashBytes;
+        metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
+      } else {
+        live += stage.weightStashBytes;
+        metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
+        live -= stage.stashBytes;
+      }
       fire(event(BackwardDone, s, m), end);
       break;
     case ActionKind::BackwardWeight:
@@ -284,9 +297,18 @@ SimulationResult Simulator::run() {
   for (int r = 0; r < numRanks; ++r) {
     RankMetrics &metrics = result.ranks[r];
     const std::vector<Action> &program = schedule.ranks[r];
+    bool anyCompute = false;
     for (size_t i = 0; i < program.size(); ++i) {
       const Action &action = program[i];
-      metrics.endTime = std::max(metrics.endTime, result.timings[r][i].end);
+      const ActionTiming &timing = result.timings[r][i];
+      metrics.endTime = std::max(metrics.endTime, timing.end);
+      if (action.isCompute()) {
+        metrics.firstStart = anyCompute
+                                 ? std::min(metrics.firstStart, timing.start)
+                                 : timing.start;
+        metrics.lastEnd = std::max(metrics.lastEnd, timing.end);
+        anyCompute = true;
+      }
       if (!action.isCompute() || action.kind == ActionKind::BackwardWeight)
         continue;
       // A payload that crosses ranks without an explicit Send is an implied
@@ -302,14 +324,19 @@ SimulationResult Simulator::run() {
         largestStash[r] > 0 ? static_cast<double>(metrics.peakMemoryBytes) /
                                   static_cast<double>(largestStash[r])
                             : 0.0;
+    metrics.span = metrics.lastEnd - metrics.firstStart;
     result.makespan = std::max(result.makespan, metrics.endTime);
     result.idealTime = std::max(result.idealTime, metrics.busyTime);
+    result.maxRankSpan = std::max(result.maxRankSpan, metrics.span);
   }
   for (RankMetrics &metrics : result.ranks)
     metrics.bubbleRate =
         result.makespan > 0 ? 1.0 - metrics.busyTime / result.makespan : 0.0;
   result.bubbleRate =
       result.makespan > 0 ? 1.0 - result.idealTime / result.makespan : 0.0;
+  result.spanBubbleRate = result.maxRankSpan > 0
+                              ? 1.0 - result.idealTime / result.maxRankSpan
+                              : 0.0;
   result.bubbleOverIdeal =
       result.idealTime > 0
           ? (result.makespan - result.idealTime) / result.idealTime
@@ -325,7 +352,9 @@ SimulationResult Simulator::run() {
 /// convention: the stash of F(s, m) (stashBytes of stage s, M_B) is
 /// live from the start of F to the end of its backward (fused or B), and the
 /// weight stash of B(s, m) (weightStashBytes, M_W) from the start of B to the
-/// end of its W; both count on the rank that runs the action. Since a rank's
+/// end of its W; both count on the rank that runs the action (with
+/// StashAccounting::ConvertAtBackward, B instead changes the live bytes by
+/// M_W - M_B when it starts). Since a rank's
 /// actions do not overlap, the peak is taken in program order, right after
 /// each allocation. numSends counts the explicit Sends of a rank plus the
 /// cross-rank payloads it makes that no explicit Send carries (all of them in

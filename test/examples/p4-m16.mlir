@@ -16,6 +16,9 @@
 // GPIPE-NEXT:ideal time: 32 us
 // GPIPE-NEXT:bubble rate: 0.157895 (15.7895%)
 // GPIPE-NEXT:bubble / ideal time: 0.1875
+// GPIPE-NEXT:max rank span: 38 us (one step when steps overlap)
+// GPIPE-NEXT:span bubble rate: 0.157895 (15.7895%)
+// GPIPE-NEXT:lower bound: 38 us (busiest rank 32, critical path 38, memory warm-up 23), gap 0 (makespan / bound - 1)
 // GPIPE-NEXT:Rank 0: F0  F1  F2  F3  F4  F5  F6  F7  F8  F9  F10 F11 F12 F13 F14 F15 ___ ___ ___ ___ ___ ___ B15 B14 B13 B12 B11 B10 B9  B8  B7  B6  B5  B4  B3  B2  B1  B0
 // GPIPE-NEXT:Rank 1: ___ F0  F1  F2  F3  F4  F5  F6  F7  F8  F9  F10 F11 F12 F13 F14 F15 ___ ___ ___ ___ B15 B14 B13 B12 B11 B10 B9  B8  B7  B6  B5  B4  B3  B2  B1  B0
 // GPIPE-NEXT:Rank 2: ___ ___ F0  F1  F2  F3  F4  F5  F6  F7  F8  F9  F10 F11 F12 F13 F14 F15 ___ ___ B15 B14 B13 B12 B11 B10 B9  B8  B7  B6  B5  B4  B3  B2  B1  B0
@@ -31,6 +34,9 @@
 // 1F1B-NEXT:ideal time: 32 us
 // 1F1B-NEXT:bubble rate: 0.157895 (15.7895%)
 // 1F1B-NEXT:bubble / ideal time: 0.1875
+// 1F1B-NEXT:max rank span: 38 us (one step when steps overlap)
+// 1F1B-NEXT:span bubble rate: 0.157895 (15.7895%)
+// 1F1B-NEXT:lower bound: 38 us (busiest rank 32, critical path 38, memory warm-up 35), gap 0 (makespan / bound - 1)
 // 1F1B-NEXT:Rank 0: F0  F1  F2  F3  ___ ___ ___ B0  F4  B1  F5  B2  F6  B3  F7  B4  F8  B5  F9  B6  F10 B7  F11 B8  F12 B9  F13 B10 F14 B11 F15 B12 ___ B13 ___ B14 ___ B15
 // 1F1B-NEXT:Rank 1: ___ F0  F1  F2  ___ ___ B0  F3  B1  F4  B2  F5  B3  F6  B4  F7  B5  F8  B6  F9  B7  F10 B8  F11 B9  F12 B10 F13 B11 F14 B12 F15 B13 ___ B14 ___ B15
 // 1F1B-NEXT:Rank 2: ___ ___ F0  F1  ___ B0  F2  B1  F3  B2  F4  B3  F5  B4  F6  B5  F7  B6  F8  B7  F9  B8  F10 B9  F11 B10 F12 B11 F13 B12 F14 B13 F15 B14 ___ B15

@@ -16,6 +16,9 @@
 // GPIPE-NEXT:ideal time: 8 us
 // GPIPE-NEXT:bubble rate: 0.428571 (42.8571%)
 // GPIPE-NEXT:bubble / ideal time: 0.75
+// GPIPE-NEXT:max rank span: 14 us (one step when steps overlap)
+// GPIPE-NEXT:span bubble rate: 0.428571 (42.8571%)
+// GPIPE-NEXT:lower bound: 14 us (busiest rank 8, critical path 14, memory warm-up 11), gap 0 (makespan / bound - 1)
 // GPIPE-NEXT:Rank 0: F0 F1 F2 F3 __ __ __ __ __ __ B3 B2 B1 B0
 // GPIPE-NEXT:Rank 1: __ F0 F1 F2 F3 __ __ __ __ B3 B2 B1 B0
 // GPIPE-NEXT:Rank 2: __ __ F0 F1 F2 F3 __ __ B3 B2 B1 B0
@@ -31,6 +34,9 @@
 // 1F1B-NEXT:ideal time: 8 us
 // 1F1B-NEXT:bubble rate: 0.428571 (42.8571%)
 // 1F1B-NEXT:bubble / ideal time: 0.75
+// 1F1B-NEXT:max rank span: 14 us (one step when steps overlap)
+// 1F1B-NEXT:span bubble rate: 0.428571 (42.8571%)
+// 1F1B-NEXT:lower bound: 14 us (busiest rank 8, critical path 14, memory warm-up 11), gap 0 (makespan / bound - 1)
 // 1F1B-NEXT:Rank 0: F0 F1 F2 F3 __ __ __ B0 __ B1 __ B2 __ B3
 // 1F1B-NEXT:Rank 1: __ F0 F1 F2 __ __ B0 F3 B1 __ B2 __ B3
 // 1F1B-NEXT:Rank 2: __ __ F0 F1 __ B0 F2 B1 F3 B2 __ B3

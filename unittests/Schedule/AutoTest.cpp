@@ -3,6 +3,7 @@
 #include "pp/Schedule/Compare.h"
 #include "pp/Schedule/Schedule.h"
 
+#include "TestUtil.h"
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -38,12 +39,7 @@ PipelineModel makeModel(int numRanks, int stagesPerRank, Placement placement,
   return model;
 }
 
-int64_t peakOf(const SimulationResult &result) {
-  int64_t peak = 0;
-  for (const RankMetrics &rank : result.ranks)
-    peak = std::max(peak, rank.peakMemoryBytes);
-  return peak;
-}
+using pp_test::peakOf;
 
 double busiestRankWork(const PipelineModel &model, int numMicrobatches) {
   std::vector<double> work(model.numRanks, 0.0);

@@ -40,7 +40,10 @@ std::string buildError(llvm::StringRef name, const PipelineModel &model,
 }
 
 TEST(Generators, ScheduleNames) {
-  EXPECT_EQ(scheduleNames(), (std::vector<std::string>{"gpipe", "1f1b", "interleaved-1f1b", "looped-bfs", "zb-h1", "zb-h2", "zb-v", "dualpipe-v", "auto"}));
+  EXPECT_EQ(scheduleNames(),
+            (std::vector<std::string>{
+                "gpipe", "1f1b", "interleaved-1f1b", "looped-bfs", "zb-h1",
+                "zb-h2", "zb-v", "dualpipe-v", "v-half", "v-min", "auto"}));
 }
 
 TEST(Generators, Uniform) {
@@ -175,7 +178,10 @@ TEST(Generators, StagesFollowPlacement) {
 TEST(Generators, Errors) {
   PipelineModel model = PipelineModel::uniform(4, 1, 1, 0, 1);
   EXPECT_EQ(buildError("foo", model, 4),
-            "schedule 'foo' is unknown; known schedules: gpipe, 1f1b, interleaved-1f1b, looped-bfs, zb-h1, zb-h2, zb-v, dualpipe-v, auto");
+            "schedule 'foo' is unknown; known schedules: gpipe, 1f1b, "
+            "interleaved-1f1b, looped-bfs, zb-h1, zb-h2, zb-v, dualpipe-v, "
+            "v-half, v-min, "
+            "auto");
   EXPECT_EQ(buildError("gpipe", model, 0),
             "num-microbatches must be >= 1, got 0");
   EXPECT_EQ(buildError("1f1b", model, -3),

@@ -23,7 +23,8 @@ namespace {
 std::pair<std::vector<int>, Placement> shapesOf(const std::string &name) {
   if (name == "interleaved-1f1b" || name == "looped-bfs")
     return {{1, 2, 3, 4}, Placement::Loop};
-  if (name == "zb-v" || name == "dualpipe-v")
+  if (name == "zb-v" || name == "dualpipe-v" || name == "v-half" ||
+      name == "v-min")
     return {{2}, Placement::V};
   return {{1}, Placement::Loop};
 }

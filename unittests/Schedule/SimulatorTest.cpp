@@ -204,6 +204,48 @@ TEST(Simulator, SplitBackwardMemory) {
   EXPECT_EQ(result.bubbleOverIdeal, 0);
 }
 
+// The zero-bubble paper's accounting (StashAccounting::ConvertAtBackward):
+// B turns M_B into M_W when it starts, so F0 F1 B0 B1 W0 W1 peaks at the two
+// stashes, 20, instead of 23.
+TEST(Simulator, SplitBackwardMemoryConverting) {
+  PipelineModel model = PipelineModel::uniform(1, 1, 1, 1, 10, 3);
+  model.stashAccounting = StashAccounting::ConvertAtBackward;
+  Schedule schedule;
+  schedule.numMicrobatches = 2;
+  schedule.ranks = {{pp_test::F(0, 0), pp_test::F(0, 1), pp_test::BI(0, 0),
+                     pp_test::BI(0, 1), pp_test::W(0, 0), pp_test::W(0, 1)}};
+  SimulationResult result = simulate(model, schedule);
+  EXPECT_EQ(result.ranks[0].peakMemoryBytes, 20);
+  // With M_W > M_B the conversion raises the peak: 20 + 2 * (12 - 10).
+  model.stages[0].weightStashBytes = 12;
+  EXPECT_EQ(simulate(model, schedule).ranks[0].peakMemoryBytes, 24);
+  // Holding: B0 holds 20 + 12, B1 then 10 + 12 + 12.
+  model.stashAccounting = StashAccounting::HoldDuringBackward;
+  EXPECT_EQ(simulate(model, schedule).ranks[0].peakMemoryBytes, 34);
+}
+
+// Per-rank spans and the span bubble rate: with a slow last stage, 1F1B's
+// ranks idle at different times; the span of a rank runs from its first
+// action's start to its last action's end.
+TEST(Simulator, RankSpans) {
+  PipelineModel model = PipelineModel::uniform(2, 1, 1, 0, 1);
+  model.stages[1].forwardTime = 2;
+  model.stages[1].backwardInputTime = 2;
+  Schedule schedule = build("1f1b", model, 2);
+  SimulationResult result = simulate(model, schedule);
+  // Rank 0: F0 [0,1] F1 [1,2] B0 [5,6] B1 [9,10]; rank 1: F0 [1,3] B0 [3,5]
+  // F1 [5,7] B1 [7,9].
+  EXPECT_EQ(result.ranks[0].firstStart, 0);
+  EXPECT_EQ(result.ranks[0].span, 10);
+  EXPECT_EQ(result.ranks[1].firstStart, 1);
+  EXPECT_EQ(result.ranks[1].lastEnd, 9);
+  EXPECT_EQ(result.ranks[1].span, 8);
+  EXPECT_EQ(result.makespan, 10);
+  EXPECT_EQ(result.maxRankSpan, 10);
+  EXPECT_EQ(result.idealTime, 8);
+  EXPECT_DOUBLE_EQ(result.spanBubbleRate, 0.2);
+}
+
 TEST(Simulator, ZeroStash) {
   PipelineModel model = PipelineModel::uniform(2, 1, 1, 0, 0);
   SimulationResult result = simulate(model, build("1f1b", model, 4));
@@ -294,7 +336,11 @@ TEST(Report, Text) {
             "makespan: 6 us\n"
             "ideal time: 4 us\n"
             "bubble rate: 0.333333 (33.3333%)\n"
-            "bubble / ideal time: 0.5\n");
+            "bubble / ideal time: 0.5\n"
+            "max rank span: 6 us (one step when steps overlap)\n"
+            "span bubble rate: 0.333333 (33.3333%)\n"
+            "lower bound: 6 us (busiest rank 4, critical path 6, memory "
+            "warm-up 5), gap 0 (makespan / bound - 1)\n");
 
   PipelineModel big = PipelineModel::uniform(4, 1, 1, 0, 1);
   Schedule four = build("1f1b", big, 4);
@@ -352,6 +398,10 @@ TEST(Report, MetricsJSON) {
   EXPECT_EQ(object->getNumber("ideal_time_us"), 8);
   EXPECT_DOUBLE_EQ(*object->getNumber("bubble_rate"), 3.0 / 7.0);
   EXPECT_EQ(object->getNumber("bubble_over_ideal"), 0.75);
+  // 1F1B with unit costs: rank r runs from r to 14 - r, so rank 0's span is
+  // the makespan.
+  EXPECT_EQ(object->getNumber("max_rank_span_us"), 14);
+  EXPECT_DOUBLE_EQ(*object->getNumber("span_bubble_rate"), 3.0 / 7.0);
   const llvm::json::Array *ranks = object->getArray("ranks");
   ASSERT_NE(ranks, nullptr);
   ASSERT_EQ(ranks->size(), 4u);
@@ -364,6 +414,8 @@ TEST(Report, MetricsJSON) {
     EXPECT_EQ(rank->getNumber("peak_memory_stashes"), 4 - r);
     EXPECT_EQ(rank->getInteger("num_sends"), r == 0 || r == 3 ? 4 : 8);
     EXPECT_TRUE(rank->getNumber("end_time_us").has_value());
+    EXPECT_EQ(rank->getNumber("first_start_us"), r);
+    EXPECT_EQ(rank->getNumber("span_us"), 14 - 2 * r);
     EXPECT_TRUE(rank->getNumber("bubble_rate").has_value());
   }
 }

@@ -8,6 +8,7 @@
 #include "llvm/Support/Error.h"
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,14 @@ inline Schedule build(llvm::StringRef name, const PipelineModel &model,
     return Schedule();
   }
   return std::move(*schedule);
+}
+
+/// The largest peak memory of any rank, bytes.
+inline int64_t peakOf(const SimulationResult &result) {
+  int64_t peak = 0;
+  for (const RankMetrics &rank : result.ranks)
+    peak = std::max(peak, rank.peakMemoryBytes);
+  return peak;
 }
 
 /// Every rank's labels, space-separated: {"F0 F1 B1 B0", ...}.

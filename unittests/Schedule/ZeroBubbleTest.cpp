@@ -183,6 +183,19 @@ TEST(ZeroBubbleH1, MemoryWithWeightStash) {
   }
 }
 
+// Under the paper's accounting (a B turns M_B into M_W) the same schedule
+// needs the paper's figure (Qi et al., ICLR 2024, sec. 2.3): (P - r) M_B +
+// r M_W on rank r, so P M_B on rank 0, 1F1B's memory.
+TEST(ZeroBubbleH1, MemoryUnderThePapersAccounting) {
+  for (int p : {4, 8}) {
+    PipelineModel model = PipelineModel::uniform(p, 1, 1, 1, 2, 1);
+    model.stashAccounting = StashAccounting::ConvertAtBackward;
+    SimulationResult result = simulate(model, build("zb-h1", model, 3 * p));
+    for (int r = 0; r < p; ++r)
+      EXPECT_EQ(result.ranks[r].peakMemoryBytes, 2 * (p - r) + r);
+  }
+}
+
 TEST(ZeroBubbleH1, Grid) {
   for (int p = 1; p <= 16; ++p) {
     PipelineModel model = PipelineModel::uniform(p, 1, 1, 1, 1, 1);

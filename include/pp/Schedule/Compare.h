@@ -10,6 +10,7 @@
 #ifndef PP_SCHEDULE_COMPARE_H
 #define PP_SCHEDULE_COMPARE_H
 
+#include "pp/Schedule/Plan.h"
 #include "pp/Schedule/Schedule.h"
 
 #include <string>
@@ -27,6 +28,13 @@ struct ComparisonRow {
   double makespan = 0.0;
   /// Zero-bubble paper's bubble rate (see SimulationResult::bubbleRate).
   double bubbleRate = 0.0;
+  /// The paper's bubble rate over per-rank spans and the largest span
+  /// (SimulationResult::spanBubbleRate, maxRankSpan).
+  double spanBubbleRate = 0.0;
+  double maxRankSpan = 0.0;
+  /// makespan / Comparison::bounds.best - 1 for a schedule that fits (the
+  /// bounds hold for schedules within the limit), else -1.
+  double gap = -1.0;
   /// Peak activation memory of the busiest rank, bytes, and of every rank.
   int64_t peakMemoryBytes = 0;
   std::vector<int64_t> peakMemoryPerRank;
@@ -44,18 +52,23 @@ struct Comparison {
   /// the smallest makespan (ties: less peak memory, then registry order);
   /// -1 if none fits.
   int recommended = -1;
+  /// Lower bounds on the makespan of every schedule within the memory limit.
+  LowerBounds bounds;
 };
 
 /// Builds, simulates and compares every schedule. `options` is passed to
-/// every generator (group size, memory limit for "auto"); the memory limit
-/// also decides `fits`. Schedules that do not apply get a row with `error`.
+/// every generator (group size, memory limit for "auto"; the named ones are
+/// built without the limit, so that a row shows what they would need); the
+/// memory limit decides `fits`. Schedules that do not apply get a row with
+/// `error`.
 Comparison compareSchedules(const PipelineModel &model, int numMicrobatches,
                             const ScheduleOptions &options);
 
 /// The comparison as a Markdown table (one row per schedule: makespan,
-/// bubble rate, peak memory of the busiest rank in bytes and in M_B, per-rank
-/// peaks in M_B, P2P messages, fits), followed by a line naming the
-/// recommendation.
+/// bubble rate, span bubble rate, gap to the lower bound, peak memory of the
+/// busiest rank in bytes and in M_B, per-rank peaks in M_B, P2P messages,
+/// fits), followed by a line with the lower bound (renderBounds() of the
+/// recommended schedule) and a line naming the recommendation.
 std::string renderComparison(const PipelineModel &model,
                              const Comparison &comparison,
                              const ScheduleOptions &options);

@@ -47,6 +47,25 @@ struct StageInfo {
   int64_t weightStashBytes = 0;
 };
 
+/// How the activation memory of a split backward is counted (simulate(),
+/// `auto`'s memory limit, the lower bounds). Forward and W are the same in
+/// both: F(s, m) allocates its stash M_B when it starts, W(s, m) frees its
+/// weight stash M_W when it ends. A fused backward frees M_B when it ends.
+enum class StashAccounting : uint8_t {
+  /// B(s, m) allocates M_W when it starts and frees M_B when it ends, so both
+  /// count while it runs. What convert-pp-to-runtime and pp-run account (a
+  /// stage's M_W there includes the B inputs that W reuses), so the default.
+  HoldDuringBackward,
+  /// The zero-bubble paper's accounting (Qi et al., "Zero Bubble Pipeline
+  /// Parallelism", ICLR 2024, sec. 3 and appendix G: Delta M_F = M_B, Delta
+  /// M_B = M_W - M_B, Delta M_W = -M_W): B turns its stash into the weight
+  /// stash when it starts, so it never needs more than max(M_B, M_W) for its
+  /// micro-batch. This models a stage of many layers, whose backward frees
+  /// each layer's activations as it goes; the paper's ZB-1p and ZB-2p
+  /// figures (P M_B and 2P M_B limits) are counted this way.
+  ConvertAtBackward,
+};
+
 /// A pipeline: stages (indexed 0..S-1 in model order) placed on ranks.
 struct PipelineModel {
   int numRanks = 1;
@@ -55,6 +74,8 @@ struct PipelineModel {
   double latency = 0.0;
   /// Bytes of one activation (or gradient) message between stages.
   int64_t activationBytes = 0;
+  /// How split backwards count memory (see StashAccounting).
+  StashAccounting stashAccounting = StashAccounting::HoldDuringBackward;
 
   int numStages() const { return static_cast<int>(stages.size()); }
   int rankOf(int stage) const { return stages[stage].rank; }
@@ -177,6 +198,18 @@ llvm::Expected<std::vector<int>> placeStages(Placement placement, int numRanks,
 /// stage count is a multiple of the rank count).
 bool hasPlacement(const PipelineModel &model, Placement placement);
 
+/// What `auto` minimizes first. Ties: StepMakespan prefers a smaller
+/// largest span (memory within the limit is the user's to spend), then less
+/// peak memory; MaxRankSpan a smaller makespan, then less memory.
+enum class AutoObjective : uint8_t {
+  /// SimulationResult::makespan: one synchronous training step, time 0 to
+  /// the last action of any rank. What pp-run's steps cost.
+  StepMakespan,
+  /// SimulationResult::maxRankSpan: one step when consecutive steps overlap
+  /// (the zero-bubble paper's objective, Qi et al., ICLR 2024, appendix G).
+  MaxRankSpan,
+};
+
 /// Options of the schedule generators; each generator reads the ones it
 /// documents and ignores the rest.
 struct ScheduleOptions {
@@ -184,9 +217,28 @@ struct ScheduleOptions {
   /// micro-batches a rank runs on one model chunk before it moves to the
   /// next (Megatron-LM's microbatch_group_size_per_vp_stage). 0 means P.
   int groupSize = 0;
-  /// auto: activation memory limit per rank, bytes (stashes alive at once,
-  /// as simulate() counts them). 0 means no limit.
+  /// Activation memory limit per rank, bytes (stashes alive at once, as
+  /// simulate() counts them under the model's StashAccounting). 0 means no
+  /// limit. `auto` returns the fastest schedule it finds within it; every
+  /// other schedule is refused if its peak exceeds it, with a message saying
+  /// on which rank and by how much (checkMemoryLimit()).
   int64_t memoryLimitBytes = 0;
+  /// auto: what it minimizes.
+  AutoObjective autoObjective = AutoObjective::StepMakespan;
+  /// auto: wall-clock seconds the exact solver (a MIP solved by COIN-OR CBC,
+  /// see docs/Schedules.md) may spend improving the best heuristic schedule
+  /// and proving it optimal (StepMakespan only). 0 disables the solver. The
+  /// solver only runs on instances with at most solverMaxActions compute
+  /// actions and only when the heuristics do not already reach a lower
+  /// bound.
+  double solverTimeLimitSeconds = 1.0;
+  /// auto: the largest number of compute actions (3 S M with split
+  /// backwards) the exact solver is tried on.
+  int solverMaxActions = 100;
+  /// auto: rounds of local search (moving W's, swapping adjacent actions)
+  /// on the best candidate under each objective; each round tries every move
+  /// once. Deterministic.
+  int localSearchRounds = 2;
 };
 
 /// One schedule generator of the registry (lib/Schedule/Generators.cpp).
@@ -210,7 +262,9 @@ std::vector<std::string> scheduleNames();
 /// the V placement); it refuses only what is impossible, with a message that
 /// says why. Errors (llvm::StringError): unknown name (the message lists the
 /// known names), numMicrobatches < 1, numRanks < 1, no stages, a stage on a
-/// rank out of range, or a shape the schedule cannot serve.
+/// rank out of range, a shape the schedule cannot serve, or (every schedule
+/// but "auto") options.memoryLimitBytes > 0 and a simulated peak above it
+/// (see checkMemoryLimit()).
 llvm::Expected<Schedule> buildSchedule(llvm::StringRef name,
                                        const PipelineModel &model,
                                        int numMicrobatches,
@@ -293,10 +347,20 @@ struct RankMetrics {
   double endTime = 0.0;
   /// 1 - busyTime / makespan.
   double bubbleRate = 0.0;
+  /// Start of the rank's first compute action and end of its last one,
+  /// microseconds (0 and 0 for a rank without compute actions).
+  double firstStart = 0.0;
+  double lastEnd = 0.0;
+  /// lastEnd - firstStart: the rank's span, from its first action to its
+  /// last (the zero-bubble paper's per-stage "execution time", Qi et al.,
+  /// ICLR 2024, sec. 5.3 and the ILP objective of appendix G).
+  double span = 0.0;
   /// Peak bytes of stashes alive at once: F stashes M_B until its backward
   /// (B or fused); B stashes M_W until its W. A stash is alive from the start
   /// of the action that makes it to the end of the action that frees it, on
-  /// the rank that runs them (so during a B both its M_B and its M_W count).
+  /// the rank that runs them (so during a B both its M_B and its M_W count),
+  /// unless the model counts StashAccounting::ConvertAtBackward (then B turns
+  /// M_B into M_W when it starts).
   int64_t peakMemoryBytes = 0;
   /// peakMemoryBytes in units of M_B: divided by the largest stashBytes of
   /// the stages on this rank (0 if those are all 0).
@@ -319,6 +383,16 @@ struct SimulationResult {
   /// al., SC'21, sec. 2.2): (makespan - idealTime) / idealTime; (P - 1) / M
   /// with unit costs.
   double bubbleOverIdeal = 0.0;
+  /// The largest RankMetrics::span, microseconds: what one training step
+  /// costs when consecutive steps overlap (each rank starts its next step as
+  /// soon as it finished this one, the zero-bubble paper's post-validation
+  /// setting, sec. 4), as opposed to `makespan`, the cost of a synchronous
+  /// step (time 0 to the last action of any rank).
+  double maxRankSpan = 0.0;
+  /// The zero-bubble paper's bubble rate over per-stage spans (Qi et al.,
+  /// ICLR 2024, sec. 5.3, Table 5): 1 - idealTime / maxRankSpan. Always <=
+  /// bubbleRate.
+  double spanBubbleRate = 0.0;
   std::vector<RankMetrics> ranks;
   /// timings[r][i] is the timing of schedule.ranks[r][i].
   std::vector<std::vector<ActionTiming>> timings;
@@ -360,7 +434,11 @@ std::string renderTimeline(const PipelineModel &model,
                            const Schedule &schedule,
                            const SimulationResult &result);
 
-/// Per-rank text report: makespan, busy time, bubble rate, peak memory.
+/// Per-rank text report: makespan, busy time, bubble rate, peak memory; then
+/// the step makespan, ideal time, both bubble rates, the largest rank span,
+/// and the lower bounds with the gap (renderBounds() of lowerBounds() with
+/// this schedule's own peak as the memory limit: no schedule within the same
+/// memory per rank can be faster than the bound).
 std::string renderReport(const PipelineModel &model, const Schedule &schedule,
                          const SimulationResult &result);
 
@@ -373,7 +451,8 @@ std::string chromeTraceJSON(const PipelineModel &model,
 
 /// Machine-readable metrics: {"num_ranks", "num_stages", "num_microbatches",
 /// "makespan_us", "ideal_time_us", "bubble_rate", "bubble_over_ideal",
-/// "ranks": [{"rank", "busy_time_us", "end_time_us", "bubble_rate",
+/// "max_rank_span_us", "span_bubble_rate", "ranks": [{"rank",
+/// "busy_time_us", "end_time_us", "bubble_rate", "first_start_us", "span_us",
 /// "peak_memory_bytes", "peak_memory_stashes", "num_sends"}]}.
 std::string metricsJSON(const PipelineModel &model, const Schedule &schedule,
                         const SimulationResult &result);

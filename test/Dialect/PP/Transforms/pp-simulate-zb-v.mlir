@@ -13,6 +13,9 @@
 // CHECK-NEXT:ideal time: 18 us
 // CHECK-NEXT:bubble rate: 0.0526316 (5.26316%)
 // CHECK-NEXT:bubble / ideal time: 0.0555556
+// CHECK-NEXT:max rank span: 18 us (one step when steps overlap)
+// CHECK-NEXT:span bubble rate: 0 (0%)
+// CHECK-NEXT:lower bound: 19 us (busiest rank 18, critical path 19, memory warm-up 19), gap 0 (makespan / bound - 1)
 // CHECK-NEXT:Rank 0: 0F0 0F1 0F2 3F0 3B0 3W0 3F1 3B1 3W1 0B0 0W0 3F2 3B2 3W2 0B1 0W1 0B2 0W2
 // CHECK-NEXT:Rank 1: ___ 1F0 2F0 1F1 2F1 2B0 2W0 1F2 1B0 1W0 2F2 2B1 2W1 1B1 2B2 1B2 1W1 2W2 1W2
 

@@ -15,6 +15,9 @@
 // CHECK-NEXT:ideal time: 6 us
 // CHECK-NEXT:bubble rate: 0.4 (40%)
 // CHECK-NEXT:bubble / ideal time: 0.666667
+// CHECK-NEXT:max rank span: 10 us (one step when steps overlap)
+// CHECK-NEXT:span bubble rate: 0.4 (40%)
+// CHECK-NEXT:lower bound: 10 us (busiest rank 6, critical path 10, memory warm-up 10), gap 0 (makespan / bound - 1)
 // CHECK-NEXT:Rank 0: F0 -- F1 -- __ __ __ __ __ __ B0 -- -- -- __ __ B1 -- -- --
 // CHECK-NEXT:Rank 1: __ __ __ F0 -- B0 -- -- -- F1 -- B1 -- -- --
 pp.pipeline @het ranks(2) latency(0.5) activation_bytes(4) {
