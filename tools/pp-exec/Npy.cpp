@@ -50,7 +50,10 @@ llvm::Expected<HostTensor> ppexec::readNpy(StringRef path) {
                                   /*RequiresNullTerminator=*/false);
   if (std::error_code ec = bufferOrErr.getError())
     return npyError(path, "cannot read: " + ec.message());
-  StringRef bytes = (*bufferOrErr)->getBuffer();
+  return parseNpy((*bufferOrErr)->getBuffer(), path);
+}
+
+llvm::Expected<HostTensor> ppexec::parseNpy(StringRef bytes, StringRef path) {
   if (bytes.size() < 10 || !bytes.starts_with("\x93NUMPY"))
     return npyError(path, "not an .npy file (no \\x93NUMPY magic)");
   unsigned major = static_cast<unsigned char>(bytes[6]);
