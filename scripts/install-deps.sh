@@ -8,6 +8,7 @@ packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libgtest-dev googletest
   libopenmpi-dev openmpi-bin
+  libclang-rt-22-dev valgrind  # sanitizers and libFuzzer (scripts/sanitize.sh, fuzz.sh), valgrind.sh
 )
 
 missing=()

@@ -32,7 +32,17 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 tool_dirs = [config.pp_tools_dir, config.llvm_tools_dir]
-tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not", "mlir-opt", "mlir-translate", ToolSubst("%pp_capi_test", os.path.join(
+# In a sanitized build (-DPP_SANITIZE=address,...) our plugin (PPPlugin.so)
+# needs the ASan runtime, which Debian's uninstrumented mlir-opt lacks:
+# preload it there.
+mlir_opt = "mlir-opt"
+if "address" in config.pp_sanitize:
+    asan_rt = subprocess.run(
+        [config.cxx_compiler, "-print-file-name=libclang_rt.asan-x86_64.so"],
+        capture_output=True, text=True).stdout.strip()
+    mlir_opt = ToolSubst("mlir-opt", command="env LD_PRELOAD=%s %s" % (
+        asan_rt, os.path.join(config.llvm_tools_dir, "mlir-opt")))
+tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not", mlir_opt, "mlir-translate", ToolSubst("%pp_capi_test", os.path.join(
     config.pp_tools_dir, "pp-capi-test"), unresolved="ignore"),
     ToolSubst("pprt-mpi-test", unresolved="ignore"),
     # Built only with the CUDA plugin (bench/gemm.cpp).
