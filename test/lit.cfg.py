@@ -45,6 +45,11 @@ if "address" in config.pp_sanitize:
 tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not", mlir_opt, "mlir-translate", ToolSubst("%pp_capi_test", os.path.join(
     config.pp_tools_dir, "pp-capi-test"), unresolved="ignore"),
     ToolSubst("pprt-mpi-test", unresolved="ignore"),
+    # fuzz/: built where clang has libFuzzer (libclang-rt-22-dev).
+    ToolSubst("pp-fuzz-ir", unresolved="ignore"),
+    ToolSubst("pp-fuzz-schedule", unresolved="ignore"),
+    ToolSubst("pp-fuzz-table", unresolved="ignore"),
+    ToolSubst("pp-fuzz-npy", unresolved="ignore"),
     # Built only with the CUDA plugin (bench/gemm.cpp).
     ToolSubst("pp-bench-gemm", unresolved="ignore")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
@@ -52,6 +57,10 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 # The repository's example pipelines.
 config.substitutions.append(("%examples", os.path.join(config.pp_src_root,
                                                        "examples")))
+
+# The fuzz targets' smoke tests (test/fuzz) say `REQUIRES: libfuzzer`.
+if os.path.exists(os.path.join(config.pp_tools_dir, "pp-fuzz-schedule")):
+    config.available_features.add("libfuzzer")
 
 # Tests that use the third-party models in ../shared/models say
 # `REQUIRES: shared-models`.
