@@ -24,7 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
          " bytes from a file of " + std::to_string(size));
   int64_t n = 1;
   for (int64_t d : tensor->shape())
-    n *= d;
+    if (d < 0 || __builtin_mul_overflow(n, d, &n))
+      fail("parseNpy accepted a shape whose element count overflows");
   if (n != tensor->size())
     fail("parseNpy: the element count does not match the shape");
   // Touch every element (reads past the data would show under ASan).

@@ -2,6 +2,7 @@
 
 #include "Npy.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -119,13 +120,23 @@ llvm::Expected<HostTensor> ppexec::parseNpy(StringRef bytes, StringRef path) {
     dims = rest;
   }
 
-  HostTensor t(spec);
+  // Check the shape against the data before allocating: its product can be
+  // far beyond the file or overflow (a corrupt or hostile header).
   size_t dataStart = headerStart + headerLen;
-  if (bytes.size() - dataStart != t.byteSize())
-    return npyError(path, "holds " + llvm::Twine(bytes.size() - dataStart) +
+  uint64_t dataBytes = bytes.size() - dataStart, needed = elemSize(spec.kind);
+  bool overflow = false;
+  if (llvm::is_contained(spec.shape, 0))
+    needed = 0;
+  for (int64_t dim : spec.shape)
+    overflow = overflow || __builtin_mul_overflow(
+                               needed, static_cast<uint64_t>(dim), &needed);
+  if (overflow || needed != dataBytes)
+    return npyError(path, "holds " + llvm::Twine(dataBytes) +
                               " bytes of data, but shape " + spec.shapeStr() +
                               " of " + numpyName(spec.kind) + " needs " +
-                              llvm::Twine(t.byteSize()));
+                              (overflow ? llvm::Twine("more than 2^64")
+                                        : llvm::Twine(needed)));
+  HostTensor t(spec);
   if (t.byteSize())
     std::memcpy(t.data(), bytes.data() + dataStart, t.byteSize());
   return t;
