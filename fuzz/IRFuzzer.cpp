@@ -51,7 +51,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                             mlir::MLIRContext::Threading::DISABLED);
   mlir::ScopedDiagnosticHandler quiet(
       &context, [](mlir::Diagnostic &) { return mlir::success(); });
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer stops at a NUL after the buffer (files and strings have
+  // one; the fuzzer's bytes do not).
+  std::string text(reinterpret_cast<const char *>(data), size);
   mlir::OwningOpRef<mlir::ModuleOp> module = parse(context, text);
   if (!module)
     return 0;

@@ -9,14 +9,18 @@
 #     suppression file /usr/share/openmpi/openmpi-valgrind.supp applies),
 # each with --error-exitcode, and fails if any reports an error. Logs:
 # build/valgrind-logs/<run>.log (one per process).
+#
+#   scripts/valgrind.sh [--no-build]     # PP_BUILD_DIR: another build dir
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PP_BUILD_DIR:-$root/build}
 
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh" --target PPUnitTests pp-run
+if [ "${1:-}" != "--no-build" ]; then
+  "$root/scripts/build.sh" --target PPUnitTests pp-run
+fi
 
-logs="$build/valgrind-logs"
+logs=${PP_VALGRIND_LOGS:-$build/valgrind-logs}
 rm -rf "$logs"
 mkdir -p "$logs"
 supp=(--suppressions="$root/scripts/sanitizers/valgrind.supp")
