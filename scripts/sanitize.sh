@@ -30,9 +30,9 @@ mkdir -p "$logs"
 supp="$root/scripts/sanitizers"
 # log_path: one file per process (<prefix>.<pid>), whatever the test does
 # with the process's stderr.
-export ASAN_OPTIONS="log_path=$logs/asan:detect_leaks=1:check_initialization_order=1"
+export ASAN_OPTIONS="log_path=$logs/report:detect_leaks=1:check_initialization_order=1"
 export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
-export UBSAN_OPTIONS="log_path=$logs/ubsan:print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp"
+export UBSAN_OPTIONS="log_path=$logs/report:print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp"
 export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer
 
 results="$build/test/results.json"
