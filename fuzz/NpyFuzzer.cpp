@@ -10,6 +10,8 @@
 #include "FuzzCommon.h"
 #include "Npy.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace ppfuzz;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -23,6 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fail("parseNpy returned a tensor of " + std::to_string(tensor->byteSize()) +
          " bytes from a file of " + std::to_string(size));
   int64_t n = 1;
+  if (llvm::is_contained(tensor->shape(), 0))
+    n = 0;
   for (int64_t d : tensor->shape())
     if (d < 0 || __builtin_mul_overflow(n, d, &n))
       fail("parseNpy accepted a shape whose element count overflows");
