@@ -41,15 +41,16 @@ for t in "${targets[@]}"; do
   log="$build/logs/$t.log"
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   echo "fuzz: $t for ${seconds}s (log: $log)"
-  rc=0
+  rc=0 start=$SECONDS
   "$build/bin/pp-fuzz-$t" -max_total_time="$seconds" -timeout=30 \
     -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$artifacts/" "$corpus" "$root/fuzz/corpus/$t" \
     >"$log" 2>&1 || rc=$?
+  elapsed=$((SECONDS - start))
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   size=$(find "$corpus" -type f | wc -l)
   crashes=$(find "$artifacts" -type f | wc -l)
-  line="$t: ${seconds}s, ${execs:-?} executions, corpus $size files (+ seeds), exit $rc, $crashes crash files in $artifacts"
+  line="$t: ${elapsed}s, ${execs:-?} executions, corpus $size files (+ seeds), exit $rc, $crashes crash files in $artifacts"
   summary+=("$line")
   if [ "$rc" -ne 0 ]; then
     status=1
