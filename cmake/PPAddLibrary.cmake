@@ -37,6 +37,7 @@ function(pp_add_library name)
       target_link_libraries(${name} PUBLIC LLVMSupport)
     endif()
   endif()
+  pp_sanitize_interface(${name})
   install(TARGETS ${name} EXPORT PPMLIRTargets
     ARCHIVE DESTINATION lib
     LIBRARY DESTINATION lib

@@ -11,7 +11,8 @@ packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libgtest-dev googletest
   libopenmpi-dev openmpi-bin
-  coinor-libcbc-dev pkg-config
+  coinor-libcbc-dev pkg-config  # the exact schedule solver (lib/Schedule/Exact.cpp)
+  libclang-rt-22-dev valgrind  # sanitizers and libFuzzer (scripts/sanitize.sh, fuzz.sh), valgrind.sh
 )
 if [ "${1:-}" = "--dev" ]; then
   packages+=(clang-tidy-22 universal-ctags)

@@ -2,6 +2,7 @@
 # lit configuration for the pp-mlir regression tests.
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -37,9 +38,24 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 tool_dirs = [config.pp_tools_dir, config.llvm_tools_dir]
-tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not", "mlir-opt", "mlir-translate", ToolSubst("%pp_capi_test", os.path.join(
+# In a sanitized build (-DPP_SANITIZE=address,...) our plugin (PPPlugin.so)
+# needs the ASan runtime, which Debian's uninstrumented mlir-opt lacks:
+# preload it there.
+mlir_opt = "mlir-opt"
+if "address" in config.pp_sanitize:
+    asan_rt = subprocess.run(
+        [config.cxx_compiler, "-print-file-name=libclang_rt.asan-x86_64.so"],
+        capture_output=True, text=True).stdout.strip()
+    mlir_opt = ToolSubst("mlir-opt", command="env LD_PRELOAD=%s %s" % (
+        asan_rt, os.path.join(config.llvm_tools_dir, "mlir-opt")))
+tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not", mlir_opt, "mlir-translate", ToolSubst("%pp_capi_test", os.path.join(
     config.pp_tools_dir, "pp-capi-test"), unresolved="ignore"),
     ToolSubst("pprt-mpi-test", unresolved="ignore"),
+    # fuzz/: built where clang has libFuzzer (libclang-rt-22-dev).
+    ToolSubst("pp-fuzz-ir", unresolved="ignore"),
+    ToolSubst("pp-fuzz-schedule", unresolved="ignore"),
+    ToolSubst("pp-fuzz-table", unresolved="ignore"),
+    ToolSubst("pp-fuzz-npy", unresolved="ignore"),
     # Built only with the CUDA plugin (bench/gemm.cpp).
     ToolSubst("pp-bench-gemm", unresolved="ignore")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
@@ -47,6 +63,10 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 # The repository's example pipelines.
 config.substitutions.append(("%examples", os.path.join(config.pp_src_root,
                                                        "examples")))
+
+# The fuzz targets' smoke tests (test/fuzz) say `REQUIRES: libfuzzer`.
+if os.path.exists(os.path.join(config.pp_tools_dir, "pp-fuzz-schedule")):
+    config.available_features.add("libfuzzer")
 
 # Tests that use the third-party models in ../shared/models say
 # `REQUIRES: shared-models`.
@@ -56,6 +76,11 @@ if os.path.isdir(config.shared_models_dir):
 # Embedding tests configure and build a small outside project against an
 # installed pp-mlir; they need cmake and the install step.
 config.substitutions.append(("%cmake_generator", config.cmake_generator))
+# A sanitized build's libraries need the sanitizer runtimes of the compiler
+# that built them (g++'s UBSan lacks clang's handlers).
+config.substitutions.append(
+    ("%embed_cmake_args", "-DCMAKE_CXX_COMPILER=" + config.cxx_compiler
+     if config.pp_sanitize else ""))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
 config.substitutions.append(("%pp_build", config.pp_obj_root))
@@ -66,8 +91,16 @@ config.substitutions.append(("%pp_build", config.pp_obj_root))
 if config.pprt_have_mpi.upper() in ("ON", "1", "TRUE", "YES") and \
         config.mpiexec and os.path.exists(config.mpiexec):
     config.available_features.add("mpi")
-    config.substitutions.append(
-        ("%mpirun", config.mpiexec + " --allow-run-as-root --oversubscribe"))
+    mpirun = config.mpiexec + " --allow-run-as-root --oversubscribe"
+    # Sanitized build (scripts/sanitize.sh): OpenMPI keeps ~120 KB until exit
+    # in components it unloads at MPI_Finalize, so LeakSanitizer reports them
+    # with no names to suppress by (and the slow unwinder that would name them
+    # hangs OpenMPI). Ranks under mpirun run without leak checking; ASan and
+    # UBSan stay on, and the same code's leaks are checked in-process.
+    if "address" in config.pp_sanitize:
+        mpirun += " -x ASAN_OPTIONS=" + shlex.quote(
+            os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0")
+    config.substitutions.append(("%mpirun", mpirun))
 
 # The runtime's CUDA plugin (runtime/lib/cuda): tests that only inspect the
 # library say `REQUIRES: cuda-runtime-plugin`; %pprt_cuda_plugin is its path.

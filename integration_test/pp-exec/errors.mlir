@@ -90,6 +90,17 @@ func.func @unranked(%a: tensor<*xf32>) -> tensor<4xf32> {
 // F16: pp-exec: error: {{.*}}float16.npy: unsupported dtype '<f2'
 // RUN: not pp-exec %s --entry=add --inputs=%t/add.arg0.npy,%S/Inputs/truncated.npy 2>&1 | FileCheck %s --check-prefix=TRUNCATED
 // TRUNCATED: pp-exec: error: {{.*}}truncated.npy: holds 8 bytes of data, but shape (4,) of float32 needs 16
+// A shape far beyond the data is refused before anything is allocated, and
+// one whose element count overflows is not taken for an empty tensor (both
+// found by fuzz/NpyFuzzer.cpp).
+// RUN: not pp-exec %s --entry=add --inputs=%t/add.arg0.npy,%S/Inputs/huge-shape.npy 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: pp-exec: error: {{.*}}huge-shape.npy: holds 0 bytes of data, but shape (1000000000000,) of float32 needs 4000000000000
+// RUN: not pp-exec %s --entry=add --inputs=%t/add.arg0.npy,%S/Inputs/overflow-shape.npy 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// OVERFLOW: pp-exec: error: {{.*}}overflow-shape.npy: holds 0 bytes of data, but shape (4294967296, 4294967296) of float32 needs more than 2^64
+// An empty tensor whose other dimensions multiply past 2^63 (no signed
+// overflow counting its elements; scripts/sanitize.sh checks that).
+// RUN: not pp-exec %s --entry=add --inputs=%t/add.arg0.npy,%S/Inputs/empty-huge-dims.npy 2>&1 | FileCheck %s --check-prefix=EMPTY-HUGE
+// EMPTY-HUGE: pp-exec: error: input 1 ({{.*}}empty-huge-dims.npy) is float32 (4294967296, 4294967296, 0), but argument 1 of @add is tensor<2x3xf32> (float32 (2, 3))
 
 // Lowering failures show the MLIR diagnostic at the op.
 // RUN: not pp-exec %s --entry=gpu_op 2>&1 | FileCheck %s --check-prefix=LOWERING

@@ -2,6 +2,8 @@
 
 #include "pp/Execution/HostTensor.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -46,6 +48,10 @@ bool mlir::pp::exec::isFloat(ElemKind kind) {
 }
 
 int64_t TensorSpec::numElements() const {
+  // An empty dimension first: huge dimensions before it must not overflow
+  // (parseNpy accepts such a shape; its product is 0).
+  if (llvm::is_contained(shape, 0))
+    return 0;
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;

@@ -2,6 +2,7 @@
 
 #include "pp/Execution/Npy.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,7 +51,10 @@ llvm::Expected<HostTensor> mlir::pp::exec::readNpy(StringRef path) {
                                   /*RequiresNullTerminator=*/false);
   if (std::error_code ec = bufferOrErr.getError())
     return npyError(path, "cannot read: " + ec.message());
-  StringRef bytes = (*bufferOrErr)->getBuffer();
+  return parseNpy((*bufferOrErr)->getBuffer(), path);
+}
+
+llvm::Expected<HostTensor> mlir::pp::exec::parseNpy(StringRef bytes, StringRef path) {
   if (bytes.size() < 10 || !bytes.starts_with("\x93NUMPY"))
     return npyError(path, "not an .npy file (no \\x93NUMPY magic)");
   unsigned major = static_cast<unsigned char>(bytes[6]);
@@ -116,13 +120,23 @@ llvm::Expected<HostTensor> mlir::pp::exec::readNpy(StringRef path) {
     dims = rest;
   }
 
-  HostTensor t(spec);
+  // Check the shape against the data before allocating: its product can be
+  // far beyond the file or overflow (a corrupt or hostile header).
   size_t dataStart = headerStart + headerLen;
-  if (bytes.size() - dataStart != t.byteSize())
-    return npyError(path, "holds " + llvm::Twine(bytes.size() - dataStart) +
+  uint64_t dataBytes = bytes.size() - dataStart, needed = elemSize(spec.kind);
+  bool overflow = false;
+  if (llvm::is_contained(spec.shape, 0))
+    needed = 0;
+  for (int64_t dim : spec.shape)
+    overflow = overflow || __builtin_mul_overflow(
+                               needed, static_cast<uint64_t>(dim), &needed);
+  if (overflow || needed != dataBytes)
+    return npyError(path, "holds " + llvm::Twine(dataBytes) +
                               " bytes of data, but shape " + spec.shapeStr() +
                               " of " + numpyName(spec.kind) + " needs " +
-                              llvm::Twine(t.byteSize()));
+                              (overflow ? llvm::Twine("more than 2^64")
+                                        : llvm::Twine(needed)));
+  HostTensor t(spec);
   if (t.byteSize())
     std::memcpy(t.data(), bytes.data() + dataStart, t.byteSize());
   return t;

@@ -10,6 +10,8 @@
 
 #include "pp/Schedule/Schedule.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <cassert>
 #include <string>
 
@@ -468,6 +470,25 @@ std::vector<Problem> Checker::run() {
     return std::move(problems);
 
   size_t numKeys = static_cast<size_t>(numStages) * numMicrobatches;
+  // Every (stage, micro-batch) runs one forward. When S x M is far beyond
+  // the schedule's size (an imported table naming micro-batch 2000000),
+  // say what is missing once instead of building S x M tables and reporting
+  // every key that never runs, which takes minutes and gigabytes.
+  size_t numActions = 0, numForwards = 0;
+  for (const std::vector<Action> &program : schedule.ranks) {
+    numActions += program.size();
+    numForwards += llvm::count_if(program, [](const Action &action) {
+      return action.kind == ActionKind::Forward;
+    });
+  }
+  if (numForwards < numKeys && numKeys > 4 * numActions + 65536) {
+    report(-1, -1,
+           "the schedule runs " + plural(static_cast<int64_t>(numForwards), "forward", "forwards") +
+               ", but " + plural(numStages, "stage", "stages") + " x " +
+               plural(numMicrobatches, "micro-batch", "micro-batches") +
+               " need " + std::to_string(numKeys));
+    return std::move(problems);
+  }
   bool communicates = false;
   keys.assign(numKeys, KeyInfo());
   comms[0].assign(numKeys, CommInfo());

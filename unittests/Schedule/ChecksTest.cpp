@@ -188,6 +188,21 @@ TEST_F(ChecksProblems, BackwardBeforeForward) {
   EXPECT_EQ(problems[0].index, 4);
 }
 
+// A schedule naming a micro-batch far beyond its size (pp-fuzz-table: an
+// imported table with micro-batch 20200000) is reported in one problem,
+// without S x M tables or one problem per missing forward.
+TEST_F(ChecksProblems, MicrobatchFarBeyondTheSchedule) {
+  PipelineModel one = PipelineModel::uniform(1, 1, 1, 0, 1);
+  Schedule schedule;
+  schedule.numMicrobatches = 20000001;
+  schedule.ranks = {{F(0, 0), F(0, 20000000)}};
+  std::vector<Problem> problems = checkSchedule(one, schedule);
+  ASSERT_EQ(problems.size(), 1u) << dump(problems);
+  EXPECT_EQ(problems[0].message,
+            "the schedule runs 2 forwards, but 1 stage x 20000001 "
+            "micro-batches need 20000001");
+}
+
 TEST_F(ChecksProblems, WeightBeforeInput) {
   PipelineModel split = PipelineModel::uniform(2, 1, 1, 1, 1, 1);
   Schedule schedule;

@@ -26,6 +26,9 @@ namespace mlir::pp::exec {
 /// Reads an .npy file; errors name the file and what is wrong with it.
 llvm::Expected<HostTensor> readNpy(llvm::StringRef path);
 
+/// Parses the bytes of an .npy file; errors start with `name`.
+llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes, llvm::StringRef name);
+
 /// Writes `t` as an .npy file (version 1.0, C order, little-endian).
 llvm::Error writeNpy(llvm::StringRef path, const HostTensor &t);
 
