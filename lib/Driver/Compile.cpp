@@ -18,6 +18,7 @@
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 using namespace mlir;
@@ -104,6 +105,14 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
                  llvm::Twine(kMaxMicrobatches) + "]");
   if (options.schedule.empty())
     return error("--schedule is required");
+  if (options.autoObjective != "step-makespan" &&
+      options.autoObjective != "max-rank-span")
+    return error("--auto-objective must be step-makespan or max-rank-span, "
+                 "not '" +
+                 options.autoObjective + "'");
+  if (!std::isfinite(options.solverTimeLimit) || options.solverTimeLimit < 0 ||
+      options.solverTimeLimit > 86400)
+    return error("--solver-time-limit must be in [0, 86400] seconds");
   if (!StringRef(options.schedule).starts_with("file:")) {
     std::vector<std::string> known = sched::scheduleNames();
     if (!llvm::is_contained(known, options.schedule))
@@ -167,6 +176,8 @@ static PlanPipelineOptions planOptions(const CompileOptions &options) {
   plan.numMicrobatches = options.numMicrobatches;
   plan.groupSize = options.groupSize;
   plan.memoryLimit = options.memoryLimit;
+  plan.autoObjective = options.autoObjective;
+  plan.solverTimeLimit = options.solverTimeLimit;
   return plan;
 }
 

@@ -86,6 +86,17 @@ static cl::opt<std::string> memoryLimit(
              "schedule that does not fit is an error"),
     cl::value_desc("bytes|kM_B"), cl::cat(planCategory));
 
+static cl::opt<std::string> autoObjective(
+    "auto-objective",
+    cl::desc("auto: minimize the step makespan (step-makespan, default) or "
+             "the largest rank span (max-rank-span)"),
+    cl::init("step-makespan"), cl::value_desc("objective"),
+    cl::cat(planCategory));
+static cl::opt<double> solverTimeLimit(
+    "solver-time-limit",
+    cl::desc("auto: seconds the exact solver may spend (default 1; 0: off)"),
+    cl::init(1.0), cl::value_desc("seconds"), cl::cat(planCategory));
+
 static cl::opt<int> numSteps("steps", cl::desc("Training steps (default 1)"),
                              cl::init(1), cl::value_desc("N"),
                              cl::cat(runCategory));
@@ -223,6 +234,8 @@ int main(int argc, char **argv) {
   compile.schedule = scheduleName;
   compile.groupSize = groupSize;
   compile.memoryLimit = memoryLimit;
+  compile.autoObjective = autoObjective;
+  compile.solverTimeLimit = solverTimeLimit;
   compile.reference = check;
   if (numMicrobatches.getNumOccurrences() == 0)
     return fail("--num-microbatches is required (micro-batches per step M)");

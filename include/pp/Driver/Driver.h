@@ -104,6 +104,10 @@ struct CompileOptions {
   /// Activation memory per rank, bytes or a multiple of M_B ("4M_B");
   /// empty: no limit (pp-schedule's memory-limit).
   std::string memoryLimit;
+  /// auto: "step-makespan" or "max-rank-span", and the exact solver's time
+  /// limit in seconds (pp-schedule's auto-objective, solver-time-limit).
+  std::string autoObjective = "step-makespan";
+  double solverTimeLimit = 1.0;
   /// Also create @<loss>_grad (pp-autodiff of the whole loss) as the
   /// unpipelined reference that train() checks against.
   bool reference = false;

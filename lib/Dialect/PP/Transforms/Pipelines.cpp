@@ -23,7 +23,16 @@ struct PlanOptions : public PassPipelineOptions<PlanOptions> {
       llvm::cl::init(0)};
   Option<std::string> memoryLimit{
       *this, "memory-limit",
-      llvm::cl::desc("auto: activation memory per rank, bytes or kM_B")};
+      llvm::cl::desc("Activation memory per rank, bytes or kM_B (auto plans "
+                     "within it; a named schedule above it is an error)")};
+  Option<std::string> autoObjective{
+      *this, "auto-objective",
+      llvm::cl::desc("auto: step-makespan or max-rank-span"),
+      llvm::cl::init("step-makespan")};
+  Option<double> solverTimeLimit{
+      *this, "solver-time-limit",
+      llvm::cl::desc("auto: seconds for the exact solver (0: off)"),
+      llvm::cl::init(1.0)};
 };
 } // namespace
 
@@ -34,6 +43,8 @@ void mlir::pp::buildPlanPipeline(OpPassManager &pm,
   scheduleOptions.numMicrobatches = options.numMicrobatches;
   scheduleOptions.groupSize = options.groupSize;
   scheduleOptions.memoryLimitText = options.memoryLimit;
+  scheduleOptions.autoObjective = options.autoObjective;
+  scheduleOptions.solverTimeLimit = options.solverTimeLimit;
   pm.addPass(createPPSchedulePass(scheduleOptions));
   pm.addPass(createPPInsertCommunicationPass());
   pm.addPass(createPPVerifySchedulePass());
@@ -50,6 +61,8 @@ void mlir::pp::registerPPPipelines() {
         plan.numMicrobatches = options.numMicrobatches;
         plan.groupSize = options.groupSize;
         plan.memoryLimit = options.memoryLimit;
+        plan.autoObjective = options.autoObjective;
+        plan.solverTimeLimit = options.solverTimeLimit;
         buildPlanPipeline(pm, plan);
       });
 }

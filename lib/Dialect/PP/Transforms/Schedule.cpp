@@ -9,6 +9,9 @@
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
 #include "pp/Support/Diagnostics.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "pp/Schedule/Plan.h"
 #include "pp/Schedule/Table.h"
 
 #include "mlir/IR/Builders.h"
@@ -131,6 +134,30 @@ static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
   return success();
 }
 
+/// buildSchedule(), except that `auto` also reports, as a remark at the
+/// pipeline, what it chose and what it proves: "auto: zb-greedy (...);
+/// makespan 51.3 us; lower bound: 50 us (...), gap 2.6%; not proven
+/// optimal (solver: ...)".
+static llvm::Expected<sched::Schedule>
+planSchedule(PipelineOp pipeline, StringRef name,
+             const sched::PipelineModel &model, int64_t numMicrobatches,
+             const sched::ScheduleOptions &options) {
+  if (name != "auto")
+    return sched::buildSchedule(name, model, numMicrobatches, options);
+  llvm::Expected<sched::AutoReport> report =
+      sched::planAuto(model, numMicrobatches, options);
+  if (!report)
+    return report.takeError();
+  mlir::emitRemark(pipeline.getLoc())
+      << "auto: " << report->winner << "; makespan "
+      << llvm::formatv("{0}", llvm::format("%g", report->makespan)).str()
+      << " us; "
+      << sched::renderBounds(report->bounds, report->makespan) << "; "
+      << (report->provenOptimal ? "proven optimal" : "not proven optimal")
+      << " (solver: " << report->solverStatus << ")";
+  return std::move(report->schedule);
+}
+
 namespace {
 struct PPSchedulePass : mlir::pp::impl::PPSchedulePassBase<PPSchedulePass> {
   using Base::Base;
@@ -162,6 +189,25 @@ void PPSchedulePass::runOnOperation() {
     return signalPassFailure();
   sched::ScheduleOptions options;
   options.groupSize = groupSize;
+  if (autoObjective == "step-makespan") {
+    options.autoObjective = sched::AutoObjective::StepMakespan;
+  } else if (autoObjective == "max-rank-span") {
+    options.autoObjective = sched::AutoObjective::MaxRankSpan;
+  } else {
+    mlir::emitError(module.getLoc())
+        << "option 'auto-objective' must be step-makespan or max-rank-span, "
+           "not '"
+        << autoObjective << "'";
+    return signalPassFailure();
+  }
+  if (!std::isfinite(solverTimeLimit) || solverTimeLimit < 0 ||
+      solverTimeLimit > 86400) {
+    mlir::emitError(module.getLoc())
+        << "option 'solver-time-limit' must be in [0, 86400] seconds, got "
+        << solverTimeLimit.getValue();
+    return signalPassFailure();
+  }
+  options.solverTimeLimitSeconds = solverTimeLimit;
 
   FailureOr<SmallVector<PipelineOp>> pipelines =
       selectPipelines(module, pipelineName);
@@ -180,7 +226,7 @@ void PPSchedulePass::runOnOperation() {
     }
     options.memoryLimitBytes = *memoryLimit;
     llvm::Expected<sched::Schedule> schedule =
-        sched::buildSchedule(scheduleName, model, numMicrobatches, options);
+        planSchedule(pipeline, scheduleName, model, numMicrobatches, options);
     if (!schedule) {
       mlir::emitError(pipeline.getLoc())
           << llvm::toString(schedule.takeError());

@@ -30,6 +30,10 @@ struct PlanPipelineOptions {
   int64_t groupSize = 0;
   /// Activation memory per rank, bytes or kM_B; empty: no limit.
   std::string memoryLimit;
+  /// auto: "step-makespan" or "max-rank-span"; the exact solver's time
+  /// limit, seconds.
+  std::string autoObjective = "step-makespan";
+  double solverTimeLimit = 1.0;
 };
 
 /// Adds `pp-plan`: pp-schedule, pp-insert-communication, pp-verify-schedule.

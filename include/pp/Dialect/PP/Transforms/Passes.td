@@ -32,9 +32,18 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
     - `zb-v`: the same paper's V-shaped schedule (V placement).
     - `dualpipe-v`: DeepSeek's DualPipeV (V placement), with overlapped
       forward/backward pairs.
-    - `auto`: the fastest of memory-aware greedy schedules and every named
-      schedule that fits `memory-limit` (bytes, or a multiple of M_B such as
-      `4M_B`), after the zero-bubble paper's automatic scheduling.
+    - `v-half`, `v-min`: the controllable-memory V schedules (Qi et al.
+      2024, "Pipeline Parallelism with Controllable Memory"), V placement.
+    - `auto`: the best schedule the search finds within `memory-limit`
+      (bytes, or a multiple of M_B such as `4M_B`): the zero-bubble paper's
+      greedy scheduler, our greedy policies and every named schedule that
+      fits, refined by local search and, on small instances, an exact MIP
+      (COIN-OR CBC) under `solver-time-limit`; it minimizes
+      `auto-objective`. A remark at the pipeline names the winner, the
+      lower bound, the gap and whether the result is proven optimal.
+
+    A named schedule whose peak activation memory exceeds `memory-limit` is
+    an error that says on which rank and by how much.
     - `file:PATH`: a schedule table in the CSV format of PyTorch's
       torch.distributed.pipelining, checked against the pipeline.
 
@@ -64,7 +73,8 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
   let options = [
     Option<"scheduleName", "schedule", "std::string", /*default=*/"",
            "Schedule to build: gpipe, 1f1b, interleaved-1f1b, looped-bfs, "
-           "zb-h1, zb-h2, zb-v, dualpipe-v, auto, or file:PATH">,
+           "zb-h1, zb-h2, zb-v, dualpipe-v, v-half, v-min, auto, or "
+           "file:PATH">,
     Option<"numMicrobatches", "num-microbatches", "int64_t", /*default=*/"0",
            "Micro-batches per training step (M >= 1); required">,
     Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
@@ -72,8 +82,17 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
     Option<"groupSize", "group-size", "int64_t", /*default=*/"0",
            "interleaved-1f1b: micro-batches per group on one chunk (0: P)">,
     Option<"memoryLimitText", "memory-limit", "std::string", /*default=*/"",
-           "auto: activation memory per rank, bytes or a multiple of M_B "
-           "(e.g. 4M_B); empty: no limit">,
+           "Activation memory per rank, bytes or a multiple of M_B (e.g. "
+           "4M_B): auto plans within it, a named schedule above it is an "
+           "error; empty: no limit">,
+    Option<"autoObjective", "auto-objective", "std::string",
+           /*default=*/"\"step-makespan\"",
+           "auto: minimize the step makespan (step-makespan, one "
+           "synchronous step) or the largest rank span (max-rank-span, "
+           "steps that overlap)">,
+    Option<"solverTimeLimit", "solver-time-limit", "double",
+           /*default=*/"1.0",
+           "auto: seconds the exact solver may spend (0: do not run it)">,
   ];
 }
 
