@@ -1,12 +1,14 @@
-//===- GemmToRuntime.cpp - pp-gpu-gemm-to-runtime ---------------------------===//
+//===- GemmToRuntime.cpp - pp-gemm-to-runtime ------------------------------===//
 //
-// A step of pp-lower-stages-to-gpu (Pipelines.cpp); docs/GPU.md describes
-// the pipeline.
+// Contractions on buffers to GEMM calls into the runtime, one calling
+// convention for two back ends: OpenBLAS on the CPU (the JIT's lowering,
+// lib/Execution/CPULowering.cpp) and cuBLAS on a GPU (pp-lower-stages-to-gpu,
+// lib/GPU/Pipelines.cpp). docs/Execution.md and docs/GPU.md.
 //
 //===----------------------------------------------------------------------===//
 
-#include "pp/GPU/Passes.h"
-#include "GPUUtils.h"
+#include "pp/Conversion/GemmToRuntime.h"
+#include "pp/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,15 +25,12 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::pp {
-#define GEN_PASS_DEF_PPGPUGEMMTORUNTIMEPASS
-#include "pp/GPU/Passes.h.inc"
+#define GEN_PASS_DEF_PPGEMMTORUNTIMEPASS
+#include "pp/Conversion/Passes.h.inc"
 } // namespace mlir::pp
 
 using namespace mlir;
 using namespace mlir::pp;
-
-/// Marks runtime functions that enqueue their work on the rank's compute
-/// stream, so that the host need not wait for the stream before calling.
 
 namespace {
 /// How one operand of a GEMM is passed: its leading dimension, transpose
@@ -161,9 +160,9 @@ static Value elementPointer(OpBuilder &b, Location loc, Value memref) {
                                   asInt);
 }
 
-/// Rewrites `op` into a pprt_gpu_gemm_* call, or explains why not.
+/// Rewrites `op` into a pprt_<target>_gemm_* call, or explains why not.
 static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
-                                   std::string &why) {
+                                   GemmTarget target, std::string &why) {
   auto dims = linalg::inferContractionDims(op);
   if (failed(dims) || dims->m.empty() || dims->n.empty() ||
       dims->k.empty() || dims->batch.size() > 1 ||
@@ -256,7 +255,10 @@ static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
   }
   args.push_back(constant(1)); // accumulate: C += A B, as linalg defines it
 
-  std::string name = ("pprt_gpu_gemm_" + suffix).str();
+  std::string name =
+      ((target == GemmTarget::GPU ? "pprt_gpu_gemm_" : "pprt_cpu_gemm_") +
+       suffix)
+          .str();
   SmallVector<Type> types = {i64, i64, i64, i64, i64, i64};
   for (int i = 0; i < 3; ++i)
     types.append({ptr, i64, i64});
@@ -267,31 +269,67 @@ static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
     callee = func::FuncOp::create(top, module.getLoc(), name,
                                   top.getFunctionType(types, {}));
     callee.setPrivate();
-    // It enqueues on the compute stream (pp-gpu-elide-host-waits).
-    callee->setAttr(kStreamOrdered, UnitAttr::get(module.getContext()));
+    // On a GPU it enqueues on the compute stream (pp-gpu-elide-host-waits).
+    if (target == GemmTarget::GPU)
+      callee->setAttr(kStreamOrderedAttrName,
+                      UnitAttr::get(module.getContext()));
   }
   func::CallOp::create(b, loc, callee, args);
   op->erase();
   return success();
 }
 
+bool mlir::pp::isGemmCandidate(linalg::LinalgOp op) {
+  if (!linalg::isaContractionOpInterface(op) || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1)
+    return false;
+  auto dims = linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.empty() || dims->n.empty() || dims->k.empty() ||
+      dims->batch.size() > 1)
+    return false;
+  Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  if (!element.isF32() && !element.isF64())
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value v) {
+    return getElementTypeOrSelf(v.getType()) == element;
+  });
+}
+
+void mlir::pp::lowerGemmsToRuntime(Operation *root, GemmTarget target,
+                                   bool explain) {
+  auto module = dyn_cast<ModuleOp>(root);
+  if (!module)
+    module = root->getParentOfType<ModuleOp>();
+  SmallVector<linalg::LinalgOp> contractions;
+  root->walk([&](linalg::LinalgOp op) {
+    if (op.hasPureBufferSemantics() &&
+        linalg::isaContractionOpInterface(op) &&
+        !op->getParentOfType<gpu::GPUModuleOp>())
+      contractions.push_back(op);
+  });
+  for (linalg::LinalgOp op : contractions) {
+    std::string why;
+    Location loc = op.getLoc();
+    if (failed(gemmToRuntime(op, module, target, why)) && explain)
+      emitRemark(loc) << "contraction left to "
+                      << (target == GemmTarget::GPU ? "a kernel, not cuBLAS"
+                                                    : "loops, not BLAS")
+                      << ": " << why;
+  }
+}
+
 namespace {
-struct PPGPUGemmToRuntimePass
-    : mlir::pp::impl::PPGPUGemmToRuntimePassBase<PPGPUGemmToRuntimePass> {
+struct PPGemmToRuntimePass
+    : mlir::pp::impl::PPGemmToRuntimePassBase<PPGemmToRuntimePass> {
+  using Base::Base;
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    SmallVector<linalg::LinalgOp> contractions;
-    module.walk([&](linalg::LinalgOp op) {
-      if (op.hasPureBufferSemantics() && isContraction(op) &&
-          !op->getParentOfType<gpu::GPUModuleOp>())
-        contractions.push_back(op);
-    });
-    for (linalg::LinalgOp op : contractions) {
-      std::string why;
-      Location loc = op.getLoc();
-      if (failed(gemmToRuntime(op, module, why)))
-        emitRemark(loc) << "contraction left to a kernel, not cuBLAS: " << why;
+    if (target != "cpu" && target != "gpu") {
+      getOperation().emitError("option 'target' must be cpu or gpu, not '")
+          << target << "'";
+      return signalPassFailure();
     }
+    lowerGemmsToRuntime(getOperation(),
+                        target == "cpu" ? GemmTarget::CPU : GemmTarget::GPU);
   }
 };
 } // namespace

@@ -1,4 +1,4 @@
-// RUN: pp-opt %s -pp-gpu-gemm-to-runtime -verify-diagnostics -split-input-file | FileCheck %s
+// RUN: pp-opt %s -pp-gemm-to-runtime=target=gpu -verify-diagnostics -split-input-file | FileCheck %s
 
 // A row-major matmul: batch 1, no transposes, leading dimensions = row
 // strides, C += A B (accumulate = 1).
