@@ -104,6 +104,7 @@ Value mlir::pp::addValues(OpBuilder &b, Location loc, Value lhs, Value rhs) {
       });
   return generic.getResult(0);
 }
+
 bool mlir::pp::isScalarLoss(Type type) {
   if (isa<FloatType>(type))
     return true;
@@ -148,15 +149,18 @@ SetVector<Value> Differentiator::captured(Operation *op) {
   return values;
 }
 
+bool Differentiator::readsActive(Operation *op) const {
+  return llvm::any_of(op->getOperands(),
+                      [&](Value v) { return isActive(v); }) ||
+         llvm::any_of(captured(op), [&](Value v) { return isActive(v); });
+}
+
 void Differentiator::analyze(ArrayRef<unsigned> wrt, ArrayRef<Value> roots) {
   Block &block = func.getBody().front();
   for (unsigned i : wrt)
     active.insert(block.getArgument(i));
   for (Operation &op : block.without_terminator()) {
-    bool anyActive =
-        llvm::any_of(op.getOperands(), [&](Value v) { return isActive(v); }) ||
-        llvm::any_of(captured(&op), [&](Value v) { return isActive(v); });
-    if (!anyActive)
+    if (!readsActive(&op))
       continue;
     for (Value result : op.getResults())
       if (isDifferentiableType(result.getType()))
@@ -179,9 +183,7 @@ bool Differentiator::needsDerivative(Operation *op) {
   if (llvm::none_of(op->getResults(),
                     [&](Value v) { return useful.contains(v) && isActive(v); }))
     return false;
-  return llvm::any_of(op->getOperands(),
-                      [&](Value v) { return isActive(v); }) ||
-         llvm::any_of(captured(op), [&](Value v) { return isActive(v); });
+  return readsActive(op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -252,9 +254,7 @@ LogicalResult Differentiator::check(Operation *op) {
   // Integers (or other non-float values) computed from differentiated
   // values and reaching the loss: fine for comparisons and conversions,
   // which have a zero derivative, but not for bit casts and unknown ops.
-  bool activeIn =
-      llvm::any_of(op->getOperands(), [&](Value v) { return isActive(v); }) ||
-      llvm::any_of(captured(op), [&](Value v) { return isActive(v); });
+  bool activeIn = readsActive(op);
   bool usefulNonFloat = llvm::any_of(op->getResults(), [&](Value v) {
     return useful.contains(v) && !isDifferentiableType(v.getType());
   });

@@ -156,14 +156,15 @@ public:
   std::string name(Operation *op) const;
   /// Whether `v` depends on a differentiated argument.
   bool isActive(Value v) const { return active.contains(v); }
-  /// Whether a differentiated result depends on `v`.
-  bool isUseful(Value v) const { return useful.contains(v); }
   /// The adjoint of `v` so far, or null if it has none.
   Value adjointOf(Value v) const { return adjoints.lookup(v); }
   /// Adds `d` to the adjoint of `v`.
   void accumulate(Value v, Value d);
   /// Values used inside the regions of `op` but defined outside.
   static SetVector<Value> captured(Operation *op);
+  /// Whether `op` reads an active value, as an operand or inside its
+  /// regions.
+  bool readsActive(Operation *op) const;
 
   //===--------------------------------------------------------------------===//
   // Rule families
