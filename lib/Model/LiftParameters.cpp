@@ -51,12 +51,13 @@ private:
   FailureOr<SmallVector<func::CallOp>>
   collectCalls(ModuleOp module, func::FuncOp func, StringRef initName);
 };
+} // namespace
 
 /// Whether `constant` holds weights to lift: a dense or dense_resource float
 /// tensor of static shape with at least `minElements` elements (splats only
 /// with `includeSplats`).
-bool isWeight(arith::ConstantOp constant, int64_t minElements,
-              bool includeSplats) {
+static bool isWeight(arith::ConstantOp constant, int64_t minElements,
+                     bool includeSplats) {
   auto type = dyn_cast<RankedTensorType>(constant.getType());
   if (!type || !type.hasStaticShape() || !isa<FloatType>(type.getElementType()))
     return false;
@@ -67,7 +68,6 @@ bool isWeight(arith::ConstantOp constant, int64_t minElements,
     return includeSplats || !dense.isSplat();
   return isa<DenseResourceElementsAttr>(value);
 }
-} // namespace
 
 LogicalResult
 PPLiftParametersPass::readMarkedArguments(func::FuncOp func,

@@ -254,12 +254,12 @@ static SmallVector<int64_t> balancedCuts(ArrayRef<double> prefix,
   // stages; choice[s][i] the start of the last stage.
   using Score = std::pair<double, int64_t>;
   const Score inf{std::numeric_limits<double>::infinity(), 0};
-  int64_t S = numStages;
-  std::vector<std::vector<Score>> best(S + 1, std::vector<Score>(n + 1, inf));
-  std::vector<std::vector<int64_t>> choice(S + 1,
+  std::vector<std::vector<Score>> best(numStages + 1,
+                                       std::vector<Score>(n + 1, inf));
+  std::vector<std::vector<int64_t>> choice(numStages + 1,
                                            std::vector<int64_t>(n + 1, -1));
   best[0][0] = {0.0, 0};
-  for (int64_t s = 1; s <= S; ++s)
+  for (int64_t s = 1; s <= numStages; ++s)
     for (int64_t i = s; i <= n; ++i)
       for (int64_t j = s - 1; j < i; ++j) {
         if (best[s - 1][j].first == inf.first)
@@ -273,7 +273,7 @@ static SmallVector<int64_t> balancedCuts(ArrayRef<double> prefix,
         }
       }
   SmallVector<int64_t> cuts;
-  for (int64_t s = S, i = n; s > 1; --s) {
+  for (int64_t s = numStages, i = n; s > 1; --s) {
     int64_t j = choice[s][i];
     cuts.insert(cuts.begin(), j - 1);
     i = j;
@@ -317,7 +317,6 @@ void Partitioner::collectParams(
 // stages d < s <= u and an output of the stages d <= s < u: values that skip
 // a stage travel through it, since a stage only talks to its neighbours.
 StageInterfaces Partitioner::stageInterfaces() {
-  int64_t S = numStages;
   auto defStage = [&](Value v) -> int64_t {
     if (isa<BlockArgument>(v))
       return -1;
@@ -332,16 +331,16 @@ StageInterfaces Partitioner::stageInterfaces() {
     for (Value result : op->getResults())
       values.insert(result);
   StageInterfaces interfaces;
-  interfaces.inputs.resize(S);
-  interfaces.outputs.resize(S);
-  interfaces.params.resize(S);
+  interfaces.inputs.resize(numStages);
+  interfaces.outputs.resize(numStages);
+  interfaces.params.resize(numStages);
   for (Value v : values) {
     int64_t d = defStage(v), u = -2;
     for (OpOperand &use : v.getUses()) {
       Operation *top = body.findAncestorOpInBlock(*use.getOwner());
       if (!top)
         continue;
-      u = std::max(u, top == returnOp.getOperation() ? S - 1
+      u = std::max(u, top == returnOp.getOperation() ? numStages - 1
                                                      : stageOf[position[top]]);
     }
     for (int64_t s = d + 1; s <= u; ++s)
@@ -357,7 +356,7 @@ StageInterfaces Partitioner::stageInterfaces() {
         collectParams(operand, stageOf[i], interfaces.params);
     });
   for (Value v : returnOp.getOperands())
-    collectParams(v, S - 1, interfaces.params);
+    collectParams(v, numStages - 1, interfaces.params);
   return interfaces;
 }
 
@@ -429,14 +428,13 @@ func::FuncOp Partitioner::buildStageFunction(
 SmallVector<func::FuncOp>
 Partitioner::buildStageFunctions(OpBuilder &builder, StringRef name,
                                  StageInterfaces &interfaces) {
-  int64_t S = numStages;
   auto returnOp = cast<func::ReturnOp>(body.getTerminator());
   SmallVector<func::FuncOp> stageFuncs;
-  for (int64_t s = 0; s < S; ++s) {
+  for (int64_t s = 0; s < numStages; ++s) {
     SmallVector<Value> ins(interfaces.inputs[s].begin(),
                            interfaces.inputs[s].end());
     SmallVector<Value> outs;
-    if (s + 1 < S)
+    if (s + 1 < numStages)
       outs.assign(interfaces.outputs[s].begin(), interfaces.outputs[s].end());
     else
       outs.assign(returnOp.getOperands().begin(),
@@ -565,9 +563,9 @@ PPPartitionPass::buildPipeline(OpBuilder &builder, Partitioner &partitioner,
                                const StageInterfaces &interfaces) {
   ModuleOp module = getOperation();
   Location loc = stageFuncs.front()->getLoc(); // the model function's
-  int64_t S = stageFuncs.size();
+  int64_t stageCount = stageFuncs.size();
   int64_t activationBytes = 0;
-  for (int64_t s = 0; s + 1 < S; ++s) {
+  for (int64_t s = 0; s + 1 < stageCount; ++s) {
     int64_t bytes = 0;
     for (Value v : interfaces.outputs[s])
       bytes += bytesOf(v.getType());
@@ -577,7 +575,7 @@ PPPartitionPass::buildPipeline(OpBuilder &builder, Partitioner &partitioner,
   state.addAttribute(PipelineOp::getSymNameAttrName(state.name),
                      builder.getStringAttr(functionName + "_pipeline"));
   state.addAttribute(PipelineOp::getNumRanksAttrName(state.name),
-                     builder.getI64IntegerAttr(S));
+                     builder.getI64IntegerAttr(stageCount));
   state.addAttribute(PipelineOp::getActivationBytesAttrName(state.name),
                      builder.getI64IntegerAttr(activationBytes));
   state.addRegion()->emplaceBlock();
@@ -588,8 +586,8 @@ PPPartitionPass::buildPipeline(OpBuilder &builder, Partitioner &partitioner,
   if (printReport && failed(report.open(reportFile, module.getLoc())))
     return failure();
   llvm::raw_ostream &os = printReport ? report.os() : llvm::nulls();
-  os << "pp-partition @" << functionName << ": " << S << " stages\n";
-  for (int64_t s = 0; s < S; ++s) {
+  os << "pp-partition @" << functionName << ": " << stageCount << " stages\n";
+  for (int64_t s = 0; s < stageCount; ++s) {
     Partitioner::StageSummary summary = partitioner.summarize(s, interfaces);
     double time = summary.flops / flopsPerMicrosecond;
     OperationState stageState(loc, StageOp::getOperationName());
