@@ -407,6 +407,7 @@ public:
   /// Measures and checks shape `s`, printing its table row; "" or an error
   /// that ends the program.
   std::string run(const Shape &s);
+  /// Destroys what setUp() created.
   void tearDown();
 
   double worst = 0;
@@ -429,6 +430,8 @@ private:
   std::mt19937 random{12345};
   std::uniform_real_distribution<float> uniform{-1.0f, 1.0f};
 };
+
+} // namespace
 
 std::string Bench::setUp() {
   stream = api.streamCreate();
@@ -558,8 +561,6 @@ std::string Bench::run(const Shape &s) {
   api.streamSynchronize(stream);
   return "";
 }
-
-} // namespace
 
 int main(int argc, char **argv) {
   Options options;

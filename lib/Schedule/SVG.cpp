@@ -151,7 +151,10 @@ private:
   /// 1 for the upper half (an overlapped F), 2 for the lower (its B).
   void writeBlock(int r, const Action &a, const ActionTiming &t, double y,
                   int half);
+  /// The time axis under the rows: ticks at round steps, in microseconds.
   void writeAxis();
+  /// The legend under the axis: a swatch per action kind, the idle note
+  /// and, with several chunks per rank, the note on the darker shade.
   void writeLegend();
 
   const PipelineModel &model;
@@ -166,6 +169,8 @@ private:
   int maxChunks = 1;
   double axisY = 0, legendY = 0, width = 0, height = 0;
 };
+
+} // namespace
 
 void SVGWriter::computeLayout() {
   // Horizontal scale: the shortest action gets kPixelsPerShortest pixels,
@@ -319,8 +324,6 @@ void SVGWriter::writeLegend() {
        << "\" font-size=\"12\" fill=\"#555555\">darker: a rank's 2nd, "
        << "4th, ... model chunk</text>\n";
 }
-
-} // namespace
 
 std::string mlir::pp::sched::renderSVG(const PipelineModel &model,
                                        const Schedule &schedule,

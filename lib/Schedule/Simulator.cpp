@@ -33,6 +33,7 @@ public:
   SimulationResult run();
 
 private:
+  /// The event `kind` of (stage, micro-batch).
   int event(EventTable::Kind kind, int stage, int microbatch) const {
     return events.event(kind, stage, microbatch);
   }

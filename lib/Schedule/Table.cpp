@@ -580,8 +580,9 @@ private:
     return makeError("rank " + llvm::Twine(rank) + ", step " +
                      llvm::Twine(step) + ": " + message);
   }
-  /// Parses cell (r, c), non-empty text `text`, into `action`.
-  llvm::Error parseCell(int r, int c, StringRef text, CellAction &action);
+  /// Parses cell (r, c), non-empty text `text`, into `action` and notes
+  /// where its stages run.
+  llvm::Error readCell(int r, int c, StringRef text, CellAction &action);
 
   const std::vector<std::vector<Field>> &rows;
   std::optional<TableFormat> format;
@@ -593,6 +594,8 @@ private:
   int maxStage = -1, maxMicrobatch = -1;
   bool anyComm = false;
 };
+
+} // namespace
 
 llvm::Error TableImporter::import(ImportedTable &table) {
   if (llvm::Error error = parseCells())
@@ -607,10 +610,10 @@ llvm::Error TableImporter::import(ImportedTable &table) {
   return llvm::Error::success();
 }
 
-llvm::Error TableImporter::parseCell(int r, int c, StringRef text,
-                                     CellAction &action) {
+llvm::Error TableImporter::readCell(int r, int c, StringRef text,
+                                    CellAction &action) {
   const Field &field = rows[r][c];
-  if (auto error = ::parseCell(text, action))
+  if (auto error = parseCell(text, action))
     return cellError(r, c, field, *error);
   if (isCommType(action.type)) {
     if (format == TableFormat::ComputeOnly)
@@ -647,7 +650,7 @@ llvm::Error TableImporter::parseCells() {
       if (text.empty())
         continue;
       CellAction action;
-      if (llvm::Error error = parseCell(r, c, text, action))
+      if (llvm::Error error = readCell(r, c, text, action))
         return error;
       slot = std::move(action);
     }
@@ -751,8 +754,6 @@ llvm::Error TableImporter::addActions(ImportedTable &table, int r,
   }
   return llvm::Error::success();
 }
-
-} // namespace
 
 llvm::Expected<ImportedTable>
 mlir::pp::sched::importTable(StringRef text, std::optional<TableFormat> format,
