@@ -33,6 +33,12 @@
 // TWO:      result 0 (tensor<2xf32>): bitwise equal
 // TWO-NEXT: result 1 (tensor<2xf32>): 1 of 2 elements differ, max abs difference 1 at [1] (2 vs 3), max relative difference 0.333333333
 
+// NaN in both results is no agreement, although its bits are equal: the
+// comparison fails naming the first non-finite value (issue 1/7).
+// RUN: not pp-exec %s --entry=sqrt_negative --compare=sqrt_negative_too | FileCheck %s --check-prefix=NAN
+// NAN:      result 0 (tensor<2xf32>): bitwise equal
+// NAN-NEXT: compare: FAILED: result 0 of @sqrt_negative is not finite at [1] (nan)
+
 #map_a = affine_map<(i, j, k) -> (i, k)>
 #map_b = affine_map<(i, j, k) -> (k, j)>
 #map_c = affine_map<(i, j, k) -> (i, j)>
@@ -136,4 +142,17 @@ func.func @two_swapped() -> (tensor<2xf32>, tensor<2xf32>) {
   %a = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
   %b = arith.constant dense<[1.0, 3.0]> : tensor<2xf32>
   return %a, %b : tensor<2xf32>, tensor<2xf32>
+}
+
+func.func @sqrt_negative() -> tensor<2xf32> {
+  %a = arith.constant dense<[4.0, -1.0]> : tensor<2xf32>
+  %e = tensor.empty() : tensor<2xf32>
+  %r = linalg.sqrt ins(%a : tensor<2xf32>) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+func.func @sqrt_negative_too() -> tensor<2xf32> {
+  %a = arith.constant dense<[4.0, -1.0]> : tensor<2xf32>
+  %e = tensor.empty() : tensor<2xf32>
+  %r = linalg.sqrt ins(%a : tensor<2xf32>) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
 }
