@@ -11,6 +11,7 @@
 #include "llvm/Support/Format.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 using namespace mlir;
@@ -105,7 +106,7 @@ llvm::Error Trainer::compilePrograms() {
     // path, not BLAS): its host code, the reference and the initializer
     // then use loops too, so that --check stays bitwise.
     JitOptions hostOptions;
-    hostOptions.blas = so.device != Device::CUDAEmulated;
+    hostOptions.blas = so.blas && so.device != Device::CUDAEmulated;
     FailureOr<std::unique_ptr<JitModule>> jit = JitModule::compile(
         **prepared, entries, hostOptions,
         onGPU ? ArrayRef<std::string>() : ArrayRef(model.rankFunctions));
@@ -384,6 +385,16 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
+  if (!ok && world.ranksLeftRunning()) {
+    // Rank threads still run this step's program, which uses this Trainer
+    // and the JIT's code: nothing may be destroyed, so the process ends
+    // here (as an MPI failure ends the job with MPI_Abort).
+    llvm::outs().flush();
+    llvm::errs() << "error: step " << step << " failed: " << world.error()
+                 << "\n";
+    llvm::errs().flush();
+    std::_Exit(1);
+  }
   if (!ok)
     return error("step " + llvm::Twine(step) + " failed: " + world.error());
   std::vector<double> losses = world.losses();

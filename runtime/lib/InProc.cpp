@@ -134,6 +134,7 @@ void InProcTransport::runStep(const std::shared_ptr<StepContext> &step,
     step->error += "; rank(s) " + ranks + " did not return within " +
                    formatSeconds(step->options.timeoutSeconds) +
                    " s after the failure and were left running";
+    step->ranksLeftRunning = true;
     // The stuck ranks' handles stay with their threads; read nothing more.
     return;
   }

@@ -194,6 +194,8 @@ struct StepContext {
   /// Notified when the step fails and when a rank finishes.
   std::condition_variable changed;
   std::string error;
+  /// Set by a transport that detached rank threads still running.
+  bool ranksLeftRunning = false;
   Clock::time_point failTime;
   int finished = 0;
   /// Called (once, outside `mutex`) after the first failure: inproc wakes

@@ -171,6 +171,7 @@ struct World::State {
 
   // The last step.
   std::string error;
+  bool ranksLeftRunning = false;
   std::vector<double> losses;
   std::map<Key2, Buffer> gradients;
   std::vector<TraceEvent> trace;
@@ -312,6 +313,7 @@ bool World::runStep(
     std::lock_guard<std::mutex> lock(step->mutex);
     if (step->failed.load()) {
       s.error = step->error;
+      s.ranksLeftRunning = s.ranksLeftRunning || step->ranksLeftRunning;
       return false;
     }
   }
@@ -336,6 +338,8 @@ bool World::runStep(
 }
 
 std::string World::error() const { return state->error; }
+
+bool World::ranksLeftRunning() const { return state->ranksLeftRunning; }
 
 std::vector<double> World::losses() const { return state->losses; }
 

@@ -175,6 +175,11 @@ static cl::opt<int> blasThreads(
     cl::desc("OpenBLAS threads of each GEMM of a CPU stage function (default "
              "0: the cores divided by this process's ranks, at least 1)"),
     cl::init(0), cl::value_desc("n"), cl::cat(deviceCategory));
+static cl::opt<bool> noBlas(
+    "no-blas",
+    cl::desc("Keep the GEMMs of CPU stage functions as generated loops "
+             "instead of OpenBLAS calls (default off)"),
+    cl::init(false), cl::cat(deviceCategory));
 static cl::opt<int64_t> workspaceMiB(
     "gpu-workspace-mib",
     cl::desc("Device memory per rank beyond the schedule's memory plan, for "
@@ -273,6 +278,7 @@ int main(int argc, char **argv) {
   sessionOptions.cudaPlugin = cudaPlugin;
   sessionOptions.workspaceMiB = workspaceMiB;
   sessionOptions.blasThreads = blasThreads;
+  sessionOptions.blas = !noBlas;
   sessionOptions.compileOnly = printIR;
 
   // The world first: under MPI every process must reach MPI_Init.

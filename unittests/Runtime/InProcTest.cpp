@@ -232,8 +232,20 @@ TEST(RuntimeInProc, StuckRankIsLeftRunningAfterTimeout) {
                                 "the failure and were left running"),
             std::string::npos)
       << world->error();
-  // The world stays usable.
+  EXPECT_TRUE(world->ranksLeftRunning());
+  // The world stays usable; the flag stays set (the thread may still run).
   EXPECT_TRUE(world->runStep([](int, pprt_rank *) {})) << world->error();
+  EXPECT_TRUE(world->ranksLeftRunning());
+}
+
+TEST(RuntimeInProc, FailedStepWhoseRanksReturnLeavesNoneRunning) {
+  auto world = makeWorld(2, 1, /*timeout=*/0.2);
+  ASSERT_TRUE(world);
+  EXPECT_FALSE(world->runStep([](int rank, pprt_rank *) {
+    if (rank == 0)
+      throw std::runtime_error("first");
+  }));
+  EXPECT_FALSE(world->ranksLeftRunning());
 }
 
 TEST(RuntimeInProc, UnreceivedMessageFailsTheStep) {

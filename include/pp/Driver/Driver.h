@@ -219,6 +219,10 @@ struct SessionOptions {
   /// (pprt_cpu_blas_threads); 0: this process's cores divided by its
   /// ranks, at least 1, so that ranks x threads <= cores.
   int blasThreads = 0;
+  /// GEMMs of CPU stage functions on OpenBLAS (pp-gemm-to-runtime); false
+  /// keeps them as generated loops (JitOptions::blas). The emulated GPU
+  /// always uses loops.
+  bool blas = true;
 };
 
 /// The runtime's world (and on a GPU the device plugin) for one run. Create
@@ -265,7 +269,12 @@ struct TrainSummary {
 /// check; at the end the per-rank figures next to pp-simulate's) to `out`
 /// on the leader. Errors: files that do not fit the arguments, a step that
 /// fails in the runtime, a loss or gradient or parameter that is not finite
-/// (naming the step and the first parameter that went bad).
+/// (naming the step and the first parameter that went bad). A failed step
+/// that left rank threads running (pprt::World::ranksLeftRunning: a stage
+/// function that never returned) does not return: the error goes to stderr
+/// and the process ends with std::_Exit(1), since those threads still run
+/// code and data that returning would destroy (as an MPI failure ends the
+/// job with MPI_Abort).
 llvm::Expected<TrainSummary> train(ModuleOp module, const CompiledModel &model,
                                    Session &session,
                                    const TrainOptions &options,

@@ -192,6 +192,11 @@ public:
   bool runStep(const std::function<void(int rank, pprt_rank *handle)> &program);
   /// The first failure of the last step ("" if none).
   std::string error() const;
+  /// Whether a failed step left rank threads running (inproc; see runStep).
+  /// They may still execute the step's program and the code it calls, so
+  /// nothing that program uses may be destroyed: the caller should end the
+  /// process (pp-run prints the error and calls std::_Exit(1)).
+  bool ranksLeftRunning() const;
 
   /// Losses of the last step by micro-batch, on every process (mpi: shared
   /// by the ranks that computed them). NaN where no rank recorded one.
