@@ -16,7 +16,9 @@
 #include "pp/Dialect/PP/IR/PPDialect.h"
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/InitAllDialects.h"
 #include "pp/Schedule/Table.h"
+#include "pp/Support/Version.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -66,8 +68,10 @@ llvm::cl::opt<std::string> scheduleName(
                    "more than one)"),
     llvm::cl::init(""), llvm::cl::cat(ppCategory));
 
+/// What pp-opt reads: a schedule may sit beside the model it was planned
+/// from (pp/InitAllDialects.h).
 void registerDialects(DialectRegistry &registry) {
-  registry.insert<PPDialect, func::FuncDialect>();
+  registerModelDialects(registry);
 }
 
 /// The table format option, or nullopt if it is not given; emits an error
@@ -282,5 +286,6 @@ int main(int argc, char **argv) {
   TranslateFromMLIRRegistration svgRegistration(
       "export-svg", "Simulate a pp.schedule and draw its timeline as SVG",
       exportSVG, registerDialects);
+  addVersionPrinter("pp-translate");
   return failed(mlirTranslateMain(argc, argv, "pp-mlir translation driver"));
 }
