@@ -47,13 +47,14 @@ llvm::cl::opt<std::string> csvFormat(
         "default: compute_comms if the schedule has pp.send/pp.recv, else "
         "compute_only. Import default: compute_comms if the table has a "
         "send or receive, else compute_only"),
-    llvm::cl::init(""), llvm::cl::cat(ppCategory));
+    llvm::cl::init(""), llvm::cl::value_desc("compute_only|compute_comms"),
+    llvm::cl::cat(ppCategory));
 
 llvm::cl::opt<bool> csvPacked(
     "pp-csv-packed",
     llvm::cl::desc("Export compute_only rows without empty cells instead of "
                    "placing each action in the column of its lock-step time "
-                   "step"),
+                   "step (the default)"),
     llvm::cl::init(false), llvm::cl::cat(ppCategory));
 
 llvm::cl::opt<bool> csvCRLF(
@@ -66,7 +67,8 @@ llvm::cl::opt<std::string> scheduleName(
     "pp-schedule-name",
     llvm::cl::desc("The pp.schedule to export (required when the module has "
                    "more than one)"),
-    llvm::cl::init(""), llvm::cl::cat(ppCategory));
+    llvm::cl::init(""), llvm::cl::value_desc("name"),
+    llvm::cl::cat(ppCategory));
 
 /// What pp-opt reads: a schedule may sit beside the model it was planned
 /// from (pp/InitAllDialects.h).
