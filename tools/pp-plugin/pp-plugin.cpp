@@ -1,4 +1,4 @@
-//===- pp-plugin.cpp - pp as an mlir-opt plugin ----------------------------===//
+//===- pp-plugin.cpp - pp as an mlir-opt plugin ---------------------------===//
 //
 // mlir-opt --load-dialect-plugin=PPPlugin.so --load-pass-plugin=PPPlugin.so
 //
@@ -21,8 +21,9 @@ using namespace mlir;
 
 extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "PP", LLVM_VERSION_STRING,
-          [](DialectRegistry *registry) { pp::registerModelDialects(*registry); }};
+  return {
+      MLIR_PLUGIN_API_VERSION, "PP", LLVM_VERSION_STRING,
+      [](DialectRegistry *registry) { pp::registerModelDialects(*registry); }};
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {

@@ -11,10 +11,11 @@ using namespace mlir::pp;
 
 namespace {
 struct PlanOptions : public PassPipelineOptions<PlanOptions> {
-  Option<std::string> schedule{*this, "schedule",
-                               llvm::cl::desc("Schedule to build: gpipe, 1f1b, interleaved-1f1b, "
-                              "looped-bfs, zb-h1, zb-h2, zb-v, dualpipe-v, "
-                              "v-half, v-min, auto, or file:PATH")};
+  Option<std::string> schedule{
+      *this, "schedule",
+      llvm::cl::desc("Schedule to build: gpipe, 1f1b, interleaved-1f1b, "
+                     "looped-bfs, zb-h1, zb-h2, zb-v, dualpipe-v, "
+                     "v-half, v-min, auto, or file:PATH")};
   Option<int64_t> numMicrobatches{
       *this, "num-microbatches",
       llvm::cl::desc("Micro-batches per training step (M >= 1); required"),
