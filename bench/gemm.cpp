@@ -51,6 +51,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -76,7 +78,7 @@ struct Api {
   decltype(&cublasSetMathMode) blasSetMathMode = nullptr;
   decltype(&cublasSgemm) sgemm = nullptr;
   decltype(&cublasSgemmStridedBatched) sgemmBatched = nullptr;
-  // The plugin's C ABI (CudaRuntime.cpp).
+  // The plugin's C ABI (runtime/lib/cuda: Streams.cpp, Memory.cpp, Gemm.cpp).
   CUstream (*streamCreate)() = nullptr;
   void (*streamSynchronize)(CUstream) = nullptr;
   void *(*memAlloc)(uint64_t, CUstream, bool) = nullptr;
@@ -302,17 +304,41 @@ bool parseInt(const std::string &text, int64_t &out, int64_t min) {
   return true;
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
+/// The command line (see usage()).
+struct Options {
   std::vector<Shape> shapes = defaultShapes();
   int64_t repetitions = 20, warmup = 3, calls = 10, deviceOrdinal = -1;
   double tolerance = 1e-4;
-  std::string pluginOption;
-  auto fail = [](const std::string &message) {
-    std::fprintf(stderr, "pp-bench-gemm: %s\n", message.c_str());
-    return 1;
-  };
+  std::string plugin;
+};
+
+/// Prints "pp-bench-gemm: <message>" to stderr; returns exit status 1.
+int fail(const std::string &message) {
+  std::fprintf(stderr, "pp-bench-gemm: %s\n", message.c_str());
+  return 1;
+}
+
+/// Parses --shapes=S,... into `shapes`; false and `error` on a bad shape.
+bool parseShapes(const std::string &list, std::vector<Shape> &shapes,
+                 std::string &error) {
+  shapes.clear();
+  size_t pos = 0;
+  while (pos <= list.size()) {
+    size_t end = list.find(',', pos);
+    if (end == std::string::npos)
+      end = list.size();
+    Shape s;
+    if (!parseShape(list.substr(pos, end - pos), s, error))
+      return false;
+    shapes.push_back(s);
+    pos = end + 1;
+  }
+  return true;
+}
+
+/// Parses the command line into `options`; the exit status if the program
+/// should end now (0 after --help, 1 on a bad argument), else nothing.
+std::optional<int> parseOptions(int argc, char **argv, Options &options) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char *name, std::string &out) {
@@ -322,51 +348,43 @@ int main(int argc, char **argv) {
       out = arg.substr(prefix.size());
       return true;
     };
-    std::string v;
+    std::string v, error;
     if (arg == "--help" || arg == "-h") {
       usage(stdout);
       return 0;
     } else if (value("--shapes", v)) {
-      shapes.clear();
-      size_t pos = 0;
-      while (pos <= v.size()) {
-        size_t end = v.find(',', pos);
-        if (end == std::string::npos)
-          end = v.size();
-        Shape s;
-        std::string error;
-        if (!parseShape(v.substr(pos, end - pos), s, error))
-          return fail(error);
-        shapes.push_back(s);
-        pos = end + 1;
-      }
+      if (!parseShapes(v, options.shapes, error))
+        return fail(error);
     } else if (value("--repetitions", v)) {
-      if (!parseInt(v, repetitions, 1))
+      if (!parseInt(v, options.repetitions, 1))
         return fail("--repetitions must be an integer >= 1");
     } else if (value("--warmup", v)) {
-      if (!parseInt(v, warmup, 0))
+      if (!parseInt(v, options.warmup, 0))
         return fail("--warmup must be an integer >= 0");
     } else if (value("--calls", v)) {
-      if (!parseInt(v, calls, 1))
+      if (!parseInt(v, options.calls, 1))
         return fail("--calls must be an integer >= 1");
     } else if (value("--device", v)) {
-      if (!parseInt(v, deviceOrdinal, 0))
+      if (!parseInt(v, options.deviceOrdinal, 0))
         return fail("--device must be an integer >= 0");
     } else if (value("--tolerance", v)) {
       char *rest = nullptr;
-      tolerance = std::strtod(v.c_str(), &rest);
-      if (v.empty() || *rest || !(tolerance >= 0))
+      options.tolerance = std::strtod(v.c_str(), &rest);
+      if (v.empty() || *rest || !(options.tolerance >= 0))
         return fail("--tolerance must be a number >= 0");
     } else if (value("--plugin", v)) {
-      pluginOption = v;
+      options.plugin = v;
     } else {
       usage(stderr);
       return fail("unknown argument '" + arg + "'");
     }
   }
+  return std::nullopt;
+}
 
-  // The pool holds the largest shape's A, B and two Cs (256-byte aligned
-  // blocks), plus slack.
+/// The device pool: the largest shape's A, B and two Cs (256-byte aligned
+/// blocks), plus slack.
+int64_t poolBytesFor(const std::vector<Shape> &shapes) {
   int64_t poolBytes = 0;
   for (const Shape &s : shapes) {
     auto block = [](int64_t elements) {
@@ -375,159 +393,215 @@ int main(int argc, char **argv) {
     poolBytes = std::max(poolBytes, block(s.sizeA()) + block(s.sizeB()) +
                                         2 * block(s.sizeC()));
   }
-  poolBytes += 16 << 20;
+  return poolBytes + (16 << 20);
+}
 
-  std::string path = pluginPath(pluginOption), error;
-  pprt::cuda::DeviceOptions options;
-  options.device = static_cast<int>(deviceOrdinal);
+/// The benchmark on rank 0 of an open device: its cuBLAS handle, stream and
+/// timing events, and the worst error so far.
+class Bench {
+public:
+  Bench(const Options &options, Api &api) : options(options), api(api) {}
+
+  /// Creates the stream, the cuBLAS handle and the events; "" or an error.
+  std::string setUp();
+  /// Measures and checks shape `s`, printing its table row; "" or an error
+  /// that ends the program.
+  std::string run(const Shape &s);
+  /// Destroys what setUp() created.
+  void tearDown();
+
+  double worst = 0;
+  bool cudaFailed = false;
+
+private:
+  /// The median time of one call, in ms (NaN and cudaFailed on an error).
+  double timeMs(const std::function<void()> &call);
+  /// The largest relative error of 64 sampled elements of `result`
+  /// against a double-precision CPU computation.
+  double sampledCpuError(const Shape &s, const std::vector<float> &hostA,
+                         const std::vector<float> &hostB,
+                         const std::vector<float> &result);
+
+  const Options &options;
+  Api &api;
+  CUstream stream = nullptr;
+  cublasHandle_t handle = nullptr;
+  CUevent start = nullptr, stop = nullptr;
+  std::mt19937 random{12345};
+  std::uniform_real_distribution<float> uniform{-1.0f, 1.0f};
+};
+
+} // namespace
+
+std::string Bench::setUp() {
+  stream = api.streamCreate();
+  if (api.blasCreate(&handle) != CUBLAS_STATUS_SUCCESS ||
+      api.blasSetStream(handle, stream) != CUBLAS_STATUS_SUCCESS ||
+      api.blasSetMathMode(handle, CUBLAS_PEDANTIC_MATH) !=
+          CUBLAS_STATUS_SUCCESS)
+    return "cannot create a cuBLAS handle";
+  if (api.eventCreate(&start, CU_EVENT_DEFAULT) != CUDA_SUCCESS ||
+      api.eventCreate(&stop, CU_EVENT_DEFAULT) != CUDA_SUCCESS)
+    return "cannot create CUDA events";
+  return "";
+}
+
+void Bench::tearDown() {
+  api.eventDestroy(start);
+  api.eventDestroy(stop);
+  api.blasDestroy(handle);
+}
+
+double Bench::timeMs(const std::function<void()> &call) {
+  for (int64_t i = 0; i < options.warmup; ++i)
+    call();
+  std::vector<double> times;
+  for (int64_t r = 0; r < options.repetitions; ++r) {
+    float ms = 0;
+    bool ok = api.eventRecord(start, stream) == CUDA_SUCCESS;
+    for (int64_t c = 0; c < options.calls; ++c)
+      call();
+    ok = ok && api.eventRecord(stop, stream) == CUDA_SUCCESS &&
+         api.eventSynchronize(stop) == CUDA_SUCCESS &&
+         api.eventElapsedTime(&ms, start, stop) == CUDA_SUCCESS;
+    if (!ok) {
+      cudaFailed = true;
+      return double(NAN);
+    }
+    times.push_back(double(ms) / double(options.calls));
+  }
+  return median(times);
+}
+
+double Bench::sampledCpuError(const Shape &s, const std::vector<float> &hostA,
+                              const std::vector<float> &hostB,
+                              const std::vector<float> &result) {
+  std::vector<float> sampled, reference;
+  std::uniform_int_distribution<int64_t> pickB(0, s.batch - 1),
+      pickI(0, s.m - 1), pickJ(0, s.n - 1);
+  for (int i = 0; i < 64; ++i) {
+    int64_t bi = pickB(random), ii = pickI(random), jj = pickJ(random);
+    double sum = 0;
+    for (int64_t l = 0; l < s.k; ++l)
+      sum += double(elementA(hostA, s, bi, ii, l)) *
+             double(elementB(hostB, s, bi, l, jj));
+    reference.push_back(float(sum));
+    sampled.push_back(result[bi * s.m * s.n + ii * s.n + jj]);
+  }
+  return relativeError(sampled, reference);
+}
+
+std::string Bench::run(const Shape &s) {
+  std::vector<float> hostA(s.sizeA()), hostB(s.sizeB());
+  for (float &x : hostA)
+    x = uniform(random);
+  for (float &x : hostB)
+    x = uniform(random);
+  auto *a = static_cast<float *>(api.memAlloc(s.sizeA() * 4, stream, false));
+  auto *b = static_cast<float *>(api.memAlloc(s.sizeB() * 4, stream, false));
+  auto *ca = static_cast<float *>(api.memAlloc(s.sizeC() * 4, stream, false));
+  auto *cb = static_cast<float *>(api.memAlloc(s.sizeC() * 4, stream, false));
+  if (!a || !b || !ca || !cb)
+    return "cannot allocate the operands of " + s.name() +
+           " in the device pool";
+  api.memcpy(a, hostA.data(), hostA.size() * 4, stream);
+  api.memcpy(b, hostB.data(), hostB.size() * 4, stream);
+  const unsigned quietNaN = 0x7fc00000u;
+  api.memset32(ca, quietNaN, s.sizeC(), stream);
+  api.memset32(cb, quietNaN, s.sizeC(), stream);
+
+  const float one = 1.0f, zero = 0.0f;
+  cublasStatus_t status = CUBLAS_STATUS_SUCCESS;
+  // Column-major cuBLAS computes C^T = op(B)^T op(A)^T (see the plugin).
+  std::function<void()> direct = [&] {
+    cublasOperation_t opA = s.transB ? CUBLAS_OP_T : CUBLAS_OP_N;
+    cublasOperation_t opB = s.transA ? CUBLAS_OP_T : CUBLAS_OP_N;
+    cublasStatus_t st =
+        s.batch == 1
+            ? api.sgemm(handle, opA, opB, int(s.n), int(s.m), int(s.k), &one, b,
+                        int(s.ldb()), a, int(s.lda()), &zero, ca, int(s.n))
+            : api.sgemmBatched(handle, opA, opB, int(s.n), int(s.m), int(s.k),
+                               &one, b, int(s.ldb()), s.k * s.n, a,
+                               int(s.lda()), s.m * s.k, &zero, ca, int(s.n),
+                               s.m * s.n, int(s.batch));
+    if (st != CUBLAS_STATUS_SUCCESS)
+      status = st;
+  };
+  std::function<void()> plugin = [&] {
+    api.gemm(s.batch, s.m, s.n, s.k, s.transA, s.transB, a, s.lda(), s.m * s.k,
+             b, s.ldb(), s.k * s.n, cb, s.n, s.m * s.n, 0);
+  };
+  double msDirect = timeMs(direct);
+  double msPlugin = timeMs(plugin);
+  if (status != CUBLAS_STATUS_SUCCESS) {
+    std::fprintf(stderr, "pp-bench-gemm: %s: cuBLAS failed (status %d)\n",
+                 s.name().c_str(), int(status));
+    cudaFailed = true;
+  }
+
+  std::vector<float> resultA(s.sizeC()), resultB(s.sizeC());
+  api.memcpy(resultA.data(), ca, resultA.size() * 4, stream);
+  api.memcpy(resultB.data(), cb, resultB.size() * 4, stream);
+  api.streamSynchronize(stream);
+  double errPlugin = relativeError(resultB, resultA);
+  double errCpu = sampledCpuError(s, hostA, hostB, resultA);
+  worst = std::max({worst, std::isnan(errPlugin) ? INFINITY : errPlugin,
+                    std::isnan(errCpu) ? INFINITY : errCpu});
+
+  double gflopDirect = s.flops() / (msDirect * 1e-3) / 1e9;
+  double gflopPlugin = s.flops() / (msPlugin * 1e-3) / 1e9;
+  std::printf("| %s | %s | %.1f | %.1f | %.3f | %.1e | %.1e |\n",
+              s.name().c_str(), s.origin.c_str(), gflopDirect, gflopPlugin,
+              gflopPlugin / gflopDirect, errPlugin, errCpu);
+  std::fflush(stdout);
+  api.memFree(cb, stream);
+  api.memFree(ca, stream);
+  api.memFree(b, stream);
+  api.memFree(a, stream);
+  api.streamSynchronize(stream);
+  return "";
+}
+
+int main(int argc, char **argv) {
+  Options options;
+  if (std::optional<int> status = parseOptions(argc, argv, options))
+    return *status;
+
+  std::string path = pluginPath(options.plugin), error;
+  pprt::cuda::DeviceOptions deviceOptions;
+  deviceOptions.device = static_cast<int>(options.deviceOrdinal);
   std::unique_ptr<pprt::cuda::Device> device =
-      pprt::cuda::openCudaPlugin(path, options, error);
+      pprt::cuda::openCudaPlugin(path, deviceOptions, error);
   if (!device)
     return fail(error);
   Api api;
   if (!loadApi(api, error))
     return fail(error);
-  if (!device->addRank(0, poolBytes, error) ||
+  if (!device->addRank(0, poolBytesFor(options.shapes), error) ||
       !device->bindRank(0, nullptr, error))
     return fail(error);
-  CUstream stream = api.streamCreate();
-  cublasHandle_t handle = nullptr;
-  if (api.blasCreate(&handle) != CUBLAS_STATUS_SUCCESS ||
-      api.blasSetStream(handle, stream) != CUBLAS_STATUS_SUCCESS ||
-      api.blasSetMathMode(handle, CUBLAS_PEDANTIC_MATH) !=
-          CUBLAS_STATUS_SUCCESS)
-    return fail("cannot create a cuBLAS handle");
-  CUevent start = nullptr, stop = nullptr;
-  if (api.eventCreate(&start, CU_EVENT_DEFAULT) != CUDA_SUCCESS ||
-      api.eventCreate(&stop, CU_EVENT_DEFAULT) != CUDA_SUCCESS)
-    return fail("cannot create CUDA events");
+  Bench bench(options, api);
+  if (std::string problem = bench.setUp(); !problem.empty())
+    return fail(problem);
 
   std::printf("pp-bench-gemm: %s; FP32, pedantic math (no TF32); median of "
               "%lld repetitions of %lld calls, after %lld warm-up calls\n\n",
-              device->description().c_str(), (long long)repetitions,
-              (long long)calls, (long long)warmup);
+              device->description().c_str(), (long long)options.repetitions,
+              (long long)options.calls, (long long)options.warmup);
   std::printf("| shape | origin | cuBLAS GFLOP/s | pprt GFLOP/s | fraction "
               "of cuBLAS | max rel err pprt vs cuBLAS | max rel err cuBLAS "
               "vs CPU (64 samples) |\n");
   std::printf("|---|---|---:|---:|---:|---:|---:|\n");
   std::fflush(stdout);
-
-  std::mt19937 random(12345);
-  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
-  double worst = 0;
-  bool cudaFailed = false;
-  for (const Shape &s : shapes) {
-    std::vector<float> hostA(s.sizeA()), hostB(s.sizeB());
-    for (float &x : hostA)
-      x = uniform(random);
-    for (float &x : hostB)
-      x = uniform(random);
-    auto *a = static_cast<float *>(api.memAlloc(s.sizeA() * 4, stream, false));
-    auto *b = static_cast<float *>(api.memAlloc(s.sizeB() * 4, stream, false));
-    auto *ca = static_cast<float *>(api.memAlloc(s.sizeC() * 4, stream, false));
-    auto *cb = static_cast<float *>(api.memAlloc(s.sizeC() * 4, stream, false));
-    if (!a || !b || !ca || !cb)
-      return fail("cannot allocate the operands of " + s.name() +
-                  " in the device pool");
-    api.memcpy(a, hostA.data(), hostA.size() * 4, stream);
-    api.memcpy(b, hostB.data(), hostB.size() * 4, stream);
-    const unsigned quietNaN = 0x7fc00000u;
-    api.memset32(ca, quietNaN, s.sizeC(), stream);
-    api.memset32(cb, quietNaN, s.sizeC(), stream);
-
-    const float one = 1.0f, zero = 0.0f;
-    cublasStatus_t status = CUBLAS_STATUS_SUCCESS;
-    // Column-major cuBLAS computes C^T = op(B)^T op(A)^T (see the plugin).
-    std::function<void()> direct = [&] {
-      cublasOperation_t opA = s.transB ? CUBLAS_OP_T : CUBLAS_OP_N;
-      cublasOperation_t opB = s.transA ? CUBLAS_OP_T : CUBLAS_OP_N;
-      cublasStatus_t st =
-          s.batch == 1
-              ? api.sgemm(handle, opA, opB, int(s.n), int(s.m), int(s.k),
-                          &one, b, int(s.ldb()), a, int(s.lda()), &zero, ca,
-                          int(s.n))
-              : api.sgemmBatched(handle, opA, opB, int(s.n), int(s.m),
-                                 int(s.k), &one, b, int(s.ldb()), s.k * s.n,
-                                 a, int(s.lda()), s.m * s.k, &zero, ca,
-                                 int(s.n), s.m * s.n, int(s.batch));
-      if (st != CUBLAS_STATUS_SUCCESS)
-        status = st;
-    };
-    std::function<void()> plugin = [&] {
-      api.gemm(s.batch, s.m, s.n, s.k, s.transA, s.transB, a, s.lda(),
-               s.m * s.k, b, s.ldb(), s.k * s.n, cb, s.n, s.m * s.n, 0);
-    };
-    auto timeMs = [&](const std::function<void()> &call) -> double {
-      for (int64_t i = 0; i < warmup; ++i)
-        call();
-      std::vector<double> times;
-      for (int64_t r = 0; r < repetitions; ++r) {
-        float ms = 0;
-        bool ok = api.eventRecord(start, stream) == CUDA_SUCCESS;
-        for (int64_t c = 0; c < calls; ++c)
-          call();
-        ok = ok && api.eventRecord(stop, stream) == CUDA_SUCCESS &&
-             api.eventSynchronize(stop) == CUDA_SUCCESS &&
-             api.eventElapsedTime(&ms, start, stop) == CUDA_SUCCESS;
-        if (!ok) {
-          cudaFailed = true;
-          return double(NAN);
-        }
-        times.push_back(double(ms) / double(calls));
-      }
-      return median(times);
-    };
-    double msDirect = timeMs(direct);
-    double msPlugin = timeMs(plugin);
-    if (status != CUBLAS_STATUS_SUCCESS) {
-      std::fprintf(stderr, "pp-bench-gemm: %s: cuBLAS failed (status %d)\n",
-                   s.name().c_str(), int(status));
-      cudaFailed = true;
-    }
-
-    std::vector<float> resultA(s.sizeC()), resultB(s.sizeC());
-    api.memcpy(resultA.data(), ca, resultA.size() * 4, stream);
-    api.memcpy(resultB.data(), cb, resultB.size() * 4, stream);
-    api.streamSynchronize(stream);
-    double errPlugin = relativeError(resultB, resultA);
-
-    // 64 sampled elements of (a)'s result against the CPU, in double.
-    std::vector<float> sampled, reference;
-    std::uniform_int_distribution<int64_t> pickB(0, s.batch - 1),
-        pickI(0, s.m - 1), pickJ(0, s.n - 1);
-    for (int i = 0; i < 64; ++i) {
-      int64_t bi = pickB(random), ii = pickI(random), jj = pickJ(random);
-      double sum = 0;
-      for (int64_t l = 0; l < s.k; ++l)
-        sum += double(elementA(hostA, s, bi, ii, l)) *
-               double(elementB(hostB, s, bi, l, jj));
-      reference.push_back(float(sum));
-      sampled.push_back(resultA[bi * s.m * s.n + ii * s.n + jj]);
-    }
-    double errCpu = relativeError(sampled, reference);
-    worst = std::max({worst, std::isnan(errPlugin) ? INFINITY : errPlugin,
-                      std::isnan(errCpu) ? INFINITY : errCpu});
-
-    double gflopDirect = s.flops() / (msDirect * 1e-3) / 1e9;
-    double gflopPlugin = s.flops() / (msPlugin * 1e-3) / 1e9;
-    std::printf("| %s | %s | %.1f | %.1f | %.3f | %.1e | %.1e |\n",
-                s.name().c_str(), s.origin.c_str(), gflopDirect, gflopPlugin,
-                gflopPlugin / gflopDirect, errPlugin, errCpu);
-    std::fflush(stdout);
-    api.memFree(cb, stream);
-    api.memFree(ca, stream);
-    api.memFree(b, stream);
-    api.memFree(a, stream);
-    api.streamSynchronize(stream);
-  }
-  api.eventDestroy(start);
-  api.eventDestroy(stop);
-  api.blasDestroy(handle);
+  for (const Shape &s : options.shapes)
+    if (std::string problem = bench.run(s); !problem.empty())
+      return fail(problem);
+  bench.tearDown();
   device->unbind();
 
-  bool passed = !cudaFailed && worst <= tolerance;
+  bool passed = !bench.cudaFailed && bench.worst <= options.tolerance;
   std::printf("\ngemm check %s: max relative error %.1e (tolerance %.1e)%s\n",
-              passed ? "PASSED" : "FAILED", worst, tolerance,
-              cudaFailed ? "; a CUDA or cuBLAS call failed" : "");
+              passed ? "PASSED" : "FAILED", bench.worst, options.tolerance,
+              bench.cudaFailed ? "; a CUDA or cuBLAS call failed" : "");
   return passed ? 0 : 2;
 }

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Throughput of pp-exec's JIT (docs/Execution.md) on one core, before and
-# after register tiling and vectorization: each function runs with
-# `--no-vectorize` (scalar loop nests, with the locality interchange: the
-# lowering before vectorization), and as pp-exec lowers it by default.
-# GFLOP are counted as pp-partition counts them (linalg iteration space times
-# body ops); times are the best of several runs of the compiled function.
-# Prints a Markdown table. The shared models come from ../shared/models
-# (PP_SHARED_MODELS to override); rows that need them are skipped without.
+# Throughput of pp-exec's JIT (docs/Execution.md) on one core: each function
+# runs with `--no-blas` (GEMMs as generated, register-tiled and vectorized
+# loops, the lowering before OpenBLAS) and as pp-exec lowers it by default
+# (GEMMs on OpenBLAS through pprt_cpu_gemm_*), next to OpenBLAS alone on the
+# same GEMM shapes (the GEMM calls the default lowering emits, timed by
+# pp-exec on scratch operands): "of OpenBLAS" is the function's GFLOP/s over
+# OpenBLAS's GFLOP/s on its GEMMs. GFLOP are counted as pp-partition counts
+# them (linalg iteration space times body ops); times are the best of
+# several runs. One thread everywhere (taskset -c 0, OPENBLAS_NUM_THREADS=1,
+# OPENBLAS_CORETYPE unset). Prints a Markdown table. The shared models come
+# from ../shared/models (PP_SHARED_MODELS to override); rows that need them
+# are skipped without.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PP_BUILD_DIR:-$root/build}
@@ -18,29 +22,39 @@ opt=$build/bin/pp-opt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Runs @$2 of $1 $3 times with extra flags $4; prints "ms gflop".
+unset OPENBLAS_CORETYPE
+export OPENBLAS_NUM_THREADS=1
+
+# Runs @$2 of $1 $3 times with extra flags $4; prints pp-exec's timing lines.
 measure() {
   taskset -c 0 "$exec_" "$1" --entry="$2" --timing --repetitions="$3" $4 \
-    2>&1 >/dev/null | sed -n 's/.*: \([0-9.]*\) ms, \([0-9.e+-]*\) GFLOP,.*/\1 \2/p'
+    2>&1 >/dev/null
 }
 
-# One table row: label, file, entry, repetitions before, after.
+# One table row: label, file, entry, repetitions without / with BLAS.
 row() {
-  local label=$1 file=$2 entry=$3 before=$4 after=$5 t0 t1 flop _
+  local label=$1 file=$2 entry=$3 before=$4 after=$5 loops blas
   # A function without results (a first stage's backward_input) computes
   # nothing: pp-exec does not run it.
-  read -r t0 flop < <(measure "$file" "$entry" "$before" --no-vectorize) || return 0
-  read -r t1 _ < <(measure "$file" "$entry" "$after" "") || return 0
-  python3 - "$label" "$flop" "$t0" "$t1" <<'PY'
-import sys
-label, flop, t0, t1 = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+  loops=$(measure "$file" "$entry" "$before" --no-blas) || return 0
+  blas=$(measure "$file" "$entry" "$after" "") || return 0
+  python3 - "$label" "$loops" "$blas" <<'PY'
+import re, sys
+label, loops, blas = sys.argv[1:4]
+run = re.compile(r"best of \d+ runs?: ([0-9.]+) ms, ([0-9.e+-]+) GFLOP,")
+m0, m1 = run.search(loops), run.search(blas)
+if not m0 or not m1:
+    sys.exit(0)
+t0, flop, t1 = float(m0.group(1)), float(m0.group(2)), float(m1.group(1))
 g0, g1 = flop / (t0 / 1e3), flop / (t1 / 1e3)
-print(f"| {label} | {flop:.4g} | {t0:.1f} | {g0:.2f} | {t1:.1f} | {g1:.2f} | {t0 / t1:.1f}x |")
+gemm = re.search(r"OpenBLAS alone: ([0-9.]+) ms, ([0-9.e+-]+) GFLOP/s", blas)
+ref = f"{float(gemm.group(2)):.1f} | {g1 / float(gemm.group(2)):.2f}" if gemm else "- | -"
+print(f"| {label} | {flop:.4g} | {t0:.1f} | {g0:.2f} | {t1:.1f} | {g1:.2f} | {ref} |")
 PY
 }
 
-echo "| function | GFLOP | before (ms) | before GFLOP/s | after (ms) | after GFLOP/s | speedup |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| function | GFLOP | loops (ms) | loops GFLOP/s | BLAS (ms) | BLAS GFLOP/s | OpenBLAS alone GFLOP/s | of OpenBLAS |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 row "matmul 512x784 by 784x512" "$root/bench/jit/matmul.mlir" matmul 3 10
 
 if [ -f "$models/google_heir__mnist_mlp.mlir" ]; then

@@ -311,105 +311,113 @@ int64_t runtimeCalls(const Schedule &schedule) {
   return calls;
 }
 
-void overhead() {
+/// One row of a table: a world of `numRanks` ranks, schedule `name` with
+/// `payload`-byte messages, and its Built, null if it cannot be built.
+struct Case {
+  pprt::World &world;
+  int numRanks;
+  /// Whether this process prints (printer()).
+  bool print;
+  const std::string &name;
+  int64_t payload;
+  const Built *built;
+};
+
+/// Calls `row` for every case of the command line: every --ranks size (one
+/// world each), schedule and payload. Before the first row this process
+/// prints, it prints `header` (the table's head).
+void forEachCase(const std::string &header,
+                 llvm::function_ref<void(const Case &)> row) {
   bool headerDone = false;
   for (int numRanks : ranksOpt) {
     std::unique_ptr<pprt::World> world = makeWorld(numRanks);
     bool print = printer(*world);
     if (print && !headerDone) {
-      llvm::outs()
-          << "| transport | P | schedule | M | payload (B) | actions/rank | "
-             "runtime calls | step wall (us) | makespan (us) | "
-             "wall/action (us) | makespan/action (us) |\n"
-          << "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | "
-             "---: | ---: |\n";
+      llvm::outs() << header;
       headerDone = true;
     }
-    for (const std::string &name : schedulesOpt) {
+    for (const std::string &name : schedulesOpt)
       for (int64_t payload : payloadOpt) {
         std::string error;
         std::optional<Built> built =
             build(name, numRanks, microbatchesOpt, payload, error);
-        if (!built) {
-          if (print)
-            llvm::outs() << "| " << transportOpt << " | " << numRanks << " | "
-                         << name << " | " << microbatchesOpt << " | "
-                         << payload << " | - | - | - | - | - | - |\n";
-          continue;
-        }
-        Measured m = measure(*world, *built, payload, /*timed=*/false);
-        double actions = maxActionsPerRank(built->schedule);
-        if (print)
-          llvm::outs() << "| " << transportOpt << " | " << numRanks << " | "
-                       << name << " | " << microbatchesOpt << " | " << payload
-                       << " | " << static_cast<int64_t>(actions) << " | "
-                       << runtimeCalls(built->schedule) << " | "
-                       << llvm::format("%.0f", m.wall * 1e6) << " | "
-                       << llvm::format("%.0f", m.makespan * 1e6) << " | "
-                       << llvm::format("%.2f", m.wall * 1e6 / actions)
-                       << " | "
-                       << llvm::format("%.2f", m.makespan * 1e6 / actions)
-                       << " |\n";
-        llvm::outs().flush();
+        row({*world, numRanks, print, name, payload,
+             built ? &*built : nullptr});
       }
-    }
   }
 }
 
-void fidelity() {
-  bool headerDone = false;
-  unsigned cores = std::thread::hardware_concurrency();
-  for (int numRanks : ranksOpt) {
-    std::unique_ptr<pprt::World> world = makeWorld(numRanks);
-    bool print = printer(*world);
-    if (print && !headerDone) {
-      llvm::outs()
-          << "| transport | wait | P | cores | schedule | shape | M | "
-             "measured makespan (us) | predicted (us) | ratio | "
-             "measured bubble | predicted bubble | difference | "
-             "measured mean bubble |\n"
-          << "| --- | --- | ---: | ---: | --- | --- | ---: | ---: | ---: | "
-             "---: | ---: | ---: | ---: | ---: |\n";
-      headerDone = true;
+void overhead() {
+  std::string header =
+      "| transport | P | schedule | M | payload (B) | actions/rank | "
+      "runtime calls | step wall (us) | makespan (us) | "
+      "wall/action (us) | makespan/action (us) |\n"
+      "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | "
+      "---: | ---: |\n";
+  forEachCase(header, [&](const Case &c) {
+    if (!c.built) {
+      if (c.print)
+        llvm::outs() << "| " << transportOpt << " | " << c.numRanks << " | "
+                     << c.name << " | " << microbatchesOpt << " | " << c.payload
+                     << " | - | - | - | - | - | - |\n";
+      return;
     }
+    Measured m = measure(c.world, *c.built, c.payload, /*timed=*/false);
+    double actions = maxActionsPerRank(c.built->schedule);
+    if (c.print)
+      llvm::outs() << "| " << transportOpt << " | " << c.numRanks << " | "
+                   << c.name << " | " << microbatchesOpt << " | " << c.payload
+                   << " | " << static_cast<int64_t>(actions) << " | "
+                   << runtimeCalls(c.built->schedule) << " | "
+                   << llvm::format("%.0f", m.wall * 1e6) << " | "
+                   << llvm::format("%.0f", m.makespan * 1e6) << " | "
+                   << llvm::format("%.2f", m.wall * 1e6 / actions) << " | "
+                   << llvm::format("%.2f", m.makespan * 1e6 / actions)
+                   << " |\n";
+    llvm::outs().flush();
+  });
+}
+
+void fidelity() {
+  unsigned cores = std::thread::hardware_concurrency();
+  const char *wait = waitOpt == Wait::Spin ? "spin" : "sleep";
+  std::string header =
+      "| transport | wait | P | cores | schedule | shape | M | "
+      "measured makespan (us) | predicted (us) | ratio | "
+      "measured bubble | predicted bubble | difference | "
+      "measured mean bubble |\n"
+      "| --- | --- | ---: | ---: | --- | --- | ---: | ---: | ---: | "
+      "---: | ---: | ---: | ---: | ---: |\n";
+  forEachCase(header, [&](const Case &c) {
     // P ranks that spin need P cores; say so in the row.
     std::string coreNote = std::to_string(cores);
-    if (static_cast<unsigned>(numRanks) > cores)
+    if (static_cast<unsigned>(c.numRanks) > cores)
       coreNote += " (P > cores)";
-    const char *wait = waitOpt == Wait::Spin ? "spin" : "sleep";
-    for (const std::string &name : schedulesOpt) {
-      for (int64_t payload : payloadOpt) {
-        std::string error;
-        std::optional<Built> built =
-            build(name, numRanks, microbatchesOpt, payload, error);
-        if (!built) {
-          if (print)
-            llvm::outs() << "| " << transportOpt << " | " << wait << " | "
-                         << numRanks << " | " << coreNote << " | " << name
-                         << " | - | " << microbatchesOpt
-                         << " | - | - | - | - | - | - | - |\n";
-          continue;
-        }
-        SimulationResult predicted = simulate(built->model, built->schedule);
-        Measured m = measure(*world, *built, payload, /*timed=*/true);
-        double measuredUs = m.makespan * 1e6;
-        if (print)
-          llvm::outs() << "| " << transportOpt << " | " << wait << " | "
-                       << numRanks << " | " << coreNote << " | " << name
-                       << " | " << built->shape << " | " << microbatchesOpt
-                       << " | " << llvm::format("%.0f", measuredUs) << " | "
-                       << llvm::format("%.0f", predicted.makespan) << " | "
-                       << llvm::format("%.3f", measuredUs / predicted.makespan)
-                       << " | " << llvm::format("%.3f", m.bubbleRate) << " | "
-                       << llvm::format("%.3f", predicted.bubbleRate) << " | "
-                       << llvm::format("%+.3f",
-                                       m.bubbleRate - predicted.bubbleRate)
-                       << " | " << llvm::format("%.3f", m.meanBubbleRate)
-                       << " |\n";
-        llvm::outs().flush();
-      }
+    if (!c.built) {
+      if (c.print)
+        llvm::outs() << "| " << transportOpt << " | " << wait << " | "
+                     << c.numRanks << " | " << coreNote << " | " << c.name
+                     << " | - | " << microbatchesOpt
+                     << " | - | - | - | - | - | - | - |\n";
+      return;
     }
-  }
+    const Built &built = *c.built;
+    SimulationResult predicted = simulate(built.model, built.schedule);
+    Measured m = measure(c.world, built, c.payload, /*timed=*/true);
+    double measuredUs = m.makespan * 1e6;
+    if (c.print)
+      llvm::outs() << "| " << transportOpt << " | " << wait << " | "
+                   << c.numRanks << " | " << coreNote << " | " << c.name
+                   << " | " << built.shape << " | " << microbatchesOpt << " | "
+                   << llvm::format("%.0f", measuredUs) << " | "
+                   << llvm::format("%.0f", predicted.makespan) << " | "
+                   << llvm::format("%.3f", measuredUs / predicted.makespan)
+                   << " | " << llvm::format("%.3f", m.bubbleRate) << " | "
+                   << llvm::format("%.3f", predicted.bubbleRate) << " | "
+                   << llvm::format("%+.3f", m.bubbleRate - predicted.bubbleRate)
+                   << " | " << llvm::format("%.3f", m.meanBubbleRate) << " |\n";
+    llvm::outs().flush();
+  });
 }
 
 } // namespace

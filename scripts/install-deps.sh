@@ -12,6 +12,7 @@ packages=(
   libgtest-dev googletest
   libopenmpi-dev openmpi-bin
   coinor-libcbc-dev pkg-config  # the exact schedule solver (lib/Schedule/Exact.cpp)
+  libopenblas-dev  # GEMMs of CPU stage functions (runtime/lib/CpuGemm.cpp)
   libclang-rt-22-dev valgrind  # sanitizers and libFuzzer (scripts/sanitize.sh, fuzz.sh), valgrind.sh
 )
 if [ "${1:-}" = "--dev" ]; then

@@ -10,7 +10,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <thread>
 #include <dlfcn.h>
 
 using namespace mlir;
@@ -51,6 +53,8 @@ Session::create(const SessionOptions &options) {
     return error("--transport=nccl needs --device=cuda");
   if (options.workspaceMiB < 0 || options.workspaceMiB > (int64_t(1) << 30))
     return error("--gpu-workspace-mib must be in [0, 2^30]");
+  if (options.blasThreads < 0 || options.blasThreads > 4096)
+    return error("--blas-threads must be in [0, 4096]");
 
   std::unique_ptr<Session> session(new Session());
   session->options_ = options;
@@ -81,6 +85,14 @@ Session::create(const SessionOptions &options) {
   session->world_ = pprt::World::create(world, message);
   if (!session->world_)
     return error(message);
+  // Each local rank's GEMMs get its share of the cores.
+  int threads = options.blasThreads;
+  if (threads <= 0) {
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    size_t ranks = std::max<size_t>(1, session->world_->localRanks().size());
+    threads = std::max<int>(1, static_cast<int>(cores / ranks));
+  }
+  pprt_cpu_blas_threads(threads);
   return std::move(session);
 }
 

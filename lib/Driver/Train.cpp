@@ -101,8 +101,13 @@ llvm::Error Trainer::compilePrograms() {
         prepareForExecution(module, hostKeep);
     if (failed(prepared))
       return error("preparing the compiled module for the JIT failed");
+    // The emulated GPU runs its GEMMs as loops in k order (it checks the GPU
+    // path, not BLAS): its host code, the reference and the initializer
+    // then use loops too, so that --check stays bitwise.
+    JitOptions hostOptions;
+    hostOptions.blas = so.device != Device::CUDAEmulated;
     FailureOr<std::unique_ptr<JitModule>> jit = JitModule::compile(
-        **prepared, entries, JitOptions(),
+        **prepared, entries, hostOptions,
         onGPU ? ArrayRef<std::string>() : ArrayRef(model.rankFunctions));
     if (failed(jit))
       return error("JIT compilation failed");

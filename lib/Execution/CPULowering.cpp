@@ -1,15 +1,18 @@
 //===- CPULowering.cpp - tensor functions to LLVM for the host JIT --------===//
 //
-// The CPU half of JitModule::compile: register tiles and vectorization of
-// linalg ops, the loop interchange for locality, the entry wrappers, one-shot
-// bufferization and the lowering to the LLVM dialect (docs/Execution.md).
-// Results stay bitwise those of plain loop nests: no transformation here
-// reorders the accumulation of any output element.
+// The CPU half of JitModule::compile: GEMMs to OpenBLAS through the runtime
+// (pp-gemm-to-runtime{target=cpu}), register tiles and vectorization of the
+// other linalg ops, the loop interchange for locality, the entry wrappers,
+// one-shot bufferization and the lowering to the LLVM dialect
+// (docs/Execution.md). Apart from the GEMMs, results stay bitwise those of
+// plain loop nests: no transformation here reorders the accumulation of
+// any output element.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CPULowering.h"
 
+#include "pp/Conversion/GemmToRuntime.h"
 #include "pp/Conversion/HostToLLVM.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -28,6 +31,7 @@
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -41,6 +45,9 @@
 using namespace mlir;
 using namespace mlir::pp::exec;
 using namespace mlir::pp::exec::detail;
+using mlir::pp::GemmTarget;
+using mlir::pp::isGemmCandidate;
+using mlir::pp::lowerGemmsToRuntime;
 
 /// After lowering, every op must be in the LLVM dialect; the first one that
 /// is not gets the error (partial conversions leave unknown ops in place).
@@ -68,9 +75,12 @@ static LogicalResult checkLowered(ModuleOp module) {
 /// moves that parallel loop innermost ((i, k, j)): contiguous, vectorizable
 /// inner loops. Every output element still accumulates over the reduction
 /// loops in the same order, so results are bitwise unchanged.
-static void interchangeForLocality(ModuleOp module) {
+static void interchangeForLocality(ModuleOp module, bool blas) {
   SmallVector<linalg::LinalgOp> candidates;
-  module.walk([&](linalg::LinalgOp op) { candidates.push_back(op); });
+  module.walk([&](linalg::LinalgOp op) {
+    if (!blas || !isGemmCandidate(op))
+      candidates.push_back(op);
+  });
   IRRewriter rewriter(module.getContext());
   for (linalg::LinalgOp op : candidates) {
     unsigned numLoops = op.getNumLoops();
@@ -235,12 +245,15 @@ static FailureOr<SmallVector<int64_t>> vectorTileSizes(linalg::LinalgOp op,
 /// the accumulator's read and write are hoisted out of the reduction loops
 /// (it stays in registers). Ops it does not accept, or whose tile does not
 /// vectorize, keep the loop path.
-static void tileAndVectorize(ModuleOp module) {
+static void tileAndVectorize(ModuleOp module, bool blas) {
   MLIRContext *ctx = module.getContext();
   ctx->loadDialect<vector::VectorDialect, affine::AffineDialect>();
   RegisterTile tile = hostRegisterTile();
   SmallVector<linalg::LinalgOp> candidates;
   module.walk([&](linalg::LinalgOp op) {
+    // GEMMs go to BLAS whole (pp-gemm-to-runtime after bufferization).
+    if (blas && isGemmCandidate(op))
+      return;
     if (succeeded(vectorTileSizes(op, tile)) &&
         succeeded(linalg::vectorizeOpPrecondition(op)))
       candidates.push_back(op);
@@ -349,6 +362,24 @@ static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   mlir::pp::buildHostToLLVMPipeline(pm, vectors, /*gpu=*/false);
 }
 
+/// Appends the pprt_cpu_gemm_* calls of `m` whose sizes are constants.
+static void collectGemmCalls(ModuleOp m, std::vector<GemmCall> &calls) {
+  m.walk([&](func::CallOp call) {
+    StringRef callee = call.getCallee();
+    if (!callee.starts_with("pprt_cpu_gemm_") || call.getNumOperands() < 6)
+      return;
+    SmallVector<int64_t, 6> v;
+    for (Value operand : call.getOperands().take_front(6)) {
+      std::optional<int64_t> c = getConstantIntValue(operand);
+      if (!c)
+        return;
+      v.push_back(*c);
+    }
+    calls.push_back({callee.ends_with("f64"), v[0], v[1], v[2], v[3],
+                     v[4] != 0, v[5] != 0});
+  });
+}
+
 LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
                                                   ArrayRef<std::string> entries,
                                                   const JitOptions &options) {
@@ -358,9 +389,9 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
     if (Operation *first = m.lookupSymbol(entries.front()))
       loc = first->getLoc();
   if (options.vectorize)
-    tileAndVectorize(m);
+    tileAndVectorize(m, options.blas);
   if (options.interchange)
-    interchangeForLocality(m);
+    interchangeForLocality(m, options.blas);
   mlir::pp::makeResultsDistinct(m);
 
   SymbolTable symbols(m);
@@ -388,6 +419,13 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
     scf::ForOp::getCanonicalizationPatterns(patterns, ctx);
     (void)applyPatternsGreedily(m, std::move(patterns));
   }
+
+  // GEMMs (the contractions left untiled above) to OpenBLAS through the
+  // runtime; the rest become loops.
+  if (options.blas)
+    lowerGemmsToRuntime(m, GemmTarget::CPU, /*explain=*/false);
+  if (options.gemmCalls)
+    collectGemmCalls(m, *options.gemmCalls);
 
   PassManager pm(ctx);
   buildLoweringPipeline(pm, options.vectorize || containsDialect(m, "vector"));

@@ -4,6 +4,8 @@
 
 #include "CPULowering.h"
 
+#include "pprt/pprt.h"
+
 #include "pp/Conversion/HostToLLVM.h"
 #include "pp/GPU/Passes.h"
 #include "pp/InitAllDialects.h"
@@ -510,6 +512,14 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
     map[interner("memrefCopy")] = {
         llvm::orc::ExecutorAddr::fromPtr(&ppExecMemrefCopy),
         llvm::JITSymbolFlags::Exported};
+    // The CPU GEMMs (libPPRuntime.so), also for programs that do not link
+    // the runtime otherwise (pp-exec).
+    map[interner("pprt_cpu_gemm_f32")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&pprt_cpu_gemm_f32),
+        llvm::JITSymbolFlags::Exported};
+    map[interner("pprt_cpu_gemm_f64")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&pprt_cpu_gemm_f64),
+        llvm::JITSymbolFlags::Exported};
     return map;
   });
   for (const FunctionSignature &sig : sigs) {
@@ -603,4 +613,45 @@ llvm::Error JitModule::run(StringRef name, ArrayRef<const HostTensor *> args,
     *microseconds =
         std::chrono::duration<double, std::micro>(end - start).count();
   return llvm::Error::success();
+}
+
+double mlir::pp::exec::timeGemmCalls(ArrayRef<GemmCall> calls,
+                                     unsigned repetitions) {
+  struct Operands {
+    std::vector<double> a, b, c; // as bytes for either type
+  };
+  std::vector<Operands> operands(calls.size());
+  for (auto [call, o] : llvm::zip_equal(calls, operands)) {
+    size_t scale = call.f64 ? 1 : 2; // doubles hold two floats
+    o.a.assign((call.batch * call.m * call.k + scale - 1) / scale + 1, 0.25);
+    o.b.assign((call.batch * call.k * call.n + scale - 1) / scale + 1, 0.5);
+    o.c.assign((call.batch * call.m * call.n + scale - 1) / scale + 1, 0.0);
+  }
+  auto runAll = [&] {
+    for (auto [call, o] : llvm::zip_equal(calls, operands)) {
+      int64_t lda = call.transA ? call.m : call.k;
+      int64_t ldb = call.transB ? call.k : call.n;
+      int64_t sa = call.m * call.k, sb = call.k * call.n, sc = call.m * call.n;
+      if (call.f64)
+        pprt_cpu_gemm_f64(call.batch, call.m, call.n, call.k, call.transA,
+                          call.transB, o.a.data(), lda, sa, o.b.data(), ldb,
+                          sb, o.c.data(), call.n, sc, 1);
+      else
+        pprt_cpu_gemm_f32(call.batch, call.m, call.n, call.k, call.transA,
+                          call.transB, reinterpret_cast<float *>(o.a.data()),
+                          lda, sa, reinterpret_cast<float *>(o.b.data()), ldb,
+                          sb, reinterpret_cast<float *>(o.c.data()), call.n,
+                          sc, 1);
+    }
+  };
+  runAll();
+  double best = std::numeric_limits<double>::infinity();
+  for (unsigned r = 0; r < std::max(1u, repetitions); ++r) {
+    auto start = std::chrono::steady_clock::now();
+    runAll();
+    best = std::min(best, std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - start)
+                              .count());
+  }
+  return best;
 }

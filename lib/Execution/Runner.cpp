@@ -235,8 +235,12 @@ llvm::Expected<bool> mlir::pp::exec::runFunctions(ModuleOp module,
     return error("cannot compile " + source + " for execution");
   // Counted before compiling, which lowers the module in place.
   double flops = request.timing ? countFlops(**prepared, f->name) : 0.0;
+  std::vector<GemmCall> gemms;
+  JitOptions jitOptions = request.jit;
+  if (request.timing && request.mode == RunRequest::Mode::Run)
+    jitOptions.gemmCalls = &gemms;
   FailureOr<std::unique_ptr<JitModule>> jit =
-      JitModule::compile(**prepared, names, request.jit);
+      JitModule::compile(**prepared, names, jitOptions);
   if (failed(jit))
     return error("cannot compile " + source + " for execution");
   std::string referenceNote;
@@ -258,6 +262,19 @@ llvm::Expected<bool> mlir::pp::exec::runFunctions(ModuleOp module,
   } else if (llvm::Error e =
                  runEntry(**jit, *f, *args, flops, request, fResults, out)) {
     return std::move(e);
+  } else if (request.timing && !gemms.empty()) {
+    // The same GEMMs on OpenBLAS alone: the rate the function is held to.
+    double gemmFlops = 0;
+    for (const GemmCall &call : gemms)
+      gemmFlops += call.flops();
+    double seconds = timeGemmCalls(gemms, request.repetitions);
+    llvm::errs() << "pp-exec: @" << f->name << " GEMMs: " << gemms.size()
+                 << " call" << (gemms.size() == 1 ? "" : "s") << ", "
+                 << llvm::format("%.4g", gemmFlops / 1e9)
+                 << " GFLOP; OpenBLAS alone: "
+                 << llvm::format("%.3f", seconds * 1e3) << " ms, "
+                 << llvm::format("%.3f", gemmFlops / seconds / 1e9)
+                 << " GFLOP/s\n";
   }
   if (!pass)
     return pass.takeError();

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/GPU/Passes.h"
-#include "GPUUtils.h"
+#include "pp/Conversion/GemmToRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -45,7 +45,7 @@ struct PPGPUElideHostWaitsPass
         return;
       auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
           call, call.getCalleeAttr());
-      if (callee && callee->hasAttr(kStreamOrdered))
+      if (callee && callee->hasAttr(kStreamOrderedAttrName))
         waits.push_back(wait);
     });
     for (gpu::WaitOp wait : waits)

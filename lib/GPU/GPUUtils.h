@@ -9,12 +9,7 @@
 
 namespace mlir::pp {
 
-/// Marks the runtime functions pp-gpu-gemm-to-runtime declares: they run on
-/// the compute stream, so pp-gpu-elide-host-waits needs no host wait before
-/// them.
-constexpr llvm::StringLiteral kStreamOrdered = "pp.stream_ordered";
-
-/// Whether `op` is a contraction cuBLAS can take (pp-gpu-gemm-to-runtime
+/// Whether `op` is a contraction cuBLAS can take (pp-gemm-to-runtime
 /// decides on buffers; pp-gpu-fuse-elementwise keeps any contraction as it
 /// is).
 inline bool isContraction(Operation *op) {

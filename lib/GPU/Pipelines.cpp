@@ -10,6 +10,7 @@
 
 #include "pp/GPU/Passes.h"
 #include "pp/Conversion/HostToLLVM.h"
+#include "pp/Conversion/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -161,7 +162,7 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
 
   // 3. GEMMs to cuBLAS calls; every buffer in device memory.
   if (opts.cublas)
-    pm.addPass(pp::createPPGPUGemmToRuntimePass());
+    pm.addPass(pp::createPPGemmToRuntimePass({/*target=*/"gpu"}));
   pm.addNestedPass<func::FuncOp>(pp::createPPGPUDeviceMemoryPass());
 
   // 4. linalg to scf.parallel (reductions stay sequential scf.for inside),

@@ -48,13 +48,6 @@ using namespace mlir;
 using namespace mlir::pp;
 
 namespace {
-struct PPDifferentiateStagesPass
-    : mlir::pp::impl::PPDifferentiateStagesPassBase<
-          PPDifferentiateStagesPass> {
-  using Base::Base;
-  void runOnOperation() override;
-};
-
 /// The functions made for one stage and how they connect.
 struct StageFunctions {
   StageOp stage;
@@ -68,14 +61,23 @@ struct StageFunctions {
   /// Number of stash results of the forward (after the outputs).
   unsigned numStash = 0;
 };
-} // namespace
 
-static bool isFloatValueType(Type type) {
-  if (isa<FloatType>(type))
-    return true;
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor && isa<FloatType>(tensor.getElementType());
-}
+struct PPDifferentiateStagesPass
+    : mlir::pp::impl::PPDifferentiateStagesPassBase<PPDifferentiateStagesPass> {
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  /// Gives `sf`'s stage its F and backward (or B and W) functions, with
+  /// their costs and stash sizes.
+  LogicalResult differentiateStage(StageFunctions &sf, SymbolTable &symbols);
+  /// Records the fused backward of `sf` on its stage (B's time, W = 0).
+  void recordFusedBackward(StageFunctions &sf);
+  /// Splits the backward of `sf` into B and W and records them, with their
+  /// costs and M_W, on its stage.
+  LogicalResult recordSplitBackward(StageFunctions &sf, StringRef base);
+};
+} // namespace
 
 /// Values used by `op` or the ops nested in it that are defined outside it.
 static void forEachUse(Operation *op, function_ref<void(Value)> fn) {
@@ -104,7 +106,7 @@ static SmallVector<unsigned> dependentResults(func::FuncOp fn,
   }
   SmallVector<unsigned> results;
   for (auto [k, v] : llvm::enumerate(block.getTerminator()->getOperands()))
-    if (dependent.contains(v) && isFloatValueType(v.getType()))
+    if (dependent.contains(v) && isDifferentiableType(v.getType()))
       results.push_back(k);
   return results;
 }
@@ -259,10 +261,7 @@ static LogicalResult buildStagedGradient(func::FuncOp staged,
   if (!ret || ret.getNumOperands() != 1)
     return failure();
   Type lossType = ret.getOperand(0).getType();
-  auto lossTensor = dyn_cast<RankedTensorType>(lossType);
-  if (!isa<FloatType>(lossType) &&
-      !(lossTensor && isa<FloatType>(lossTensor.getElementType()) &&
-        lossTensor.hasStaticShape() && lossTensor.getNumElements() == 1))
+  if (!isScalarLoss(lossType))
     return failure();
   DenseMap<StringRef, const StageFunctions *> byName;
   for (const StageFunctions &sf : stages)
@@ -310,16 +309,7 @@ static LogicalResult buildStagedGradient(func::FuncOp staged,
       it->second = addValues(b, loc, it->second, d);
   };
   Value loss = ret.getOperand(0);
-  Value one;
-  if (lossTensor)
-    one = arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(
-            lossTensor, b.getFloatAttr(lossTensor.getElementType(), 1.0)));
-  else
-    one = arith::ConstantOp::create(
-        b, loc, cast<TypedAttr>(b.getFloatAttr(lossType, 1.0)));
-  accumulate(loss, one);
+  accumulate(loss, lossSeed(b, loc, lossType));
   for (auto [index, entryPair] : llvm::enumerate(llvm::reverse(calls))) {
     auto [call, sf] = entryPair;
     const SmallVector<Value> &stash = stashes[calls.size() - 1 - index];
@@ -376,24 +366,18 @@ static LogicalResult buildStagedGradient(func::FuncOp staged,
   return success();
 }
 
-void PPDifferentiateStagesPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  auto pipeline = lookupNamedOrOnly<PipelineOp>(
-      module, pipelineName, "pipeline");
-  if (!pipeline)
-    return signalPassFailure();
-  if (!(flopsPerMicrosecond > 0.0)) {
-    mlir::emitError(module.getLoc(), "option "
-                                     "'flops-per-us' must be positive");
-    return signalPassFailure();
-  }
-
+/// The stages of `pipeline` in index order, each with its forward function
+/// and which of its inputs and outputs take a gradient. Reports stages that
+/// already have backward functions, forward functions that are missing or
+/// have several blocks, and stages that do not take the previous stage's
+/// outputs first.
+static FailureOr<SmallVector<StageFunctions>>
+collectStages(PipelineOp pipeline, SymbolTable &symbols) {
   SmallVector<StageOp> stageOps(pipeline.getBody().getOps<StageOp>());
   llvm::sort(stageOps, [](StageOp a, StageOp b) {
     return a.getIndex() < b.getIndex();
   });
   SmallVector<StageFunctions> stages;
-  SymbolTable symbols(module);
   for (StageOp stage : stageOps) {
     if (!stage.getForwardAttr() || stage.getBackwardAttr() ||
         stage.getBackwardInputAttr() || stage.getBackwardWeightAttr()) {
@@ -403,7 +387,7 @@ void PPDifferentiateStagesPass::runOnOperation() {
              "it), but it "
           << (stage.getForwardAttr() ? "already has backward functions"
                                      : "has no forward function");
-      return signalPassFailure();
+      return failure();
     }
     auto f = symbols.lookup<func::FuncOp>(stage.getForwardAttr().getValue());
     if (!f || f.isExternal() || !f.getBody().hasOneBlock()) {
@@ -411,7 +395,7 @@ void PPDifferentiateStagesPass::runOnOperation() {
           << stage.getForwardAttr().getValue() << " of stage "
           << stage.getIndex()
           << (f ? " must have a body of one block" : " does not exist");
-      return signalPassFailure();
+      return failure();
     }
     StageFunctions sf;
     sf.stage = stage;
@@ -436,7 +420,7 @@ void PPDifferentiateStagesPass::runOnOperation() {
             << ") first, then its parameters (marked pp.parameter), but @"
             << f.getSymName() << " takes (" << typeList(f.getArgumentTypes())
             << ")";
-        return signalPassFailure();
+        return failure();
       }
       for (unsigned k : prev.activeOutputs)
         sf.activeInputs.push_back(k);
@@ -446,81 +430,114 @@ void PPDifferentiateStagesPass::runOnOperation() {
     sf.activeOutputs = dependentResults(f, wrt);
     stages.push_back(std::move(sf));
   }
+  return stages;
+}
 
-  for (StageFunctions &sf : stages) {
-    func::FuncOp f = sf.original;
-    std::string base = f.getSymName().str();
-    for (StringRef suffix : {"_vjp", "_forward", "_backward",
-                             "_backward_input", "_backward_weight",
-                             "_backward_split"})
-      if (symbols.lookup(base + suffix.str())) {
-        sf.stage.emitError("cannot create '@")
-            << base << suffix << "': a symbol of that name already exists";
-        return signalPassFailure();
-      }
-    SmallVector<unsigned> wrt(sf.activeInputs);
-    wrt.append(sf.parameters.begin(), sf.parameters.end());
-    FailureOr<func::FuncOp> grad = buildGradient(
-        f, base + "_vjp", wrt, ArrayRef<unsigned>(sf.activeOutputs));
-    if (failed(grad)) {
-      sf.stage.emitError("cannot differentiate "
-                         "stage ")
-          << sf.stage.getIndex() << " (@" << base << ")";
-      return signalPassFailure();
+LogicalResult
+PPDifferentiateStagesPass::differentiateStage(StageFunctions &sf,
+                                              SymbolTable &symbols) {
+  func::FuncOp f = sf.original;
+  std::string base = f.getSymName().str();
+  for (StringRef suffix : {"_vjp", "_forward", "_backward", "_backward_input",
+                           "_backward_weight", "_backward_split"})
+    if (symbols.lookup(base + suffix.str())) {
+      sf.stage.emitError("cannot create '@")
+          << base << suffix << "': a symbol of that name already exists";
+      return failure();
     }
-    LogicalResult cut =
-        cutForward(sf, *grad, base + "_forward", base + "_backward");
-    grad->erase();
-    if (failed(cut))
-      return signalPassFailure();
-    symbols.insert(sf.forward);
-    symbols.insert(sf.backward);
-
-    OpBuilder builder(sf.stage);
-    sf.stage.setForwardAttr(FlatSymbolRefAttr::get(sf.forward));
-    int64_t stashBytes = 0;
-    for (Type t : sf.forward.getResultTypes().drop_front(f.getNumResults()))
-      stashBytes += bytesOf(t);
-    sf.stage.setStashBytes(stashBytes);
-    sf.stage.setForwardTimeAttr(builder.getF64FloatAttr(
-        functionFlops(sf.forward) / flopsPerMicrosecond));
-    if (!splitBackward) {
-      sf.stage.setBackwardAttr(FlatSymbolRefAttr::get(sf.backward));
-      sf.stage.setWeightStashBytes(0);
-      double flops = functionFlops(sf.backward);
-      // A fused backward's time is recorded as B with W = 0.
-      sf.stage.setBackwardInputTimeAttr(
-          builder.getF64FloatAttr(flops / flopsPerMicrosecond));
-      sf.stage.setBackwardWeightTimeAttr(builder.getF64FloatAttr(0.0));
-      continue;
-    }
-    FailureOr<BackwardSplit> split = mlir::pp::splitBackward(
-        sf.backward, sf.activeInputs.size(), base + "_backward_input",
-        base + "_backward_weight", base + "_backward_split");
-    if (failed(split))
-      return signalPassFailure();
-    sf.input = split->input;
-    sf.weight = split->weight;
-    sf.stage.setBackwardInputAttr(FlatSymbolRefAttr::get(sf.input));
-    sf.stage.setBackwardWeightAttr(FlatSymbolRefAttr::get(sf.weight));
-    // M_W: what lives from B to W: B's weight stash, and the part of F's
-    // stash that W reads (after B, only W needs it).
-    int64_t weightStashBytes = 0;
-    for (Type t :
-         sf.input.getResultTypes().drop_front(sf.activeInputs.size()))
-      weightStashBytes += bytesOf(t);
-    unsigned stashBegin = sf.parameters.size();
-    for (int64_t i : sf.weight->getAttrOfType<DenseI64ArrayAttr>(
-                                  "pp.weight_arguments")
-                         .asArrayRef())
-      if (i >= stashBegin && i < stashBegin + sf.numStash)
-        weightStashBytes += bytesOf(sf.backward.getArgumentTypes()[i]);
-    sf.stage.setWeightStashBytes(weightStashBytes);
-    sf.stage.setBackwardInputTimeAttr(builder.getF64FloatAttr(
-        functionFlops(sf.input) / flopsPerMicrosecond));
-    sf.stage.setBackwardWeightTimeAttr(builder.getF64FloatAttr(
-        functionFlops(sf.weight) / flopsPerMicrosecond));
+  SmallVector<unsigned> wrt(sf.activeInputs);
+  wrt.append(sf.parameters.begin(), sf.parameters.end());
+  FailureOr<func::FuncOp> grad = buildGradient(
+      f, base + "_vjp", wrt, ArrayRef<unsigned>(sf.activeOutputs));
+  if (failed(grad)) {
+    sf.stage.emitError("cannot differentiate stage ")
+        << sf.stage.getIndex() << " (@" << base << ")";
+    return failure();
   }
+  LogicalResult cut =
+      cutForward(sf, *grad, base + "_forward", base + "_backward");
+  grad->erase();
+  if (failed(cut))
+    return failure();
+  symbols.insert(sf.forward);
+  symbols.insert(sf.backward);
+
+  OpBuilder builder(sf.stage);
+  sf.stage.setForwardAttr(FlatSymbolRefAttr::get(sf.forward));
+  int64_t stashBytes = 0;
+  for (Type t : sf.forward.getResultTypes().drop_front(f.getNumResults()))
+    stashBytes += bytesOf(t);
+  sf.stage.setStashBytes(stashBytes);
+  sf.stage.setForwardTimeAttr(
+      builder.getF64FloatAttr(functionFlops(sf.forward) / flopsPerMicrosecond));
+  if (!splitBackward) {
+    recordFusedBackward(sf);
+    return success();
+  }
+  return recordSplitBackward(sf, base);
+}
+
+void PPDifferentiateStagesPass::recordFusedBackward(StageFunctions &sf) {
+  OpBuilder builder(sf.stage);
+  sf.stage.setBackwardAttr(FlatSymbolRefAttr::get(sf.backward));
+  sf.stage.setWeightStashBytes(0);
+  double flops = functionFlops(sf.backward);
+  // A fused backward's time is recorded as B with W = 0.
+  sf.stage.setBackwardInputTimeAttr(
+      builder.getF64FloatAttr(flops / flopsPerMicrosecond));
+  sf.stage.setBackwardWeightTimeAttr(builder.getF64FloatAttr(0.0));
+}
+
+LogicalResult PPDifferentiateStagesPass::recordSplitBackward(StageFunctions &sf,
+                                                             StringRef base) {
+  FailureOr<BackwardSplit> split = mlir::pp::splitBackward(
+      sf.backward, sf.activeInputs.size(), (base + "_backward_input").str(),
+      (base + "_backward_weight").str(), (base + "_backward_split").str());
+  if (failed(split))
+    return failure();
+  OpBuilder builder(sf.stage);
+  sf.input = split->input;
+  sf.weight = split->weight;
+  sf.stage.setBackwardInputAttr(FlatSymbolRefAttr::get(sf.input));
+  sf.stage.setBackwardWeightAttr(FlatSymbolRefAttr::get(sf.weight));
+  // M_W: what lives from B to W: B's weight stash, and the part of F's
+  // stash that W reads (after B, only W needs it).
+  int64_t weightStashBytes = 0;
+  for (Type t : sf.input.getResultTypes().drop_front(sf.activeInputs.size()))
+    weightStashBytes += bytesOf(t);
+  unsigned stashBegin = sf.parameters.size();
+  for (int64_t i :
+       sf.weight->getAttrOfType<DenseI64ArrayAttr>("pp.weight_arguments")
+           .asArrayRef())
+    if (i >= stashBegin && i < stashBegin + sf.numStash)
+      weightStashBytes += bytesOf(sf.backward.getArgumentTypes()[i]);
+  sf.stage.setWeightStashBytes(weightStashBytes);
+  sf.stage.setBackwardInputTimeAttr(
+      builder.getF64FloatAttr(functionFlops(sf.input) / flopsPerMicrosecond));
+  sf.stage.setBackwardWeightTimeAttr(
+      builder.getF64FloatAttr(functionFlops(sf.weight) / flopsPerMicrosecond));
+  return success();
+}
+
+void PPDifferentiateStagesPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  auto pipeline =
+      lookupNamedOrOnly<PipelineOp>(module, pipelineName, "pipeline");
+  if (!pipeline)
+    return signalPassFailure();
+  if (!(flopsPerMicrosecond > 0.0)) {
+    mlir::emitError(module.getLoc(), "option 'flops-per-us' must be positive");
+    return signalPassFailure();
+  }
+
+  SymbolTable symbols(module);
+  FailureOr<SmallVector<StageFunctions>> stages =
+      collectStages(pipeline, symbols);
+  if (failed(stages))
+    return signalPassFailure();
+  for (StageFunctions &sf : *stages)
+    if (failed(differentiateStage(sf, symbols)))
+      return signalPassFailure();
 
   // The whole model's gradient through the stages, when pp-partition's
   // @<name>_staged is there.
@@ -528,5 +545,5 @@ void PPDifferentiateStagesPass::runOnOperation() {
   if (name.consume_back("_pipeline"))
     if (auto staged = symbols.lookup<func::FuncOp>((name + "_staged").str()))
       if (!symbols.lookup((name + "_staged_grad").str()))
-        (void)buildStagedGradient(staged, stages, splitBackward);
+        (void)buildStagedGradient(staged, *stages, splitBackward);
 }

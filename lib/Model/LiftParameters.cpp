@@ -35,13 +35,29 @@ struct PPLiftParametersPass
     : mlir::pp::impl::PPLiftParametersPassBase<PPLiftParametersPass> {
   using Base::Base;
   void runOnOperation() override;
+
+private:
+  /// Reads options 'parameters' and 'data' into the argument numbers of
+  /// `func` to mark as each; reports indices out of range or in both.
+  LogicalResult readMarkedArguments(func::FuncOp func,
+                                    llvm::DenseSet<int64_t> &asParameter,
+                                    llvm::DenseSet<int64_t> &asData);
+  /// The constants of `func` to lift, in the order they appear. Warns about
+  /// weights in the private helpers it calls, which stay constant.
+  SmallVector<arith::ConstantOp> collectWeights(func::FuncOp func);
+  /// The func.call sites of `func`, checked before anything changes: only
+  /// they can be given the new arguments. Also refuses an `initName` that
+  /// is taken.
+  FailureOr<SmallVector<func::CallOp>>
+  collectCalls(ModuleOp module, func::FuncOp func, StringRef initName);
 };
+} // namespace
 
 /// Whether `constant` holds weights to lift: a dense or dense_resource float
 /// tensor of static shape with at least `minElements` elements (splats only
 /// with `includeSplats`).
-bool isWeight(arith::ConstantOp constant, int64_t minElements,
-              bool includeSplats) {
+static bool isWeight(arith::ConstantOp constant, int64_t minElements,
+                     bool includeSplats) {
   auto type = dyn_cast<RankedTensorType>(constant.getType());
   if (!type || !type.hasStaticShape() || !isa<FloatType>(type.getElementType()))
     return false;
@@ -52,29 +68,12 @@ bool isWeight(arith::ConstantOp constant, int64_t minElements,
     return includeSplats || !dense.isSplat();
   return isa<DenseResourceElementsAttr>(value);
 }
-} // namespace
 
-void PPLiftParametersPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  auto func = lookupFunction(module, functionName);
-  if (!func)
-    return signalPassFailure();
-  if (func.isExternal()) {
-    mlir::emitError(func.getLoc(), "@")
-        << functionName << " is a declaration; it has no body to lift from";
-    return signalPassFailure();
-  }
-  if (minElements < 1) {
-    mlir::emitError(module.getLoc(),
-                    "option 'min-elements' must be at "
-                    "least 1, got ")
-        << minElements.getValue();
-    return signalPassFailure();
-  }
-
-  // Existing arguments to mark.
+LogicalResult
+PPLiftParametersPass::readMarkedArguments(func::FuncOp func,
+                                          llvm::DenseSet<int64_t> &asParameter,
+                                          llvm::DenseSet<int64_t> &asData) {
   int64_t numArgs = func.getNumArguments();
-  llvm::DenseSet<int64_t> asParameter, asData;
   for (auto [list, set, name] :
        {std::make_tuple(&parameterIndices, &asParameter, "parameters"),
         std::make_tuple(&dataIndices, &asData, "data")}) {
@@ -83,7 +82,7 @@ void PPLiftParametersPass::runOnOperation() {
         mlir::emitError(func.getLoc(), "argument ")
             << index << " in option '" << name << "' is out of range: @"
             << functionName << " has " << numArgs << " arguments";
-        return signalPassFailure();
+        return failure();
       }
       set->insert(index);
     }
@@ -92,12 +91,16 @@ void PPLiftParametersPass::runOnOperation() {
     if (asData.contains(index)) {
       mlir::emitError(func.getLoc(), "argument ")
           << index << " is listed both in 'parameters' and in 'data'";
-      return signalPassFailure();
+      return failure();
     }
   }
+  return success();
+}
 
-  // The constants to lift, in the order they appear. Constants inside ops
-  // isolated from above (nested functions) cannot see the new arguments.
+SmallVector<arith::ConstantOp>
+PPLiftParametersPass::collectWeights(func::FuncOp func) {
+  // Constants inside ops isolated from above (nested functions) cannot see
+  // the new arguments.
   SmallVector<arith::ConstantOp> weights;
   func.walk([&](arith::ConstantOp constant) {
     if (constant->getParentWithTrait<OpTrait::IsIsolatedFromAbove>() != func)
@@ -124,94 +127,94 @@ void PPLiftParametersPass::runOnOperation() {
                "(--inline) to train it";
     });
   });
+  return weights;
+}
 
-  std::string initName = initializerName.empty() ? functionName + "_init"
-                                                 : std::string(initializerName);
-
-  // Check every use of the function before changing anything: only
-  // func.call sites can be given the new arguments.
-  SmallVector<func::CallOp> calls;
-  if (!weights.empty()) {
-    if (module.lookupSymbol(initName)) {
-      mlir::emitError(func.getLoc(), "a symbol named @")
-          << initName
-          << " already exists; choose the initializer's name with option "
-             "'initializer'";
-      return signalPassFailure();
-    }
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(func, module);
-    if (!uses) {
-      mlir::emitError(module.getLoc(),
-                      "cannot find every use of @")
-          << functionName << " in the module";
-      return signalPassFailure();
-    }
-    for (const SymbolTable::SymbolUse &use : *uses) {
-      auto call = dyn_cast<func::CallOp>(use.getUser());
-      if (!call || call.getCalleeAttr() != use.getSymbolRef()) {
-        InFlightDiagnostic diag =
-            mlir::emitError(use.getUser()->getLoc(),
-                            "cannot pass the lifted "
-                            "parameters of @")
-            << functionName << " at this use by '" << use.getUser()->getName()
-            << "': only func.call sites are updated";
-        diag.attachNote(func.getLoc()) << "function defined here";
-        return signalPassFailure();
-      }
-      calls.push_back(call);
-    }
+FailureOr<SmallVector<func::CallOp>>
+PPLiftParametersPass::collectCalls(ModuleOp module, func::FuncOp func,
+                                   StringRef initName) {
+  if (module.lookupSymbol(initName)) {
+    mlir::emitError(func.getLoc(), "a symbol named @")
+        << initName
+        << " already exists; choose the initializer's name with option "
+           "'initializer'";
+    return failure();
   }
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(func, module);
+  if (!uses) {
+    mlir::emitError(module.getLoc(), "cannot find every use of @")
+        << functionName << " in the module";
+    return failure();
+  }
+  SmallVector<func::CallOp> calls;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto call = dyn_cast<func::CallOp>(use.getUser());
+    if (!call || call.getCalleeAttr() != use.getSymbolRef()) {
+      InFlightDiagnostic diag =
+          mlir::emitError(use.getUser()->getLoc(),
+                          "cannot pass the lifted parameters of @")
+          << functionName << " at this use by '" << use.getUser()->getName()
+          << "': only func.call sites are updated";
+      diag.attachNote(func.getLoc()) << "function defined here";
+      return failure();
+    }
+    calls.push_back(call);
+  }
+  return calls;
+}
 
-  MLIRContext *context = &getContext();
-  auto unit = UnitAttr::get(context);
-  for (int64_t index : asParameter)
-    func.setArgAttr(index, kParameterAttr, unit);
-  for (int64_t index : asData)
-    func.setArgAttr(index, kDataAttr, unit);
-  if (weights.empty())
-    return;
-
-  // Initial values first (the constants are erased below).
-  OpBuilder builder(context);
+/// Creates `initName` after `func`: a function without arguments that
+/// returns the values of `weights`, and names it in `func`'s
+/// pp.initializer attribute.
+static void buildInitializer(func::FuncOp func, StringRef initName,
+                             ArrayRef<arith::ConstantOp> weights) {
+  OpBuilder builder(func.getContext());
   builder.setInsertionPointAfter(func);
   SmallVector<Type> types;
-  SmallVector<TypedAttr> values;
-  for (arith::ConstantOp constant : weights) {
+  for (arith::ConstantOp constant : weights)
     types.push_back(constant.getType());
-    values.push_back(constant.getValue());
-  }
   auto init = func::FuncOp::create(builder, func.getLoc(), initName,
                                    builder.getFunctionType({}, types));
-  {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(init.addEntryBlock());
-    SmallVector<Value> results;
-    for (arith::ConstantOp constant : weights)
-      results.push_back(arith::ConstantOp::create(builder, constant.getLoc(),
-                                                  constant.getValue()));
-    func::ReturnOp::create(builder, func.getLoc(), results);
-  }
+  builder.setInsertionPointToStart(init.addEntryBlock());
+  SmallVector<Value> results;
+  for (arith::ConstantOp constant : weights)
+    results.push_back(arith::ConstantOp::create(builder, constant.getLoc(),
+                                                constant.getValue()));
+  func::ReturnOp::create(builder, func.getLoc(), results);
   func->setAttr(kInitializerAttr, FlatSymbolRefAttr::get(init));
+}
 
-  // New arguments, appended.
-  auto paramAttrs =
-      DictionaryAttr::get(context, {NamedAttribute(kParameterAttr, unit)});
+/// Appends one argument marked pp.parameter to `func` per constant of
+/// `weights` (after its `numArgs` arguments), and replaces the constants
+/// with them.
+static LogicalResult
+replaceWithArguments(func::FuncOp func, int64_t numArgs,
+                     MutableArrayRef<arith::ConstantOp> weights) {
+  MLIRContext *context = func.getContext();
+  auto paramAttrs = DictionaryAttr::get(
+      context, {NamedAttribute(kParameterAttr, UnitAttr::get(context))});
   for (auto [i, constant] : llvm::enumerate(weights)) {
     if (failed(func.insertArgument(numArgs + i, constant.getType(), paramAttrs,
                                    constant.getLoc()))) {
-      constant.emitError("cannot add an argument for "
-                         "this constant");
-      return signalPassFailure();
+      constant.emitError("cannot add an argument for this constant");
+      return failure();
     }
   }
   for (auto [i, constant] : llvm::enumerate(weights)) {
     constant.replaceAllUsesWith(func.getArgument(numArgs + i));
     constant.erase();
   }
+  return success();
+}
 
-  // Call sites pass the initial values (or, inside the function itself, the
-  // new arguments).
+/// Makes every call of `func` in `calls` pass the lifted `values`: as
+/// constants, or inside `func` itself as its new arguments (after its first
+/// `numArgs`).
+static void passLiftedValues(func::FuncOp func, int64_t numArgs,
+                             ArrayRef<func::CallOp> calls,
+                             ArrayRef<TypedAttr> values) {
+  OpBuilder builder(func.getContext());
   for (func::CallOp call : calls) {
     SmallVector<Value> extra;
     builder.setInsertionPoint(call);
@@ -224,4 +227,56 @@ void PPLiftParametersPass::runOnOperation() {
     }
     call.getOperandsMutable().append(extra);
   }
+}
+
+void PPLiftParametersPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  auto func = lookupFunction(module, functionName);
+  if (!func)
+    return signalPassFailure();
+  if (func.isExternal()) {
+    mlir::emitError(func.getLoc(), "@")
+        << functionName << " is a declaration; it has no body to lift from";
+    return signalPassFailure();
+  }
+  if (minElements < 1) {
+    mlir::emitError(module.getLoc(), "option 'min-elements' must be at "
+                                     "least 1, got ")
+        << minElements.getValue();
+    return signalPassFailure();
+  }
+  llvm::DenseSet<int64_t> asParameter, asData;
+  if (failed(readMarkedArguments(func, asParameter, asData)))
+    return signalPassFailure();
+  SmallVector<arith::ConstantOp> weights = collectWeights(func);
+  std::string initName = initializerName.empty() ? functionName + "_init"
+                                                 : std::string(initializerName);
+  SmallVector<func::CallOp> calls;
+  if (!weights.empty()) {
+    FailureOr<SmallVector<func::CallOp>> found =
+        collectCalls(module, func, initName);
+    if (failed(found))
+      return signalPassFailure();
+    calls = std::move(*found);
+  }
+
+  auto unit = UnitAttr::get(&getContext());
+  for (int64_t index : asParameter)
+    func.setArgAttr(index, kParameterAttr, unit);
+  for (int64_t index : asData)
+    func.setArgAttr(index, kDataAttr, unit);
+  if (weights.empty())
+    return;
+
+  // Initial values first (the constants are erased below).
+  int64_t numArgs = func.getNumArguments();
+  SmallVector<TypedAttr> values;
+  for (arith::ConstantOp constant : weights)
+    values.push_back(constant.getValue());
+  buildInitializer(func, initName, weights);
+  if (failed(replaceWithArguments(func, numArgs, weights)))
+    return signalPassFailure();
+  // Call sites pass the initial values (or, inside the function itself, the
+  // new arguments).
+  passLiftedValues(func, numArgs, calls, values);
 }

@@ -82,74 +82,149 @@ private:
   DenseMap<Operation *, bool> memo;
 };
 
-struct PPPartitionPass
-    : mlir::pp::impl::PPPartitionPassBase<PPPartitionPass> {
+/// Where the values of a cut model go: for every stage, the values it
+/// receives from the previous stage (inputs) and sends to the next
+/// (outputs), in the order they are made, and the parameters it uses
+/// (argument numbers of the model function).
+struct StageInterfaces {
+  std::vector<llvm::SetVector<Value>> inputs, outputs;
+  std::vector<llvm::SetVector<unsigned>> params;
+};
+
+/// One model function (one block) being cut into stages: its parameters,
+/// the ops that do work in block order and, once the cuts are chosen, the
+/// stage of each. The other ops are rematerialized: cloned into every stage
+/// that uses them.
+class Partitioner {
+public:
+  Partitioner(func::FuncOp func, const llvm::SmallDenseSet<unsigned> &params)
+      : func(func), body(func.getBody().front()), parameters(params),
+        isRematerializable([this](Value v) { return isParameter(v); }) {
+    for (Operation &op : body.without_terminator())
+      if (!isRematerializable(&op))
+        work.push_back(&op);
+    for (auto [i, op] : llvm::enumerate(work))
+      position[op] = i;
+  }
+
+  /// The ops that do work, in block order.
+  ArrayRef<Operation *> workOps() const { return work; }
+  /// Whether `v` is a parameter: an argument of the model function that is
+  /// marked or listed as one.
+  bool isParameter(Value v) const {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && arg.getOwner() == &body &&
+           parameters.count(arg.getArgNumber());
+  }
+
+  /// prefix[i]: the FLOPs of the first i work ops.
+  SmallVector<double> prefixFlops() const;
+  /// crossing[k]: bytes of values made at or before work op k (or data
+  /// arguments) that are used after it: what a cut after work op k sends.
+  SmallVector<int64_t> crossingBytes();
+  /// Puts the work ops in stages, cutting after the work ops `cuts`
+  /// (increasing).
+  void assignStages(ArrayRef<int64_t> cuts);
+  /// The inputs, outputs and parameters of every stage.
+  StageInterfaces stageInterfaces();
+  /// Builds @<name>_stage<s> for every stage s after the model function,
+  /// and replaces the outputs of each stage with the results of its
+  /// function (for the last one: the model's results).
+  SmallVector<func::FuncOp> buildStageFunctions(OpBuilder &builder,
+                                                StringRef name,
+                                                StageInterfaces &interfaces);
+  /// Builds @<name>_staged: the stage functions called in order, equal to
+  /// the model function by construction.
+  func::FuncOp buildStagedFunction(OpBuilder &builder, StringRef name,
+                                   ArrayRef<func::FuncOp> stageFuncs,
+                                   const StageInterfaces &interfaces);
+  /// What the pipeline and the report say of stage `s`.
+  struct StageSummary {
+    double flops = 0;
+    int64_t numOps = 0, paramBytes = 0, stash = 0, sent = 0;
+  };
+  StageSummary summarize(int64_t s, const StageInterfaces &interfaces);
+
+private:
+  func::FuncOp func;
+  Block &body;
+  llvm::SmallDenseSet<unsigned> parameters;
+  Rematerializable isRematerializable;
+  SmallVector<Operation *> work;
+  DenseMap<Operation *, int64_t> position;
+  /// The stage of every work op, and the number of stages.
+  SmallVector<int64_t> stageOf;
+  int64_t numStages = 0;
+
+  /// The index in `work` of the last work op that uses `value` (n for the
+  /// model's results, -1 if none).
+  int64_t lastUse(Value value);
+  /// Adds to `params[s]` the parameters `v` is, or that the
+  /// rematerialized op making `v` uses (a transposed weight needs the
+  /// weight).
+  void collectParams(Value v, int64_t s,
+                     std::vector<llvm::SetVector<unsigned>> &params);
+  /// Clones into `inner` the rematerialized ops making `value` that
+  /// `mapping` does not have yet, their operands first.
+  void cloneRematerialized(Value value, OpBuilder &inner, IRMapping &mapping);
+  /// Builds the function of stage `s`, which takes `ins` and its
+  /// parameters and returns `outs`.
+  func::FuncOp buildStageFunction(OpBuilder &builder, StringRef name, int64_t s,
+                                  ArrayRef<Value> ins,
+                                  const llvm::SetVector<unsigned> &params,
+                                  ArrayRef<Value> outs);
+};
+
+struct PPPartitionPass : mlir::pp::impl::PPPartitionPassBase<PPPartitionPass> {
   using Base::Base;
   void runOnOperation() override;
+
+private:
+  /// The parameters of `func`: arguments marked pp.parameter, or those
+  /// listed in option 'parameters'.
+  FailureOr<llvm::SmallDenseSet<unsigned>> collectParameters(func::FuncOp func);
+  /// The cuts (index of the last work op of every stage but the last): the
+  /// pp.split_point markers, or the balanced cut into 'num-stages' stages.
+  FailureOr<SmallVector<int64_t>> chooseCuts(func::FuncOp func,
+                                             Partitioner &partitioner);
+  /// Builds the pipeline of the stage functions, one stage per rank with
+  /// its estimated costs, and prints the report if asked.
+  LogicalResult buildPipeline(OpBuilder &builder, Partitioner &partitioner,
+                              ArrayRef<func::FuncOp> stageFuncs,
+                              const StageInterfaces &interfaces);
 };
 
 } // namespace
 
-void PPPartitionPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  auto func = lookupFunction(module, functionName);
-  if (!func)
-    return signalPassFailure();
-  if (func.isExternal() || !func.getBody().hasOneBlock()) {
-    mlir::emitError(func.getLoc(), "the model function must have one block");
-    return signalPassFailure();
-  }
-  Block &body = func.getBody().front();
+//===----------------------------------------------------------------------===//
+// Costs and cuts
+//===----------------------------------------------------------------------===//
 
-  // Parameters: arguments marked pp.parameter, or those listed.
-  llvm::SmallDenseSet<unsigned> parameters;
-  for (unsigned i = 0; i < func.getNumArguments(); ++i)
-    if (func.getArgAttr(i, "pp.parameter"))
-      parameters.insert(i);
-  for (int64_t index : parameterIndices) {
-    if (index < 0 || index >= func.getNumArguments()) {
-      mlir::emitError(func.getLoc(), "parameter index ")
-          << index << " is out of range: @" << functionName << " has "
-          << func.getNumArguments() << " arguments";
-      return signalPassFailure();
-    }
-    parameters.insert(index);
-  }
-
-  Rematerializable isRematerializable([&](Value v) {
-    auto arg = dyn_cast<BlockArgument>(v);
-    return arg && arg.getOwner() == &body &&
-           parameters.count(arg.getArgNumber());
-  });
-
-  // The ops that do work, in block order; their costs.
-  SmallVector<Operation *> work;
-  for (Operation &op : body.without_terminator())
-    if (!isRematerializable(&op))
-      work.push_back(&op);
+SmallVector<double> Partitioner::prefixFlops() const {
   int64_t n = work.size();
-  DenseMap<Operation *, int64_t> position;
-  for (auto [i, op] : llvm::enumerate(work))
-    position[op] = i;
   SmallVector<double> prefix(n + 1, 0.0);
   for (int64_t i = 0; i < n; ++i)
     prefix[i + 1] = prefix[i] + flopsOf(work[i]);
+  return prefix;
+}
 
-  // crossing[k]: bytes of values made at or before work[k] (or data
-  // arguments) that are used after it: what a cut after work[k] sends.
-  auto lastUse = [&](Value value) {
-    int64_t last = -1;
-    for (Operation *user : value.getUsers()) {
-      Operation *top = body.findAncestorOpInBlock(*user);
-      if (!top)
-        continue;
-      if (top == body.getTerminator())
-        last = n; // the result leaves the last stage
-      else if (position.count(top))
-        last = std::max(last, position[top]);
-    }
-    return last;
-  };
+int64_t Partitioner::lastUse(Value value) {
+  int64_t n = work.size();
+  int64_t last = -1;
+  for (Operation *user : value.getUsers()) {
+    Operation *top = body.findAncestorOpInBlock(*user);
+    if (!top)
+      continue;
+    if (top == body.getTerminator())
+      last = n; // the result leaves the last stage
+    else if (position.count(top))
+      last = std::max(last, position[top]);
+  }
+  return last;
+}
+
+SmallVector<int64_t> Partitioner::crossingBytes() {
+  int64_t n = work.size();
   SmallVector<int64_t> crossing(std::max<int64_t>(n, 1), 0);
   auto addCrossing = [&](Value value, int64_t def) {
     int64_t last = lastUse(value);
@@ -163,89 +238,85 @@ void PPPartitionPass::runOnOperation() {
   for (int64_t i = 0; i < n; ++i)
     for (Value result : work[i]->getResults())
       addCrossing(result, i);
+  return crossing;
+}
 
-  // Choose the cuts: cuts[j] = index of the last op of stage j.
-  SmallVector<int64_t> cuts;
-  SmallVector<int64_t> explicitCuts;
-  for (int64_t i = 0; i < n; ++i)
-    if (work[i]->hasAttr("pp.split_point") && i + 1 < n)
-      explicitCuts.push_back(i);
-  int64_t numStagesWanted = numStages;
-  if (!explicitCuts.empty()) {
-    if (numStagesWanted != 0 &&
-        numStagesWanted != static_cast<int64_t>(explicitCuts.size()) + 1) {
-      mlir::emitError(func.getLoc(), "the function has ")
-          << explicitCuts.size() << " pp.split_point markers ("
-          << explicitCuts.size() + 1 << " stages), but num-stages is "
-          << numStagesWanted;
-      return signalPassFailure();
-    }
-    cuts = explicitCuts;
-    numStagesWanted = cuts.size() + 1;
-  } else {
-    if (numStagesWanted < 1) {
-      mlir::emitError(module.getLoc(),
-                      "option 'num-stages' is required and must "
-                      "be at least 1 (or mark cuts with pp.split_point)");
-      return signalPassFailure();
-    }
-    if (numStagesWanted > n) {
-      mlir::emitError(func.getLoc(), "cannot cut @")
-          << functionName << " into " << numStagesWanted
-          << " stages: it has only " << n
-          << " ops that do work, so at most " << n << " stages ("
-          << std::max<int64_t>(n - 1, 0) << " cuts)";
-      return signalPassFailure();
-    }
-    // best[s][i]: (largest stage FLOPs, crossing bytes) of ops [0, i) in s
-    // stages; choice[s][i] the start of the last stage.
-    using Score = std::pair<double, int64_t>;
-    const Score inf{std::numeric_limits<double>::infinity(), 0};
-    int64_t S = numStagesWanted;
-    std::vector<std::vector<Score>> best(S + 1, std::vector<Score>(n + 1, inf));
-    std::vector<std::vector<int64_t>> choice(S + 1,
-                                             std::vector<int64_t>(n + 1, -1));
-    best[0][0] = {0.0, 0};
-    for (int64_t s = 1; s <= S; ++s)
-      for (int64_t i = s; i <= n; ++i)
-        for (int64_t j = s - 1; j < i; ++j) {
-          if (best[s - 1][j].first == inf.first)
-            continue;
-          double stage = prefix[i] - prefix[j];
-          Score candidate{std::max(best[s - 1][j].first, stage),
-                          best[s - 1][j].second + (j > 0 ? crossing[j - 1] : 0)};
-          if (candidate < best[s][i]) {
-            best[s][i] = candidate;
-            choice[s][i] = j;
-          }
+/// The cuts of ops [0, n) into `numStages` contiguous stages that minimize
+/// the largest stage's FLOPs and then the bytes crossing the cuts, by
+/// dynamic programming over `prefix` (prefix sums of FLOPs, n + 1 entries)
+/// and `crossing` (bytes a cut after op k sends). Returns the index of the
+/// last op of every stage but the last.
+static SmallVector<int64_t> balancedCuts(ArrayRef<double> prefix,
+                                         ArrayRef<int64_t> crossing,
+                                         int64_t numStages) {
+  int64_t n = prefix.size() - 1;
+  // best[s][i]: (largest stage FLOPs, crossing bytes) of ops [0, i) in s
+  // stages; choice[s][i] the start of the last stage.
+  using Score = std::pair<double, int64_t>;
+  const Score inf{std::numeric_limits<double>::infinity(), 0};
+  std::vector<std::vector<Score>> best(numStages + 1,
+                                       std::vector<Score>(n + 1, inf));
+  std::vector<std::vector<int64_t>> choice(numStages + 1,
+                                           std::vector<int64_t>(n + 1, -1));
+  best[0][0] = {0.0, 0};
+  for (int64_t s = 1; s <= numStages; ++s)
+    for (int64_t i = s; i <= n; ++i)
+      for (int64_t j = s - 1; j < i; ++j) {
+        if (best[s - 1][j].first == inf.first)
+          continue;
+        double stage = prefix[i] - prefix[j];
+        Score candidate{std::max(best[s - 1][j].first, stage),
+                        best[s - 1][j].second + (j > 0 ? crossing[j - 1] : 0)};
+        if (candidate < best[s][i]) {
+          best[s][i] = candidate;
+          choice[s][i] = j;
         }
-    for (int64_t s = S, i = n; s > 1; --s) {
-      int64_t j = choice[s][i];
-      cuts.insert(cuts.begin(), j - 1);
-      i = j;
-    }
+      }
+  SmallVector<int64_t> cuts;
+  for (int64_t s = numStages, i = n; s > 1; --s) {
+    int64_t j = choice[s][i];
+    cuts.insert(cuts.begin(), j - 1);
+    i = j;
   }
+  return cuts;
+}
 
-  // Stage of every work op.
-  SmallVector<int64_t> stageOf(n, 0);
+void Partitioner::assignStages(ArrayRef<int64_t> cuts) {
+  int64_t n = work.size();
+  stageOf.assign(n, 0);
   for (int64_t i = 0, s = 0; i < n; ++i) {
     stageOf[i] = s;
     if (s < static_cast<int64_t>(cuts.size()) && i == cuts[s])
       ++s;
   }
-  int64_t S = numStagesWanted;
+  numStages = cuts.size() + 1;
+}
 
-  // Every value that is not a parameter or a rematerialized constant is
-  // made in a stage d (data arguments: d = -1, before stage 0) and last used
-  // in a stage u (a result of the function: the last stage). It is an input
-  // of the stages d < s <= u and an output of the stages d <= s < u: values
-  // that skip a stage travel through it, since a stage only talks to its
-  // neighbours.
-  auto isParameter = [&](Value v) {
-    auto arg = dyn_cast<BlockArgument>(v);
-    return arg && arg.getOwner() == &body &&
-           parameters.count(arg.getArgNumber());
-  };
+//===----------------------------------------------------------------------===//
+// What crosses between stages
+//===----------------------------------------------------------------------===//
+
+void Partitioner::collectParams(
+    Value v, int64_t s, std::vector<llvm::SetVector<unsigned>> &params) {
+  if (isParameter(v)) {
+    params[s].insert(cast<BlockArgument>(v).getArgNumber());
+    return;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != &body || !isRematerializable(def))
+    return;
+  def->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      collectParams(operand, s, params);
+  });
+}
+
+// Every value that is not a parameter or a rematerialized constant is made
+// in a stage d (data arguments: d = -1, before stage 0) and last used in a
+// stage u (a result of the function: the last stage). It is an input of the
+// stages d < s <= u and an output of the stages d <= s < u: values that skip
+// a stage travel through it, since a stage only talks to its neighbours.
+StageInterfaces Partitioner::stageInterfaces() {
   auto defStage = [&](Value v) -> int64_t {
     if (isa<BlockArgument>(v))
       return -1;
@@ -259,162 +330,252 @@ void PPPartitionPass::runOnOperation() {
   for (Operation *op : work)
     for (Value result : op->getResults())
       values.insert(result);
-  std::vector<llvm::SetVector<Value>> inputs(S), outputs(S);
-  std::vector<llvm::SetVector<unsigned>> params(S);
+  StageInterfaces interfaces;
+  interfaces.inputs.resize(numStages);
+  interfaces.outputs.resize(numStages);
+  interfaces.params.resize(numStages);
   for (Value v : values) {
     int64_t d = defStage(v), u = -2;
     for (OpOperand &use : v.getUses()) {
       Operation *top = body.findAncestorOpInBlock(*use.getOwner());
       if (!top)
         continue;
-      u = std::max(u, top == returnOp.getOperation() ? S - 1
+      u = std::max(u, top == returnOp.getOperation() ? numStages - 1
                                                      : stageOf[position[top]]);
     }
     for (int64_t s = d + 1; s <= u; ++s)
-      inputs[s].insert(v);
+      interfaces.inputs[s].insert(v);
     for (int64_t s = std::max<int64_t>(d, 0); s < u; ++s)
-      outputs[s].insert(v);
+      interfaces.outputs[s].insert(v);
   }
   // Parameters a stage uses, directly or through the rematerialized ops it
-  // clones (a transposed weight needs the weight).
-  std::function<void(Value, int64_t)> collectParams = [&](Value v,
-                                                          int64_t s) {
-    if (isParameter(v)) {
-      params[s].insert(cast<BlockArgument>(v).getArgNumber());
-      return;
-    }
-    Operation *def = v.getDefiningOp();
-    if (!def || def->getBlock() != &body || !isRematerializable(def))
-      return;
-    def->walk([&](Operation *nested) {
-      for (Value operand : nested->getOperands())
-        collectParams(operand, s);
-    });
-  };
-  for (int64_t i = 0; i < n; ++i)
+  // clones.
+  for (size_t i = 0; i < work.size(); ++i)
     work[i]->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands())
-        collectParams(operand, stageOf[i]);
+        collectParams(operand, stageOf[i], interfaces.params);
     });
   for (Value v : returnOp.getOperands())
-    collectParams(v, S - 1);
-  std::vector<llvm::SetVector<Value>> &finalInputs = inputs;
+    collectParams(v, numStages - 1, interfaces.params);
+  return interfaces;
+}
 
-  // Build the stage functions.
-  OpBuilder builder(module.getContext());
-  builder.setInsertionPointAfter(func);
+//===----------------------------------------------------------------------===//
+// Stage functions
+//===----------------------------------------------------------------------===//
+
+void Partitioner::cloneRematerialized(Value value, OpBuilder &inner,
+                                      IRMapping &mapping) {
+  // Only top-level values: ops nested in a region (linalg.index in a
+  // generic's body) are cloned with their parent.
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != &body || !isRematerializable(def) ||
+      mapping.contains(value))
+    return;
+  for (Value operand : def->getOperands())
+    cloneRematerialized(operand, inner, mapping);
+  inner.clone(*def, mapping);
+}
+
+func::FuncOp Partitioner::buildStageFunction(
+    OpBuilder &builder, StringRef name, int64_t s, ArrayRef<Value> ins,
+    const llvm::SetVector<unsigned> &params, ArrayRef<Value> outs) {
+  SmallVector<Type> argTypes;
+  for (Value v : ins)
+    argTypes.push_back(v.getType());
+  for (unsigned p : params)
+    argTypes.push_back(func.getArgument(p).getType());
+  // A returned parameter is an argument of the last stage.
+  SmallVector<Type> resultTypes;
+  for (Value v : outs)
+    resultTypes.push_back(v.getType());
+  auto stageFunc =
+      func::FuncOp::create(builder, func.getLoc(), name,
+                           builder.getFunctionType(argTypes, resultTypes));
+  // Parameters keep their attributes and are marked pp.parameter, which
+  // pp-differentiate-stages reads.
+  for (auto [k, p] : llvm::enumerate(params)) {
+    if (DictionaryAttr attrs = func.getArgAttrDict(p))
+      stageFunc.setArgAttrs(ins.size() + k, attrs);
+    stageFunc.setArgAttr(ins.size() + k, "pp.parameter", builder.getUnitAttr());
+  }
+  Block *entry = stageFunc.addEntryBlock();
+  OpBuilder inner = OpBuilder::atBlockEnd(entry);
+  IRMapping mapping;
+  for (auto [k, v] : llvm::enumerate(ins))
+    mapping.map(v, entry->getArgument(k));
+  for (auto [k, p] : llvm::enumerate(params))
+    mapping.map(func.getArgument(p), entry->getArgument(ins.size() + k));
+  for (auto [i, op] : llvm::enumerate(work)) {
+    if (stageOf[i] != s)
+      continue;
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        cloneRematerialized(operand, inner, mapping);
+    });
+    inner.clone(*op, mapping);
+  }
+  SmallVector<Value> results;
+  for (Value v : outs) {
+    cloneRematerialized(v, inner, mapping);
+    results.push_back(mapping.lookup(v));
+  }
+  func::ReturnOp::create(inner, func.getLoc(), results);
+  stageFunc->setAttr("pp.stage", builder.getI64IntegerAttr(s));
+  return stageFunc;
+}
+
+SmallVector<func::FuncOp>
+Partitioner::buildStageFunctions(OpBuilder &builder, StringRef name,
+                                 StageInterfaces &interfaces) {
+  auto returnOp = cast<func::ReturnOp>(body.getTerminator());
   SmallVector<func::FuncOp> stageFuncs;
-  for (int64_t s = 0; s < S; ++s) {
-    SmallVector<Value> ins(finalInputs[s].begin(), finalInputs[s].end());
-    SmallVector<Type> argTypes;
-    for (Value v : ins)
-      argTypes.push_back(v.getType());
-    for (unsigned p : params[s])
-      argTypes.push_back(func.getArgument(p).getType());
+  for (int64_t s = 0; s < numStages; ++s) {
+    SmallVector<Value> ins(interfaces.inputs[s].begin(),
+                           interfaces.inputs[s].end());
     SmallVector<Value> outs;
-    if (s + 1 < S)
-      outs.assign(outputs[s].begin(), outputs[s].end());
+    if (s + 1 < numStages)
+      outs.assign(interfaces.outputs[s].begin(), interfaces.outputs[s].end());
     else
       outs.assign(returnOp.getOperands().begin(),
                   returnOp.getOperands().end());
-    // A returned parameter is an argument of the last stage.
-    SmallVector<Type> resultTypes;
-    for (Value v : outs)
-      resultTypes.push_back(v.getType());
-    std::string name = (functionName + "_stage" + Twine(s)).str();
-    auto stageFunc = func::FuncOp::create(builder, func.getLoc(), name,
-                                          builder.getFunctionType(argTypes,
-                                                                  resultTypes));
-    // Parameters keep their attributes and are marked pp.parameter, which
-    // pp-differentiate-stages reads.
-    for (auto [k, p] : llvm::enumerate(params[s])) {
-      if (DictionaryAttr attrs = func.getArgAttrDict(p))
-        stageFunc.setArgAttrs(ins.size() + k, attrs);
-      stageFunc.setArgAttr(ins.size() + k, "pp.parameter",
-                           builder.getUnitAttr());
-    }
-    Block *entry = stageFunc.addEntryBlock();
-    OpBuilder inner = OpBuilder::atBlockEnd(entry);
-    IRMapping mapping;
-    for (auto [k, v] : llvm::enumerate(ins))
-      mapping.map(v, entry->getArgument(k));
-    for (auto [k, p] : llvm::enumerate(params[s]))
-      mapping.map(func.getArgument(p), entry->getArgument(ins.size() + k));
-    std::function<void(Value)> cloneRematValue = [&](Value value) {
-      // Only top-level values: ops nested in a region (linalg.index in a
-      // generic's body) are cloned with their parent.
-      Operation *def = value.getDefiningOp();
-      if (!def || def->getBlock() != &body || !isRematerializable(def) ||
-          mapping.contains(value))
-        return;
-      for (Value operand : def->getOperands())
-        cloneRematValue(operand);
-      inner.clone(*def, mapping);
-    };
-    auto cloneRemat = [&](Operation *op) {
-      for (Value operand : op->getOperands())
-        cloneRematValue(operand);
-    };
-    for (int64_t i = 0; i < n; ++i) {
-      if (stageOf[i] != s)
-        continue;
-      work[i]->walk([&](Operation *nested) { cloneRemat(nested); });
-      inner.clone(*work[i], mapping);
-    }
-    SmallVector<Value> results;
-    for (Value v : outs) {
-      cloneRematValue(v);
-      results.push_back(mapping.lookup(v));
-    }
-    func::ReturnOp::create(inner, func.getLoc(), results);
-    stageFunc->setAttr("pp.stage", builder.getI64IntegerAttr(s));
+    func::FuncOp stageFunc =
+        buildStageFunction(builder, (name + "_stage" + Twine(s)).str(), s, ins,
+                           interfaces.params[s], outs);
     stageFuncs.push_back(stageFunc);
     builder.setInsertionPointAfter(stageFunc);
-    outputs[s] = llvm::SetVector<Value>(outs.begin(), outs.end());
+    interfaces.outputs[s] = llvm::SetVector<Value>(outs.begin(), outs.end());
   }
+  return stageFuncs;
+}
 
-  // @NAME_staged: the stages called in order, equal to @NAME by
-  // construction (pp-exec --compare checks it bitwise).
-  auto staged = func::FuncOp::create(builder, func.getLoc(),
-                                     functionName + "_staged",
-                                     func.getFunctionType());
-  {
-    Block *entry = staged.addEntryBlock();
-    OpBuilder inner = OpBuilder::atBlockEnd(entry);
-    IRMapping valueMap;
-    for (BlockArgument arg : func.getArguments())
-      valueMap.map(arg, entry->getArgument(arg.getArgNumber()));
-    for (int64_t s = 0; s < S; ++s) {
-      SmallVector<Value> operands;
-      for (Value v : finalInputs[s])
-        operands.push_back(valueMap.lookup(v));
-      for (unsigned p : params[s])
-        operands.push_back(entry->getArgument(p));
-      auto call = func::CallOp::create(inner, func.getLoc(), stageFuncs[s],
-                                       operands);
-      for (auto [v, r] : llvm::zip(outputs[s], call.getResults()))
-        valueMap.map(v, r);
+func::FuncOp
+Partitioner::buildStagedFunction(OpBuilder &builder, StringRef name,
+                                 ArrayRef<func::FuncOp> stageFuncs,
+                                 const StageInterfaces &interfaces) {
+  auto returnOp = cast<func::ReturnOp>(body.getTerminator());
+  auto staged = func::FuncOp::create(
+      builder, func.getLoc(), (name + "_staged").str(), func.getFunctionType());
+  Block *entry = staged.addEntryBlock();
+  OpBuilder inner = OpBuilder::atBlockEnd(entry);
+  IRMapping valueMap;
+  for (BlockArgument arg : func.getArguments())
+    valueMap.map(arg, entry->getArgument(arg.getArgNumber()));
+  for (int64_t s = 0; s < numStages; ++s) {
+    SmallVector<Value> operands;
+    for (Value v : interfaces.inputs[s])
+      operands.push_back(valueMap.lookup(v));
+    for (unsigned p : interfaces.params[s])
+      operands.push_back(entry->getArgument(p));
+    auto call =
+        func::CallOp::create(inner, func.getLoc(), stageFuncs[s], operands);
+    for (auto [v, r] : llvm::zip(interfaces.outputs[s], call.getResults()))
+      valueMap.map(v, r);
+  }
+  SmallVector<Value> results;
+  for (Value v : returnOp.getOperands())
+    results.push_back(valueMap.lookup(v));
+  func::ReturnOp::create(inner, func.getLoc(), results);
+  return staged;
+}
+
+Partitioner::StageSummary
+Partitioner::summarize(int64_t s, const StageInterfaces &interfaces) {
+  StageSummary summary;
+  for (auto [i, op] : llvm::enumerate(work))
+    if (stageOf[i] == s) {
+      summary.flops += flopsOf(op);
+      ++summary.numOps;
+      for (Value result : op->getResults())
+        summary.stash += bytesOf(result.getType());
     }
-    SmallVector<Value> results;
-    for (Value v : returnOp.getOperands())
-      results.push_back(valueMap.lookup(v));
-    func::ReturnOp::create(inner, func.getLoc(), results);
-  }
-  builder.setInsertionPointAfter(staged);
+  for (unsigned p : interfaces.params[s])
+    summary.paramBytes += bytesOf(func.getArgument(p).getType());
+  if (s + 1 < numStages)
+    for (Value v : interfaces.outputs[s])
+      summary.sent += bytesOf(v.getType());
+  return summary;
+}
 
-  // The pipeline, one stage per rank, with estimated costs.
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+FailureOr<llvm::SmallDenseSet<unsigned>>
+PPPartitionPass::collectParameters(func::FuncOp func) {
+  llvm::SmallDenseSet<unsigned> parameters;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    if (func.getArgAttr(i, "pp.parameter"))
+      parameters.insert(i);
+  for (int64_t index : parameterIndices) {
+    if (index < 0 || index >= func.getNumArguments()) {
+      mlir::emitError(func.getLoc(), "parameter index ")
+          << index << " is out of range: @" << functionName << " has "
+          << func.getNumArguments() << " arguments";
+      return failure();
+    }
+    parameters.insert(index);
+  }
+  return parameters;
+}
+
+FailureOr<SmallVector<int64_t>>
+PPPartitionPass::chooseCuts(func::FuncOp func, Partitioner &partitioner) {
+  ArrayRef<Operation *> work = partitioner.workOps();
+  int64_t n = work.size();
+  Location loc = func.getLoc();
+  SmallVector<int64_t> explicitCuts;
+  for (int64_t i = 0; i < n; ++i)
+    if (work[i]->hasAttr("pp.split_point") && i + 1 < n)
+      explicitCuts.push_back(i);
+  int64_t numStagesWanted = numStages;
+  if (!explicitCuts.empty()) {
+    if (numStagesWanted != 0 &&
+        numStagesWanted != static_cast<int64_t>(explicitCuts.size()) + 1) {
+      mlir::emitError(loc, "the function has ")
+          << explicitCuts.size() << " pp.split_point markers ("
+          << explicitCuts.size() + 1 << " stages), but num-stages is "
+          << numStagesWanted;
+      return failure();
+    }
+    return explicitCuts;
+  }
+  if (numStagesWanted < 1) {
+    mlir::emitError(getOperation().getLoc(),
+                    "option 'num-stages' is required and must "
+                    "be at least 1 (or mark cuts with pp.split_point)");
+    return failure();
+  }
+  if (numStagesWanted > n) {
+    mlir::emitError(loc, "cannot cut @")
+        << functionName << " into " << numStagesWanted
+        << " stages: it has only " << n << " ops that do work, so at most " << n
+        << " stages (" << std::max<int64_t>(n - 1, 0) << " cuts)";
+    return failure();
+  }
+  return balancedCuts(partitioner.prefixFlops(), partitioner.crossingBytes(),
+                      numStagesWanted);
+}
+
+LogicalResult
+PPPartitionPass::buildPipeline(OpBuilder &builder, Partitioner &partitioner,
+                               ArrayRef<func::FuncOp> stageFuncs,
+                               const StageInterfaces &interfaces) {
+  ModuleOp module = getOperation();
+  Location loc = stageFuncs.front()->getLoc(); // the model function's
+  int64_t stageCount = stageFuncs.size();
   int64_t activationBytes = 0;
-  for (int64_t s = 0; s + 1 < S; ++s) {
+  for (int64_t s = 0; s + 1 < stageCount; ++s) {
     int64_t bytes = 0;
-    for (Value v : outputs[s])
+    for (Value v : interfaces.outputs[s])
       bytes += bytesOf(v.getType());
     activationBytes = std::max(activationBytes, bytes);
   }
-  OperationState state(func.getLoc(), PipelineOp::getOperationName());
+  OperationState state(loc, PipelineOp::getOperationName());
   state.addAttribute(PipelineOp::getSymNameAttrName(state.name),
                      builder.getStringAttr(functionName + "_pipeline"));
   state.addAttribute(PipelineOp::getNumRanksAttrName(state.name),
-                     builder.getI64IntegerAttr(S));
+                     builder.getI64IntegerAttr(stageCount));
   state.addAttribute(PipelineOp::getActivationBytesAttrName(state.name),
                      builder.getI64IntegerAttr(activationBytes));
   state.addRegion()->emplaceBlock();
@@ -423,26 +584,13 @@ void PPPartitionPass::runOnOperation() {
 
   ReportStream report;
   if (printReport && failed(report.open(reportFile, module.getLoc())))
-    return signalPassFailure();
+    return failure();
   llvm::raw_ostream &os = printReport ? report.os() : llvm::nulls();
-  os << "pp-partition @" << functionName << ": " << S << " stages\n";
-  for (int64_t s = 0; s < S; ++s) {
-    double flops = 0;
-    int64_t paramBytes = 0, stash = 0, sent = 0, numOps = 0;
-    for (int64_t i = 0; i < n; ++i)
-      if (stageOf[i] == s) {
-        flops += flopsOf(work[i]);
-        ++numOps;
-        for (Value result : work[i]->getResults())
-          stash += bytesOf(result.getType());
-      }
-    for (unsigned p : params[s])
-      paramBytes += bytesOf(func.getArgument(p).getType());
-    if (s + 1 < S)
-      for (Value v : outputs[s])
-        sent += bytesOf(v.getType());
-    double time = flops / flopsPerMicrosecond;
-    OperationState stageState(func.getLoc(), StageOp::getOperationName());
+  os << "pp-partition @" << functionName << ": " << stageCount << " stages\n";
+  for (int64_t s = 0; s < stageCount; ++s) {
+    Partitioner::StageSummary summary = partitioner.summarize(s, interfaces);
+    double time = summary.flops / flopsPerMicrosecond;
+    OperationState stageState(loc, StageOp::getOperationName());
     auto name = stageState.name;
     stageState.addAttribute(StageOp::getIndexAttrName(name),
                             builder.getI64IntegerAttr(s));
@@ -457,12 +605,46 @@ void PPPartitionPass::runOnOperation() {
     stageState.addAttribute(StageOp::getBackwardWeightTimeAttrName(name),
                             builder.getF64FloatAttr(time));
     stageState.addAttribute(StageOp::getStashBytesAttrName(name),
-                            builder.getI64IntegerAttr(stash));
+                            builder.getI64IntegerAttr(summary.stash));
     stages.create(stageState);
-    os << "  stage " << s << ": " << numOps << " ops, "
-       << llvm::format("%.6g", flops) << " FLOP, parameters " << paramBytes
-       << " bytes, stash " << stash << " bytes, sends " << sent
-       << " bytes\n";
+    os << "  stage " << s << ": " << summary.numOps << " ops, "
+       << llvm::format("%.6g", summary.flops) << " FLOP, parameters "
+       << summary.paramBytes << " bytes, stash " << summary.stash
+       << " bytes, sends " << summary.sent << " bytes\n";
   }
   os.flush();
+  return success();
+}
+
+void PPPartitionPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  auto func = lookupFunction(module, functionName);
+  if (!func)
+    return signalPassFailure();
+  if (func.isExternal() || !func.getBody().hasOneBlock()) {
+    mlir::emitError(func.getLoc(), "the model function must have one block");
+    return signalPassFailure();
+  }
+  FailureOr<llvm::SmallDenseSet<unsigned>> parameters = collectParameters(func);
+  if (failed(parameters))
+    return signalPassFailure();
+
+  Partitioner partitioner(func, *parameters);
+  FailureOr<SmallVector<int64_t>> cuts = chooseCuts(func, partitioner);
+  if (failed(cuts))
+    return signalPassFailure();
+  partitioner.assignStages(*cuts);
+  StageInterfaces interfaces = partitioner.stageInterfaces();
+
+  OpBuilder builder(module.getContext());
+  builder.setInsertionPointAfter(func);
+  SmallVector<func::FuncOp> stageFuncs =
+      partitioner.buildStageFunctions(builder, functionName, interfaces);
+  // @NAME_staged: the stages called in order, equal to @NAME by
+  // construction (pp-exec --compare checks it bitwise).
+  func::FuncOp staged = partitioner.buildStagedFunction(builder, functionName,
+                                                        stageFuncs, interfaces);
+  builder.setInsertionPointAfter(staged);
+  if (failed(buildPipeline(builder, partitioner, stageFuncs, interfaces)))
+    return signalPassFailure();
 }

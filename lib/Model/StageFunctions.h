@@ -60,6 +60,17 @@ Value zeros(OpBuilder &b, Location loc, Type type);
 /// tensors of one type.
 Value addValues(OpBuilder &b, Location loc, Value lhs, Value rhs);
 
+/// Values that carry gradients: float scalars and ranked float tensors.
+bool isDifferentiableType(Type type);
+
+/// Whether `type` is a scalar loss: a float, or a float tensor of static
+/// shape with one element.
+bool isScalarLoss(Type type);
+
+/// The seed of the reverse sweep from a loss of type `type`: a one of that
+/// type (a float constant, or a dense tensor constant of ones).
+Value lossSeed(OpBuilder &b, Location loc, Type type);
+
 /// B and W made from one backward function, and the function calling them.
 struct BackwardSplit {
   func::FuncOp input, weight, composed;

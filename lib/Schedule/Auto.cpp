@@ -389,9 +389,7 @@ void runHeuristics(Candidates &candidates, int numMicrobatches,
     return candidate;
   };
   auto paperGreedy = [&](int64_t runLimit) {
-    for (int bits = 0; bits < 8; ++bits) {
-      ZeroBubbleGreedyPolicy policy{(bits & 1) != 0, (bits & 2) != 0,
-                                    (bits & 4) != 0};
+    for (const ZeroBubbleGreedyPolicy &policy : zeroBubbleGreedyPolicies()) {
       llvm::Expected<Schedule> candidate =
           buildZeroBubbleGreedy(model, numMicrobatches, runLimit, policy);
       if (!candidate) {
@@ -570,7 +568,8 @@ mlir::pp::sched::planAuto(const PipelineModel &model, int numMicrobatches,
   return report;
 }
 
-llvm::Error mlir::pp::sched::detail::buildAuto(const PipelineModel &model,
+llvm::Error mlir::pp::sched::detail::buildAuto(llvm::StringRef,
+                                               const PipelineModel &model,
                                                int numMicrobatches,
                                                const ScheduleOptions &options,
                                                Schedule &schedule) {

@@ -237,10 +237,17 @@ void squeeze(std::vector<Rank> &ranks, bool withW, int numMicrobatches) {
     rank.resize(4);
 }
 
-/// Builds V-Half (`half`) or V-Min.
-llvm::Error buildControllable(llvm::StringRef name, bool half,
-                              const PipelineModel &model, int numMicrobatches,
-                              Schedule &schedule) {
+} // namespace
+
+/// V-Half (Qi et al., "Pipeline Parallelism with Controllable Memory",
+/// NeurIPS 2024, sec. 4): half of 1F1B's activation memory; V-Min (same
+/// paper): a third of it. See the file comment for the construction.
+llvm::Error mlir::pp::sched::detail::buildControllable(
+    llvm::StringRef name, const PipelineModel &model, int numMicrobatches,
+    const ScheduleOptions &, Schedule &schedule) {
+  assert((name == "v-half" || name == "v-min") &&
+         "not a controllable-memory schedule");
+  bool half = name == "v-half";
   if (!hasPlacement(model, Placement::V))
     return llvm::createStringError(
         "'%s' needs the V placement (2 stages per rank, rank r holding "
@@ -292,26 +299,4 @@ llvm::Error buildControllable(llvm::StringRef name, bool half,
       schedule.ranks[i].push_back(action);
   }
   return llvm::Error::success();
-}
-
-} // namespace
-
-/// V-Half (Qi et al., "Pipeline Parallelism with Controllable Memory",
-/// NeurIPS 2024, sec. 4): half of 1F1B's activation memory; see the file
-/// comment for the construction.
-llvm::Error mlir::pp::sched::detail::buildVHalf(const PipelineModel &model,
-                                                int numMicrobatches,
-                                                const ScheduleOptions &,
-                                                Schedule &schedule) {
-  return buildControllable("v-half", /*half=*/true, model, numMicrobatches,
-                           schedule);
-}
-
-/// V-Min (same paper): a third of 1F1B's activation memory.
-llvm::Error mlir::pp::sched::detail::buildVMin(const PipelineModel &model,
-                                               int numMicrobatches,
-                                               const ScheduleOptions &,
-                                               Schedule &schedule) {
-  return buildControllable("v-min", /*half=*/false, model, numMicrobatches,
-                           schedule);
 }

@@ -135,10 +135,10 @@ static const Entry kSchedules[] = {
      buildLoopedBFS},
     {"zb-h1",
      "ZB-H1 (Qi et al., ICLR 2024): 1F1B memory, W fills the cool-down",
-     buildZBH1},
+     buildZeroBubble},
     {"zb-h2",
      "ZB-H2 (Qi et al., ICLR 2024): more warm-up F, W delayed, ~zero bubble",
-     buildZBH2},
+     buildZeroBubble},
     {"zb-v",
      "ZB-V (Qi et al., ICLR 2024, sec. 6): V placement, zero bubble at P "
      "stashes",
@@ -149,11 +149,11 @@ static const Entry kSchedules[] = {
     {"v-half",
      "V-Half (Qi et al., NeurIPS 2024, \"Pipeline Parallelism with "
      "Controllable Memory\"): V placement, half of 1F1B's memory",
-     buildVHalf},
+     buildControllable},
     {"v-min",
      "V-Min (Qi et al., NeurIPS 2024, \"Pipeline Parallelism with "
      "Controllable Memory\"): V placement, a third of 1F1B's memory",
-     buildVMin},
+     buildControllable},
     {"auto",
      "memory-aware search (the zero-bubble paper's greedy, Qi et al., ICLR "
      "2024, sec. 3, our own greedy, every named schedule, local search, an "
@@ -185,6 +185,16 @@ Action mlir::pp::sched::detail::compute(ActionKind kind, int stage, int microbat
   action.stage = stage;
   action.microbatch = microbatch;
   return action;
+}
+
+std::string mlir::pp::sched::detail::misplacedStage(
+    const PipelineModel &model, llvm::function_ref<int(int stage)> wantedRank) {
+  for (int s = 0; s < model.numStages(); ++s)
+    if (model.rankOf(s) != wantedRank(s))
+      return "stage " + std::to_string(s) + " is on rank " +
+             std::to_string(model.rankOf(s)) + " instead of rank " +
+             std::to_string(wantedRank(s));
+  return "";
 }
 
 std::vector<std::vector<int>> mlir::pp::sched::detail::stagesOfRanks(const PipelineModel &model) {
@@ -263,25 +273,33 @@ mlir::pp::sched::detail::stagePerRank(llvm::StringRef name,
   return stageOf;
 }
 
+llvm::Error mlir::pp::sched::detail::forEachRankStage(
+    llvm::StringRef name, const PipelineModel &model,
+    llvm::function_ref<void(int rank, int stage)> build) {
+  llvm::Expected<std::vector<int>> stages = stagePerRank(name, model);
+  if (!stages)
+    return stages.takeError();
+  for (size_t rank = 0; rank < stages->size(); ++rank)
+    build(static_cast<int>(rank), (*stages)[rank]);
+  return llvm::Error::success();
+}
+
 /// GPipe (Huang et al., "GPipe: Efficient Training of Giant Neural Networks
 /// using Pipeline Parallelism", NeurIPS 2019, sec. 2.2): every stage runs the
 /// forwards of all micro-batches, then their backwards in reverse order.
-llvm::Error mlir::pp::sched::detail::buildGPipe(const PipelineModel &model, int numMicrobatches,
-                               const ScheduleOptions &, Schedule &schedule) {
-  llvm::Expected<std::vector<int>> stages = stagePerRank("gpipe", model);
-  if (!stages)
-    return stages.takeError();
-  const std::vector<int> &stageOf = *stages;
-  for (size_t rank = 0; rank < stageOf.size(); ++rank) {
-    int stage = stageOf[rank];
+llvm::Error mlir::pp::sched::detail::buildGPipe(llvm::StringRef name,
+                                                const PipelineModel &model,
+                                                int numMicrobatches,
+                                                const ScheduleOptions &,
+                                                Schedule &schedule) {
+  return forEachRankStage(name, model, [&](int rank, int stage) {
     std::vector<Action> &program = schedule.ranks[rank];
     program.reserve(2 * numMicrobatches);
     for (int m = 0; m < numMicrobatches; ++m)
       program.push_back(compute(ActionKind::Forward, stage, m));
     for (int m = numMicrobatches - 1; m >= 0; --m)
       program.push_back(compute(ActionKind::Backward, stage, m));
-  }
-  return llvm::Error::success();
+  });
 }
 
 /// 1F1B as in PipeDream-Flush / Megatron-LM (Narayanan et al., "Efficient
@@ -291,15 +309,13 @@ llvm::Error mlir::pp::sched::detail::buildGPipe(const PipelineModel &model, int 
 /// w = min(S - s - 1, M) warm-up forwards, then M - w steady-state pairs
 /// (one forward, one backward), then the w cool-down backwards. Backwards run
 /// in micro-batch order.
-llvm::Error mlir::pp::sched::detail::build1F1B(const PipelineModel &model, int numMicrobatches,
-                              const ScheduleOptions &, Schedule &schedule) {
-  llvm::Expected<std::vector<int>> stages = stagePerRank("1f1b", model);
-  if (!stages)
-    return stages.takeError();
-  const std::vector<int> &stageOf = *stages;
-  int numStages = static_cast<int>(stageOf.size());
-  for (int rank = 0; rank < numStages; ++rank) {
-    int stage = stageOf[rank];
+llvm::Error mlir::pp::sched::detail::build1F1B(llvm::StringRef name,
+                                               const PipelineModel &model,
+                                               int numMicrobatches,
+                                               const ScheduleOptions &,
+                                               Schedule &schedule) {
+  int numStages = model.numStages();
+  return forEachRankStage(name, model, [&](int rank, int stage) {
     int warmup = std::min(numStages - stage - 1, numMicrobatches);
     std::vector<Action> &program = schedule.ranks[rank];
     program.reserve(2 * numMicrobatches);
@@ -311,8 +327,7 @@ llvm::Error mlir::pp::sched::detail::build1F1B(const PipelineModel &model, int n
     }
     for (int m = numMicrobatches - warmup; m < numMicrobatches; ++m)
       program.push_back(compute(ActionKind::Backward, stage, m));
-  }
-  return llvm::Error::success();
+  });
 }
 
 llvm::Expected<Schedule>
@@ -334,7 +349,7 @@ mlir::pp::sched::buildSchedule(llvm::StringRef name, const PipelineModel &model,
   schedule.numMicrobatches = numMicrobatches;
   schedule.ranks.resize(model.numRanks);
   if (llvm::Error error =
-          entry->build(model, numMicrobatches, options, schedule))
+          entry->build(name, model, numMicrobatches, options, schedule))
     return std::move(error);
   // auto keeps to the limit by construction; every other schedule is what
   // it is, and refused if it does not fit.

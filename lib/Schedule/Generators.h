@@ -12,7 +12,10 @@
 #ifndef PP_LIB_SCHEDULE_GENERATORS_H
 #define PP_LIB_SCHEDULE_GENERATORS_H
 
+#include "pp/Schedule/Plan.h"
 #include "pp/Schedule/Schedule.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlir::pp::sched::detail {
 
@@ -20,34 +23,24 @@ namespace mlir::pp::sched::detail {
 /// numMicrobatches set) with a compute-only schedule. The registry has
 /// already checked: numRanks >= 1, numMicrobatches >= 1, at least one stage,
 /// every stage's rank in range. The generator checks the shape it needs and
-/// returns an llvm::StringError naming the schedule otherwise.
-using Generator = llvm::Error (*)(const PipelineModel &model,
-                                  int numMicrobatches,
-                                  const ScheduleOptions &options,
-                                  Schedule &schedule);
+/// returns an llvm::StringError naming the schedule otherwise. `name` is the
+/// name the generator is registered under: for its messages and, where one
+/// generator serves two schedules, to pick the variant.
+using GeneratorFn = llvm::Error(llvm::StringRef name,
+                                const PipelineModel &model, int numMicrobatches,
+                                const ScheduleOptions &options,
+                                Schedule &schedule);
+using Generator = GeneratorFn *;
 
-llvm::Error buildGPipe(const PipelineModel &, int, const ScheduleOptions &,
-                       Schedule &);
-llvm::Error build1F1B(const PipelineModel &, int, const ScheduleOptions &,
-                      Schedule &);
-llvm::Error buildInterleaved1F1B(const PipelineModel &, int,
-                                 const ScheduleOptions &, Schedule &);
-llvm::Error buildLoopedBFS(const PipelineModel &, int,
-                           const ScheduleOptions &, Schedule &);
-llvm::Error buildZBH1(const PipelineModel &, int, const ScheduleOptions &,
-                      Schedule &);
-llvm::Error buildZBH2(const PipelineModel &, int, const ScheduleOptions &,
-                      Schedule &);
-llvm::Error buildZBV(const PipelineModel &, int, const ScheduleOptions &,
-                     Schedule &);
-llvm::Error buildDualPipeV(const PipelineModel &, int, const ScheduleOptions &,
-                           Schedule &);
-llvm::Error buildVHalf(const PipelineModel &, int, const ScheduleOptions &,
-                       Schedule &);
-llvm::Error buildVMin(const PipelineModel &, int, const ScheduleOptions &,
-                      Schedule &);
-llvm::Error buildAuto(const PipelineModel &, int, const ScheduleOptions &,
-                      Schedule &);
+/// The generators, by family (see the file comment): gpipe, 1f1b;
+/// interleaved-1f1b, looped-bfs; zb-h1 and zb-h2; zb-v, dualpipe-v; v-half
+/// and v-min; auto.
+GeneratorFn buildGPipe, build1F1B;
+GeneratorFn buildInterleaved1F1B, buildLoopedBFS;
+GeneratorFn buildZeroBubble;
+GeneratorFn buildZBV, buildDualPipeV;
+GeneratorFn buildControllable;
+GeneratorFn buildAuto;
 
 /// The checks buildSchedule() makes before any generator runs: numRanks >=
 /// 1, numMicrobatches >= 1, at least one stage, every stage on a rank in
@@ -70,6 +63,22 @@ std::string plural(int64_t n, llvm::StringRef word);
 /// an error naming `name` otherwise.
 llvm::Expected<std::vector<int>> stagePerRank(llvm::StringRef name,
                                               const PipelineModel &model);
+
+/// Calls `build(rank, stage)` for every rank of a pipeline with one stage
+/// per rank, in rank order; the error of stagePerRank() otherwise.
+llvm::Error
+forEachRankStage(llvm::StringRef name, const PipelineModel &model,
+                 llvm::function_ref<void(int rank, int stage)> build);
+
+/// "stage s is on rank r instead of rank q" for the first stage s of `model`
+/// whose rank r is not wantedRank(s) = q; "" if every stage is there.
+std::string misplacedStage(const PipelineModel &model,
+                           llvm::function_ref<int(int stage)> wantedRank);
+
+/// The eight ZeroBubbleGreedyPolicy settings, in the order auto tries them:
+/// bit 0 of the index is allowBubbleBeforeFirstB, bit 1 prioritizeB, bit 2
+/// fillSmallGapsWithW (ZBGreedy.cpp).
+std::vector<ZeroBubbleGreedyPolicy> zeroBubbleGreedyPolicies();
 
 /// For each rank, its stages in increasing index order.
 std::vector<std::vector<int>> stagesOfRanks(const PipelineModel &model);

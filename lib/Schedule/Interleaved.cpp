@@ -38,13 +38,7 @@ llvm::Expected<int> loopChunks(llvm::StringRef name,
     why = "the pipeline has " + plural(numStages, "stage") + " on " +
           plural(numRanks, "rank") + ", not a multiple of the rank count";
   } else {
-    for (int s = 0; s < numStages; ++s)
-      if (model.rankOf(s) != s % numRanks) {
-        why = "stage " + std::to_string(s) + " is on rank " +
-              std::to_string(model.rankOf(s)) + " instead of rank " +
-              std::to_string(s % numRanks);
-        break;
-      }
+    why = misplacedStage(model, [&](int s) { return s % numRanks; });
   }
   return llvm::createStringError(
       "'%s' needs the loop placement (P*V stages, stage s on rank s mod P), "
@@ -104,9 +98,9 @@ struct Unit {
 /// schedule, whose warm-up is min(P - r - 1, M), and the table is the
 /// micro-batches in order, so the result equals build1F1B's.
 llvm::Error mlir::pp::sched::detail::buildInterleaved1F1B(
-    const PipelineModel &model, int numMicrobatches,
+    llvm::StringRef name, const PipelineModel &model, int numMicrobatches,
     const ScheduleOptions &options, Schedule &schedule) {
-  llvm::Expected<int> chunks = loopChunks("interleaved-1f1b", model);
+  llvm::Expected<int> chunks = loopChunks(name, model);
   if (!chunks)
     return chunks.takeError();
   int numChunks = *chunks, numRanks = model.numRanks;
@@ -181,11 +175,12 @@ llvm::Error mlir::pp::sched::detail::buildInterleaved1F1B(
 /// micro-batches in reverse order (fused backwards). With V = 1 this is
 /// GPipe. Every M >= 1 is accepted as is: the order does not depend on M
 /// being a multiple of anything.
-llvm::Error mlir::pp::sched::detail::buildLoopedBFS(const PipelineModel &model,
+llvm::Error mlir::pp::sched::detail::buildLoopedBFS(llvm::StringRef name,
+                                                    const PipelineModel &model,
                                                     int numMicrobatches,
                                                     const ScheduleOptions &,
                                                     Schedule &schedule) {
-  llvm::Expected<int> chunks = loopChunks("looped-bfs", model);
+  llvm::Expected<int> chunks = loopChunks(name, model);
   if (!chunks)
     return chunks.takeError();
   int numChunks = *chunks, numRanks = model.numRanks;

@@ -105,14 +105,74 @@ double axisStep(double span) {
   return 10 * power;
 }
 
+/// The legend's texts, in the order of kLegendKinds, and the idle note.
+const char *const kLegendTexts[] = {"F forward", "B+W fused backward",
+                                    "B backward for inputs",
+                                    "W backward for weights"};
+const ActionKind kLegendKinds[] = {ActionKind::Forward, ActionKind::Backward,
+                                   ActionKind::BackwardInput,
+                                   ActionKind::BackwardWeight};
+const char *const kIdleText = "grey: idle; numbers: micro-batches";
+
+/// The width of `text` in the legend (about 7 px a character).
+double textWidth(const char *text) { return std::string(text).size() * 7.0; }
+
+std::string plural(int64_t n, const char *word, const char *words) {
+  return std::to_string(n) + " " + (n == 1 ? word : words);
+}
+
+/// Writes the picture of renderSVG(): computes the layout, then the title,
+/// the rows, the time axis and the legend, one element per line.
+class SVGWriter {
+public:
+  SVGWriter(const PipelineModel &model, const Schedule &schedule,
+            const SimulationResult &result, llvm::raw_ostream &os)
+      : model(model), schedule(schedule), result(result), os(os),
+        numRanks(static_cast<int>(schedule.ranks.size())) {}
+
+  void write(llvm::StringRef name) {
+    computeLayout();
+    writeHeader(name);
+    for (int r = 0; r < numRanks; ++r)
+      writeRow(r);
+    writeAxis();
+    writeLegend();
+    os << "</svg>\n";
+  }
+
+private:
+  /// The scale, the chunk shading and the size of the picture.
+  void computeLayout();
+  /// The XML header, the canvas, the title and the subtitle.
+  void writeHeader(llvm::StringRef name);
+  /// Rank `r`'s label, its grey background (idle time) and its blocks.
+  void writeRow(int r);
+  /// One compute block at `y` (the row's top), `half` 0 for full height,
+  /// 1 for the upper half (an overlapped F), 2 for the lower (its B).
+  void writeBlock(int r, const Action &a, const ActionTiming &t, double y,
+                  int half);
+  /// The time axis under the rows: ticks at round steps, in microseconds.
+  void writeAxis();
+  /// The legend under the axis: a swatch per action kind, the idle note
+  /// and, with several chunks per rank, the note on the darker shade.
+  void writeLegend();
+
+  const PipelineModel &model;
+  const Schedule &schedule;
+  const SimulationResult &result;
+  llvm::raw_ostream &os;
+  int numRanks;
+
+  double makespan = 0, plotWidth = kMinPlotWidth, scale = 1;
+  /// chunkOf[s]: the index of stage s among its rank's stages.
+  std::vector<int> chunkOf;
+  int maxChunks = 1;
+  double axisY = 0, legendY = 0, width = 0, height = 0;
+};
+
 } // namespace
 
-std::string mlir::pp::sched::renderSVG(const PipelineModel &model,
-                                       const Schedule &schedule,
-                                       const SimulationResult &result,
-                                       llvm::StringRef name) {
-  int numRanks = static_cast<int>(schedule.ranks.size());
-
+void SVGWriter::computeLayout() {
   // Horizontal scale: the shortest action gets kPixelsPerShortest pixels,
   // within the plot width limits.
   double shortest = 0;
@@ -124,51 +184,40 @@ std::string mlir::pp::sched::renderSVG(const PipelineModel &model,
       if (d > 0 && (shortest == 0 || d < shortest))
         shortest = d;
     }
-  double makespan = result.makespan;
-  double plotWidth = kMinPlotWidth;
+  makespan = result.makespan;
   if (makespan > 0 && shortest > 0)
     plotWidth = std::clamp(makespan / shortest * kPixelsPerShortest,
                            kMinPlotWidth, kMaxPlotWidth);
-  double scale = makespan > 0 ? plotWidth / makespan : 1;
+  scale = makespan > 0 ? plotWidth / makespan : 1;
 
   // A rank's model chunks, in stage order, for the shading.
-  std::vector<int> chunkOf(model.numStages(), 0);
-  int maxChunks = 1;
-  {
-    std::vector<int> count(std::max(model.numRanks, numRanks), 0);
-    for (int s = 0; s < model.numStages(); ++s) {
-      int r = model.stages[s].rank;
-      if (r >= 0 && r < static_cast<int>(count.size())) {
-        chunkOf[s] = count[r]++;
-        maxChunks = std::max(maxChunks, count[r]);
-      }
+  chunkOf.assign(model.numStages(), 0);
+  std::vector<int> count(std::max(model.numRanks, numRanks), 0);
+  for (int s = 0; s < model.numStages(); ++s) {
+    int r = model.stages[s].rank;
+    if (r >= 0 && r < static_cast<int>(count.size())) {
+      chunkOf[s] = count[r]++;
+      maxChunks = std::max(maxChunks, count[r]);
     }
   }
 
   double rowsBottom = kTop + numRanks * (kRowHeight + kRowGap);
-  double axisY = rowsBottom + 2;
-  double legendY = axisY + 44;
-  // The legend is one line of swatches and texts (about 7 px a character).
-  const char *legendTexts[] = {"F forward", "B+W fused backward",
-                               "B backward for inputs",
-                               "W backward for weights"};
-  const char *idleText = "grey: idle; numbers: micro-batches";
-  auto textWidth = [](const char *text) {
-    return std::string(text).size() * 7.0;
-  };
-  double legendWidth = textWidth(idleText);
-  for (const char *text : legendTexts)
+  axisY = rowsBottom + 2;
+  legendY = axisY + 44;
+  // The legend is one line of swatches and texts.
+  double legendWidth = textWidth(kIdleText);
+  for (const char *text : kLegendTexts)
     legendWidth += 17 + textWidth(text) + 18;
   // The rows span at least the legend.
   if (plotWidth < legendWidth) {
     plotWidth = legendWidth;
     scale = makespan > 0 ? plotWidth / makespan : 1;
   }
-  double width = kLeft + plotWidth + kRight;
-  double height = legendY + (maxChunks > 1 ? 40 : 24);
+  width = kLeft + plotWidth + kRight;
+  height = legendY + (maxChunks > 1 ? 40 : 24);
+}
 
-  std::string out;
-  llvm::raw_string_ostream os(out);
+void SVGWriter::writeHeader(llvm::StringRef name) {
   os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   os << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\""
      << px(width) << "\" height=\"" << px(height) << "\" viewBox=\"0 0 "
@@ -177,10 +226,6 @@ std::string mlir::pp::sched::renderSVG(const PipelineModel &model,
   os << "<rect x=\"0\" y=\"0\" width=\"" << px(width) << "\" height=\""
      << px(height) << "\" fill=\"#ffffff\"/>\n";
 
-  // Title and subtitle.
-  auto plural = [](int64_t n, const char *word, const char *words) {
-    return std::to_string(n) + " " + (n == 1 ? word : words);
-  };
   std::string title =
       (name.empty() ? std::string("Pipeline schedule") : name.str()) + ": " +
       plural(numRanks, "rank", "ranks") + ", " +
@@ -192,55 +237,54 @@ std::string mlir::pp::sched::renderSVG(const PipelineModel &model,
      << formatNumber(makespan) << " µs, bubble rate "
      << formatNumber(result.bubbleRate * 100) << "%, ideal time "
      << formatNumber(result.idealTime) << " µs</text>\n";
+}
 
-  // Rows: a grey background (idle time) and the blocks on it.
-  for (int r = 0; r < numRanks; ++r) {
-    double y = kTop + r * (kRowHeight + kRowGap);
-    os << "<text x=\"" << px(kLeft - 8) << "\" y=\""
-       << px(y + kRowHeight / 2 + 4.5) << "\" font-size=\"13\" "
-       << "text-anchor=\"end\">Rank " << r << "</text>\n";
-    os << "<rect x=\"" << px(kLeft) << "\" y=\"" << px(y) << "\" width=\""
-       << px(plotWidth) << "\" height=\"" << px(kRowHeight)
-       << "\" fill=\"#e6e6e6\"/>\n";
+void SVGWriter::writeRow(int r) {
+  double y = kTop + r * (kRowHeight + kRowGap);
+  os << "<text x=\"" << px(kLeft - 8) << "\" y=\""
+     << px(y + kRowHeight / 2 + 4.5) << "\" font-size=\"13\" "
+     << "text-anchor=\"end\">Rank " << r << "</text>\n";
+  os << "<rect x=\"" << px(kLeft) << "\" y=\"" << px(y) << "\" width=\""
+     << px(plotWidth) << "\" height=\"" << px(kRowHeight)
+     << "\" fill=\"#e6e6e6\"/>\n";
 
-    const std::vector<Action> &actions = schedule.ranks[r];
-    // 0: full height; 1: upper half (overlapped F); 2: lower half (its B).
-    std::vector<int> half(actions.size(), 0);
-    for (size_t i = 0; i < actions.size(); ++i)
-      if (startsOverlapPair(actions, i)) {
-        half[i] = 1;
-        half[i + 1] = 2;
-      }
-    for (size_t i = 0; i < actions.size(); ++i) {
-      const Action &a = actions[i];
-      if (!a.isCompute())
-        continue;
-      const ActionTiming &t = result.timings[r][i];
-      double x = kLeft + t.start * scale;
-      double w = std::max((t.end - t.start) * scale, kMinBlockWidth);
-      double h = half[i] ? kRowHeight / 2 : kRowHeight;
-      double top = half[i] == 2 ? y + kRowHeight / 2 : y;
-      bool dark = a.stage >= 0 && a.stage < static_cast<int>(chunkOf.size()) &&
-                  chunkOf[a.stage] % 2 == 1;
-      Style style = styleOf(a.kind);
-      os << "<rect x=\"" << px(x) << "\" y=\"" << px(top) << "\" width=\""
-         << px(w) << "\" height=\"" << px(h) << "\" fill=\""
-         << (dark ? style.darkFill : style.fill)
-         << "\" stroke=\"#ffffff\" stroke-width=\"0.75\"><title>rank " << r
-         << ": " << escapeXML(describe(a)) << ", " << formatNumber(t.start)
-         << "–" << formatNumber(t.end) << " µs</title></rect>\n";
-      std::string text = std::to_string(a.microbatch);
-      double fontSize = half[i] ? 9 : 11;
-      if (w >= text.size() * fontSize * 0.62 + 3)
-        os << "<text x=\"" << px(x + w / 2) << "\" y=\""
-           << px(top + h / 2 + fontSize * 0.36) << "\" font-size=\""
-           << px(fontSize) << "\" text-anchor=\"middle\" fill=\""
-           << (dark ? "#ffffff" : style.text) << "\">" << text
-           << "</text>\n";
+  const std::vector<Action> &actions = schedule.ranks[r];
+  std::vector<int> half(actions.size(), 0);
+  for (size_t i = 0; i < actions.size(); ++i)
+    if (startsOverlapPair(actions, i)) {
+      half[i] = 1;
+      half[i + 1] = 2;
     }
-  }
+  for (size_t i = 0; i < actions.size(); ++i)
+    if (actions[i].isCompute())
+      writeBlock(r, actions[i], result.timings[r][i], y, half[i]);
+}
 
-  // Time axis.
+void SVGWriter::writeBlock(int r, const Action &a, const ActionTiming &t,
+                           double y, int half) {
+  double x = kLeft + t.start * scale;
+  double w = std::max((t.end - t.start) * scale, kMinBlockWidth);
+  double h = half ? kRowHeight / 2 : kRowHeight;
+  double top = half == 2 ? y + kRowHeight / 2 : y;
+  bool dark = a.stage >= 0 && a.stage < static_cast<int>(chunkOf.size()) &&
+              chunkOf[a.stage] % 2 == 1;
+  Style style = styleOf(a.kind);
+  os << "<rect x=\"" << px(x) << "\" y=\"" << px(top) << "\" width=\"" << px(w)
+     << "\" height=\"" << px(h) << "\" fill=\""
+     << (dark ? style.darkFill : style.fill)
+     << "\" stroke=\"#ffffff\" stroke-width=\"0.75\"><title>rank " << r << ": "
+     << escapeXML(describe(a)) << ", " << formatNumber(t.start) << "–"
+     << formatNumber(t.end) << " µs</title></rect>\n";
+  std::string text = std::to_string(a.microbatch);
+  double fontSize = half ? 9 : 11;
+  if (w >= text.size() * fontSize * 0.62 + 3)
+    os << "<text x=\"" << px(x + w / 2) << "\" y=\""
+       << px(top + h / 2 + fontSize * 0.36) << "\" font-size=\"" << px(fontSize)
+       << "\" text-anchor=\"middle\" fill=\"" << (dark ? "#ffffff" : style.text)
+       << "\">" << text << "</text>\n";
+}
+
+void SVGWriter::writeAxis() {
   os << "<line x1=\"" << px(kLeft) << "\" y1=\"" << px(axisY) << "\" x2=\""
      << px(kLeft + plotWidth) << "\" y2=\"" << px(axisY)
      << "\" stroke=\"#333333\" stroke-width=\"1\"/>\n";
@@ -261,27 +305,32 @@ std::string mlir::pp::sched::renderSVG(const PipelineModel &model,
   }
   os << "<text x=\"" << px(kLeft + plotWidth) << "\" y=\"" << px(axisY + 32)
      << "\" font-size=\"11\" text-anchor=\"end\">time (µs)</text>\n";
+}
 
-  // Legend.
-  const ActionKind legendKinds[] = {
-      ActionKind::Forward, ActionKind::Backward, ActionKind::BackwardInput,
-      ActionKind::BackwardWeight};
+void SVGWriter::writeLegend() {
   double x = kLeft;
   for (int k = 0; k < 4; ++k) {
     os << "<rect x=\"" << px(x) << "\" y=\"" << px(legendY - 10)
        << "\" width=\"12\" height=\"12\" fill=\""
-       << styleOf(legendKinds[k]).fill << "\"/>\n";
+       << styleOf(kLegendKinds[k]).fill << "\"/>\n";
     os << "<text x=\"" << px(x + 17) << "\" y=\"" << px(legendY)
-       << "\" font-size=\"12\">" << legendTexts[k] << "</text>\n";
-    x += 17 + textWidth(legendTexts[k]) + 18;
+       << "\" font-size=\"12\">" << kLegendTexts[k] << "</text>\n";
+    x += 17 + textWidth(kLegendTexts[k]) + 18;
   }
   os << "<text x=\"" << px(x) << "\" y=\"" << px(legendY)
-     << "\" font-size=\"12\" fill=\"#555555\">" << idleText
-     << "</text>\n";
+     << "\" font-size=\"12\" fill=\"#555555\">" << kIdleText << "</text>\n";
   if (maxChunks > 1)
     os << "<text x=\"" << px(kLeft) << "\" y=\"" << px(legendY + 18)
        << "\" font-size=\"12\" fill=\"#555555\">darker: a rank's 2nd, "
        << "4th, ... model chunk</text>\n";
-  os << "</svg>\n";
+}
+
+std::string mlir::pp::sched::renderSVG(const PipelineModel &model,
+                                       const Schedule &schedule,
+                                       const SimulationResult &result,
+                                       llvm::StringRef name) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  SVGWriter(model, schedule, result, os).write(name);
   return out;
 }

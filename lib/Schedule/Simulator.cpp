@@ -9,12 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pp/Schedule/Schedule.h"
+#include "Events.h"
 
 #include <algorithm>
-#include <cassert>
 
 using namespace mlir::pp::sched;
+using namespace mlir::pp::sched::detail;
 
 namespace {
 
@@ -25,28 +25,25 @@ namespace {
 /// (a payload made, a Recv completed) that has not happened yet, and parks it
 /// on that event's intrusive waiter list. O(ranks + actions + stages *
 /// micro-batches) time and memory.
-class Simulator {
+class Simulator : ScheduleRun {
 public:
   Simulator(const PipelineModel &model, const Schedule &schedule)
-      : model(model), schedule(schedule) {}
+      : ScheduleRun(model, schedule) {}
 
   SimulationResult run();
 
 private:
-  enum EventKind { ForwardDone, BackwardDone, RecvActivation, RecvGradient };
-
-  size_t keyOf(int stage, int microbatch) const {
-    return static_cast<size_t>(stage) * numMicrobatches + microbatch;
+  /// The event `kind` of (stage, micro-batch).
+  int event(EventTable::Kind kind, int stage, int microbatch) const {
+    return events.event(kind, stage, microbatch);
   }
-  size_t event(EventKind kind, int stage, int microbatch) const {
-    return kind * numKeys + keyOf(stage, microbatch);
-  }
-  static EventKind madeKind(PayloadKind payload) {
-    return payload == PayloadKind::Activation ? ForwardDone : BackwardDone;
+  /// The event of the payload made by (stage, micro-batch).
+  int made(PayloadKind payload, int stage, int microbatch) const {
+    return event(EventTable::madeKind(payload), stage, microbatch);
   }
   /// If event `e` happened, raises `ready` to its time plus `delay` and
   /// returns true; otherwise parks `rank` on it and returns false.
-  bool need(int rank, size_t e, double delay, double &ready);
+  bool need(int rank, int e, double delay, double &ready);
   /// Waits for the payload made by (stage, mb) as an input on `rank`.
   bool needInput(int rank, PayloadKind payload, int stage, int microbatch,
                  double &ready);
@@ -56,21 +53,12 @@ private:
   /// Runs the F&B pair at program[i], program[i + 1] of `rank` as one unit,
   /// or parks the rank and returns false.
   bool runPair(int rank, size_t i);
-  void fire(size_t e, double time);
+  void fire(int e, double time);
   void advance(int rank);
 
-  const PipelineModel &model;
-  const Schedule &schedule;
-  int numRanks = 0, numStages = 0, numMicrobatches = 0;
-  size_t numKeys = 0;
-  /// [payload][key]: rank with an explicit Recv / Send of it, or -1.
-  std::vector<int> recvRank[2], sendRank[2];
-  std::vector<uint8_t> happened;
+  /// [payload][key]: rank with an explicit Send of it, or -1.
+  std::vector<int> sendRank[2];
   std::vector<double> eventTime;
-  std::vector<int> waitHead, waitNext;
-  std::vector<uint8_t> waiting;
-  std::vector<int> worklist;
-  std::vector<size_t> pc;
   std::vector<double> clock;
   std::vector<int64_t> liveBytes;
   SimulationResult result;
@@ -78,12 +66,9 @@ private:
 
 } // namespace
 
-bool Simulator::need(int rank, size_t e, double delay, double &ready) {
-  if (!happened[e]) {
-    assert(!waiting[rank] && "a rank waits for one event at a time");
-    waiting[rank] = 1;
-    waitNext[rank] = waitHead[e];
-    waitHead[e] = rank;
+bool Simulator::need(int rank, int e, double delay, double &ready) {
+  if (!events.happened(e)) {
+    events.park(rank, e);
     return false;
   }
   ready = std::max(ready, eventTime[e] + delay);
@@ -94,27 +79,17 @@ bool Simulator::needInput(int rank, PayloadKind payload, int stage,
                           int microbatch, double &ready) {
   int p = payload == PayloadKind::Activation ? 0 : 1;
   if (model.rankOf(stage) == rank)
-    return need(rank, event(madeKind(payload), stage, microbatch), 0.0, ready);
-  if (recvRank[p][keyOf(stage, microbatch)] == rank)
-    return need(
-        rank, event(p == 0 ? RecvActivation : RecvGradient, stage, microbatch),
-        0.0, ready);
+    return need(rank, made(payload, stage, microbatch), 0.0, ready);
+  if (recvRank[p][events.keyOf(stage, microbatch)] == rank)
+    return need(rank, event(EventTable::recvKind(payload), stage, microbatch),
+                0.0, ready);
   // Compute-only: the payload travels implicitly.
-  return need(rank, event(madeKind(payload), stage, microbatch), model.latency,
-              ready);
+  return need(rank, made(payload, stage, microbatch), model.latency, ready);
 }
 
-void Simulator::fire(size_t e, double time) {
-  happened[e] = 1;
+void Simulator::fire(int e, double time) {
   eventTime[e] = time;
-  for (int r = waitHead[e]; r >= 0;) {
-    int next = waitNext[r];
-    waitNext[r] = -1;
-    waiting[r] = 0;
-    worklist.push_back(r);
-    r = next;
-  }
-  waitHead[e] = -1;
+  events.fire(e, worklist);
 }
 
 bool Simulator::inputsReady(int rank, const Action &action, double &ready) {
@@ -124,18 +99,17 @@ bool Simulator::inputsReady(int rank, const Action &action, double &ready) {
     return s == 0 || needInput(rank, PayloadKind::Activation, s - 1, m, ready);
   case ActionKind::Backward:
   case ActionKind::BackwardInput:
-    return need(rank, event(ForwardDone, s, m), 0.0, ready) &&
+    return need(rank, event(EventTable::ForwardDone, s, m), 0.0, ready) &&
            (s + 1 == numStages ||
             needInput(rank, PayloadKind::Gradient, s + 1, m, ready));
   case ActionKind::BackwardWeight:
-    return need(rank, event(BackwardDone, s, m), 0.0, ready);
+    return need(rank, event(EventTable::BackwardDone, s, m), 0.0, ready);
   case ActionKind::Send:
     // Eager: takes no time and never blocks (its payload is made earlier
     // on this rank).
-    return need(rank, event(madeKind(action.payload), s, m), 0.0, ready);
+    return need(rank, made(action.payload, s, m), 0.0, ready);
   case ActionKind::Recv:
-    return need(rank, event(madeKind(action.payload), s, m), model.latency,
-                ready);
+    return need(rank, made(action.payload, s, m), model.latency, ready);
   }
   return true;
 }
@@ -170,8 +144,9 @@ bool Simulator::runPair(int rank, size_t i) {
     metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
     live -= b.stashBytes;
   }
-  fire(event(ForwardDone, forward.stage, forward.microbatch), end);
-  fire(event(BackwardDone, backward.stage, backward.microbatch), end);
+  fire(event(EventTable::ForwardDone, forward.stage, forward.microbatch), end);
+  fire(event(EventTable::BackwardDone, backward.stage, backward.microbatch),
+       end);
   return true;
 }
 
@@ -209,11 +184,11 @@ void Simulator::advance(int rank) {
     case ActionKind::Forward:
       live += stage.stashBytes;
       metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
-      fire(event(ForwardDone, s, m), end);
+      fire(event(EventTable::ForwardDone, s, m), end);
       break;
     case ActionKind::Backward:
       live -= stage.stashBytes;
-      fire(event(BackwardDone, s, m), end);
+      fire(event(EventTable::BackwardDone, s, m), end);
       break;
     case ActionKind::BackwardInput:
       if (model.stashAccounting == StashAccounting::ConvertAtBackward) {
@@ -224,7 +199,7 @@ void Simulator::advance(int rank) {
         metrics.peakMemoryBytes = std::max(metrics.peakMemoryBytes, live);
         live -= stage.stashBytes;
       }
-      fire(event(BackwardDone, s, m), end);
+      fire(event(EventTable::BackwardDone, s, m), end);
       break;
     case ActionKind::BackwardWeight:
       live -= stage.weightStashBytes;
@@ -232,19 +207,13 @@ void Simulator::advance(int rank) {
     case ActionKind::Send:
       break;
     case ActionKind::Recv:
-      fire(event(action.payload == PayloadKind::Activation ? RecvActivation
-                                                           : RecvGradient,
-                 s, m),
-           end);
+      fire(event(EventTable::recvKind(action.payload), s, m), end);
       break;
     }
   }
 }
 
 SimulationResult Simulator::run() {
-  numRanks = static_cast<int>(schedule.ranks.size());
-  numStages = model.numStages();
-  numMicrobatches = schedule.numMicrobatches;
   result.ranks.assign(numRanks, RankMetrics());
   result.timings.resize(numRanks);
   for (int r = 0; r < numRanks; ++r)
@@ -252,41 +221,21 @@ SimulationResult Simulator::run() {
   if (numStages < 1 || numMicrobatches < 1)
     return result;
 
-  numKeys = static_cast<size_t>(numStages) * numMicrobatches;
-  for (int p = 0; p < 2; ++p) {
-    recvRank[p].assign(numKeys, -1);
-    sendRank[p].assign(numKeys, -1);
-  }
+  reset();
+  for (std::vector<int> &ranks : sendRank)
+    ranks.assign(events.numKeys(), -1);
   for (int r = 0; r < numRanks; ++r)
-    for (const Action &action : schedule.ranks[r]) {
-      if (action.isCompute())
-        continue;
-      int p = action.payload == PayloadKind::Activation ? 0 : 1;
-      size_t k = keyOf(action.stage, action.microbatch);
-      if (action.kind == ActionKind::Recv) {
-        recvRank[p][k] = r;
-      } else {
-        sendRank[p][k] = r;
+    for (const Action &action : schedule.ranks[r])
+      if (action.kind == ActionKind::Send) {
+        sendRank[action.payload == PayloadKind::Activation ? 0 : 1]
+                [events.keyOf(action.stage, action.microbatch)] = r;
         ++result.ranks[r].numSends;
       }
-    }
 
-  happened.assign(4 * numKeys, 0);
-  eventTime.assign(4 * numKeys, 0.0);
-  waitHead.assign(4 * numKeys, -1);
-  waitNext.assign(numRanks, -1);
-  waiting.assign(numRanks, 0);
-  pc.assign(numRanks, 0);
+  eventTime.assign(EventTable::kNumKinds * events.numKeys(), 0.0);
   clock.assign(numRanks, 0.0);
   liveBytes.assign(numRanks, 0);
-  for (int r = numRanks - 1; r >= 0; --r)
-    worklist.push_back(r);
-  while (!worklist.empty()) {
-    int r = worklist.back();
-    worklist.pop_back();
-    if (!waiting[r])
-      advance(r);
-  }
+  runRanks([&](int r) { advance(r); });
 
   // The largest M_B of the stages placed on each rank.
   std::vector<int64_t> largestStash(numRanks, 0);
@@ -317,7 +266,8 @@ SimulationResult Simulator::run() {
       int consumer = forward ? action.stage + 1 : action.stage - 1;
       if (consumer < 0 || consumer >= numStages || model.rankOf(consumer) == r)
         continue;
-      if (sendRank[forward ? 0 : 1][keyOf(action.stage, action.microbatch)] < 0)
+      if (sendRank[forward ? 0 : 1]
+                  [events.keyOf(action.stage, action.microbatch)] < 0)
         ++metrics.numSends;
     }
     metrics.peakMemoryInStashes =

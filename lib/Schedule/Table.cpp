@@ -103,6 +103,21 @@ struct OutCell {
   std::vector<const Action *> compute;
 };
 
+/// What a compute action makes that later actions depend on.
+enum Made { MadeForward, MadeBackward, MadeInput, kNumMade };
+
+/// Calls `fn` with each Made of `action`: a forward its output, a fused
+/// backward or B its input gradient, a B also its W's inputs.
+template <typename Fn> void forEachMade(const Action &action, Fn fn) {
+  if (action.kind == ActionKind::Forward)
+    fn(MadeForward);
+  if (action.kind == ActionKind::Backward ||
+      action.kind == ActionKind::BackwardInput)
+    fn(MadeBackward);
+  if (action.kind == ActionKind::BackwardInput)
+    fn(MadeInput);
+}
+
 /// Places compute-only cells at the time steps of PyTorch's lock-step
 /// execution (see TableExportOptions::alignSteps). Returns, per rank, the
 /// step of each cell.
@@ -110,29 +125,22 @@ llvm::Expected<std::vector<std::vector<int>>>
 alignSteps(const std::vector<std::vector<OutCell>> &rows) {
   using Key = std::pair<int, int>; // (stage, micro-batch)
   // What exists anywhere in the schedule, and the step each was placed at.
-  std::map<Key, int> forwardStep, backwardStep, inputStep;
-  std::map<Key, bool> forwardExists, backwardExists, inputExists;
+  std::map<Key, int> placedAt[kNumMade];
+  std::map<Key, bool> existing[kNumMade];
   for (const std::vector<OutCell> &row : rows)
     for (const OutCell &cell : row)
-      for (const Action *a : cell.compute) {
-        Key key{a->stage, a->microbatch};
-        if (a->kind == ActionKind::Forward)
-          forwardExists[key] = true;
-        if (a->kind == ActionKind::Backward ||
-            a->kind == ActionKind::BackwardInput)
-          backwardExists[key] = true;
-        if (a->kind == ActionKind::BackwardInput)
-          inputExists[key] = true;
-      }
+      for (const Action *a : cell.compute)
+        forEachMade(*a, [&](Made made) {
+          existing[made][{a->stage, a->microbatch}] = true;
+        });
 
   // Raises `step` past the step of a dependency; false if the dependency
   // exists but has not been placed yet.
-  auto after = [](const std::map<Key, bool> &exists,
-                  const std::map<Key, int> &placed, Key key, int &step) {
-    if (!exists.count(key))
+  auto after = [&](Made made, Key key, int &step) {
+    if (!existing[made].count(key))
       return true;
-    auto it = placed.find(key);
-    if (it == placed.end())
+    auto it = placedAt[made].find(key);
+    if (it == placedAt[made].end())
       return false;
     step = std::max(step, it->second + 1);
     return true;
@@ -158,15 +166,15 @@ alignSteps(const std::vector<std::vector<OutCell>> &rows) {
           int s = a->stage, m = a->microbatch;
           switch (a->kind) {
           case ActionKind::Forward:
-            ready &= after(forwardExists, forwardStep, {s - 1, m}, step);
+            ready &= after(MadeForward, {s - 1, m}, step);
             break;
           case ActionKind::Backward:
           case ActionKind::BackwardInput:
-            ready &= after(forwardExists, forwardStep, {s, m}, step);
-            ready &= after(backwardExists, backwardStep, {s + 1, m}, step);
+            ready &= after(MadeForward, {s, m}, step);
+            ready &= after(MadeBackward, {s + 1, m}, step);
             break;
           case ActionKind::BackwardWeight:
-            ready &= after(inputExists, inputStep, {s, m}, step);
+            ready &= after(MadeInput, {s, m}, step);
             break;
           default:
             break;
@@ -174,16 +182,10 @@ alignSteps(const std::vector<std::vector<OutCell>> &rows) {
         }
         if (!ready)
           break;
-        for (const Action *a : cell.compute) {
-          Key key{a->stage, a->microbatch};
-          if (a->kind == ActionKind::Forward)
-            forwardStep[key] = step;
-          if (a->kind == ActionKind::Backward ||
-              a->kind == ActionKind::BackwardInput)
-            backwardStep[key] = step;
-          if (a->kind == ActionKind::BackwardInput)
-            inputStep[key] = step;
-        }
+        for (const Action *a : cell.compute)
+          forEachMade(*a, [&](Made made) {
+            placedAt[made][{a->stage, a->microbatch}] = step;
+          });
         steps[r][pc[r]] = step;
         last[r] = step;
         ++pc[r];
@@ -551,68 +553,112 @@ bool isCommType(CellType type) {
          type == CellType::SendB || type == CellType::RecvB;
 }
 
-} // namespace
+/// importTable() in two passes over the CSV rows: parse every cell and infer
+/// the placement, then turn the cells into actions.
+class TableImporter {
+public:
+  TableImporter(const std::vector<std::vector<Field>> &rows,
+                std::optional<TableFormat> format, TableLocation *where)
+      : rows(rows), format(format), where(where),
+        numRanks(static_cast<int>(rows.size())), cells(numRanks) {}
 
-llvm::Expected<ImportedTable>
-mlir::pp::sched::importTable(StringRef text, std::optional<TableFormat> format,
-                             TableLocation *where) {
-  if (where)
-    *where = {};
-  auto rows = readCSV(text, where);
-  if (!rows)
-    return rows.takeError();
+  /// Reads the table into `table`.
+  llvm::Error import(ImportedTable &table);
 
-  auto cellError = [&](int rank, int step, const Field &field,
-                       const llvm::Twine &message) {
+private:
+  /// Pass 1: parses every cell into `cells` and infers `rankOf`.
+  llvm::Error parseCells();
+  /// Checks the stage numbering and sizes `table`.
+  llvm::Error startTable(ImportedTable &table) const;
+  /// Pass 2: appends the actions of cell (r, c) to `table`.
+  llvm::Error addActions(ImportedTable &table, int r, int c) const;
+  /// "rank R, step T: <message>", with `where` set to the cell.
+  llvm::Error cellError(int rank, int step, const Field &field,
+                        const llvm::Twine &message) const {
     if (where)
       *where = {field.line, field.column};
     return makeError("rank " + llvm::Twine(rank) + ", step " +
                      llvm::Twine(step) + ": " + message);
-  };
+  }
+  /// Parses cell (r, c), non-empty text `text`, into `action` and notes
+  /// where its stages run.
+  llvm::Error readCell(int r, int c, StringRef text, CellAction &action);
 
-  // Pass 1: parse every cell and infer the placement.
-  int numRanks = static_cast<int>(rows->size());
-  std::vector<std::vector<std::optional<CellAction>>> cells(numRanks);
+  const std::vector<std::vector<Field>> &rows;
+  std::optional<TableFormat> format;
+  TableLocation *where;
+  int numRanks;
+  /// cells[r][c]: the action of the cell, none for an empty one.
+  std::vector<std::vector<std::optional<CellAction>>> cells;
   std::map<int, int> rankOf;
   int maxStage = -1, maxMicrobatch = -1;
   bool anyComm = false;
+};
+
+} // namespace
+
+llvm::Error TableImporter::import(ImportedTable &table) {
+  if (llvm::Error error = parseCells())
+    return error;
+  if (llvm::Error error = startTable(table))
+    return error;
+  for (int r = 0; r < numRanks; ++r)
+    for (int c = 0; c < static_cast<int>(cells[r].size()); ++c)
+      if (cells[r][c])
+        if (llvm::Error error = addActions(table, r, c))
+          return error;
+  return llvm::Error::success();
+}
+
+llvm::Error TableImporter::readCell(int r, int c, StringRef text,
+                                    CellAction &action) {
+  const Field &field = rows[r][c];
+  if (auto error = parseCell(text, action))
+    return cellError(r, c, field, *error);
+  if (isCommType(action.type)) {
+    if (format == TableFormat::ComputeOnly)
+      return cellError(r, c, field,
+                       "communication action '" + text +
+                           "' in a compute_only table");
+    anyComm = true;
+  }
+  std::vector<const CellAction *> parts;
+  if (action.type == CellType::OverlapFB)
+    for (const CellAction &sub : action.subs)
+      parts.push_back(&sub);
+  else
+    parts.push_back(&action);
+  for (const CellAction *part : parts) {
+    auto [it, inserted] = rankOf.try_emplace(part->stage, r);
+    if (!inserted && it->second != r)
+      return cellError(r, c, field,
+                       "stage " + llvm::Twine(part->stage) +
+                           " is on both rank " + llvm::Twine(it->second) +
+                           " and rank " + llvm::Twine(r) + " ('" + text + "')");
+    maxStage = std::max(maxStage, part->stage);
+    maxMicrobatch = std::max(maxMicrobatch, part->microbatch);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error TableImporter::parseCells() {
   for (int r = 0; r < numRanks; ++r) {
-    const std::vector<Field> &row = (*rows)[r];
+    const std::vector<Field> &row = rows[r];
     for (int c = 0; c < static_cast<int>(row.size()); ++c) {
       StringRef text = StringRef(row[c].text).trim();
       std::optional<CellAction> &slot = cells[r].emplace_back();
       if (text.empty())
         continue;
       CellAction action;
-      if (auto error = parseCell(text, action))
-        return cellError(r, c, row[c], *error);
-      if (isCommType(action.type)) {
-        if (format == TableFormat::ComputeOnly)
-          return cellError(r, c, row[c],
-                           "communication action '" + text +
-                               "' in a compute_only table");
-        anyComm = true;
-      }
-      std::vector<const CellAction *> parts;
-      if (action.type == CellType::OverlapFB)
-        for (const CellAction &sub : action.subs)
-          parts.push_back(&sub);
-      else
-        parts.push_back(&action);
-      for (const CellAction *part : parts) {
-        auto [it, inserted] = rankOf.try_emplace(part->stage, r);
-        if (!inserted && it->second != r)
-          return cellError(r, c, row[c],
-                           "stage " + llvm::Twine(part->stage) +
-                               " is on both rank " + llvm::Twine(it->second) +
-                               " and rank " + llvm::Twine(r) + " ('" + text +
-                               "')");
-        maxStage = std::max(maxStage, part->stage);
-        maxMicrobatch = std::max(maxMicrobatch, part->microbatch);
-      }
+      if (llvm::Error error = readCell(r, c, text, action))
+        return error;
       slot = std::move(action);
     }
   }
+  return llvm::Error::success();
+}
+
+llvm::Error TableImporter::startTable(ImportedTable &table) const {
   if (maxStage < 0)
     return makeError("the table has no actions");
   for (int s = 0; s <= maxStage; ++s)
@@ -620,8 +666,6 @@ mlir::pp::sched::importTable(StringRef text, std::optional<TableFormat> format,
       return makeError("stage " + llvm::Twine(s) +
                        " appears in no row; stages must be numbered 0.." +
                        llvm::Twine(maxStage) + " without gaps");
-
-  ImportedTable table;
   table.format = format ? *format
                         : (anyComm ? TableFormat::ComputeComms
                                    : TableFormat::ComputeOnly);
@@ -632,96 +676,95 @@ mlir::pp::sched::importTable(StringRef text, std::optional<TableFormat> format,
   table.schedule.ranks.resize(numRanks);
   table.steps.resize(numRanks);
   table.locations.resize(numRanks);
+  return llvm::Error::success();
+}
 
-  // Pass 2: the actions.
-  for (int r = 0; r < numRanks; ++r) {
-    for (int c = 0; c < static_cast<int>(cells[r].size()); ++c) {
-      if (!cells[r][c])
-        continue;
-      const CellAction &cell = *cells[r][c];
-      const Field &field = (*rows)[r][c];
-      std::string text = StringRef(field.text).trim().str();
-      std::vector<Action> &actions = table.schedule.ranks[r];
-      auto push = [&](Action action) {
-        actions.push_back(action);
-        table.steps[r].push_back(c);
-        table.locations[r].push_back({field.line, field.column});
-      };
-      auto compute = [](ActionKind kind, const CellAction &a) {
-        Action action;
-        action.kind = kind;
-        action.stage = a.stage;
-        action.microbatch = a.microbatch;
-        return action;
-      };
-      // A communication action whose other end is stage `peer`.
-      auto comm = [&](ActionKind kind, PayloadKind payload, int stage,
-                      int peer) -> llvm::Error {
-        if (peer < 0 || peer > maxStage)
-          return cellError(
-              r, c, field,
-              "'" + text + "' " +
-                  (kind == ActionKind::Send ? "sends to" : "receives from") +
-                  " stage " + llvm::Twine(peer) +
-                  ", which the table does not have (its stages are 0.." +
-                  llvm::Twine(maxStage) + ")");
-        Action action;
-        action.kind = kind;
-        action.payload = payload;
-        action.stage = stage;
-        action.microbatch = cell.microbatch;
-        action.peer = table.stageRanks[peer];
-        push(action);
-        return llvm::Error::success();
-      };
-      int s = cell.stage;
-      switch (cell.type) {
-      case CellType::Forward:
-        push(compute(ActionKind::Forward, cell));
-        break;
-      case CellType::BackwardInput:
-        push(compute(ActionKind::BackwardInput, cell));
-        break;
-      case CellType::BackwardWeight:
-        push(compute(ActionKind::BackwardWeight, cell));
-        break;
-      case CellType::Backward:
-        push(compute(ActionKind::Backward, cell));
-        break;
-      case CellType::OverlapFB: {
-        Action forward = compute(ActionKind::Forward, cell.subs[0]);
-        forward.overlapWithNext = true;
-        push(forward);
-        push(compute(cell.subs[1].type == CellType::Backward
-                         ? ActionKind::Backward
-                         : ActionKind::BackwardInput,
-                     cell.subs[1]));
-        break;
-      }
-      case CellType::SendF:
-        if (auto error = comm(ActionKind::Send, PayloadKind::Activation, s,
-                              s + 1))
-          return std::move(error);
-        break;
-      case CellType::RecvF:
-        if (auto error = comm(ActionKind::Recv, PayloadKind::Activation, s - 1,
-                              s - 1))
-          return std::move(error);
-        break;
-      case CellType::SendB:
-        if (auto error = comm(ActionKind::Send, PayloadKind::Gradient, s,
-                              s - 1))
-          return std::move(error);
-        break;
-      case CellType::RecvB:
-        if (auto error = comm(ActionKind::Recv, PayloadKind::Gradient, s + 1,
-                              s + 1))
-          return std::move(error);
-        break;
-      default:
-        break; // Rejected by parseCell().
-      }
-    }
+llvm::Error TableImporter::addActions(ImportedTable &table, int r,
+                                      int c) const {
+  const CellAction &cell = *cells[r][c];
+  const Field &field = rows[r][c];
+  std::string text = StringRef(field.text).trim().str();
+  std::vector<Action> &actions = table.schedule.ranks[r];
+  auto push = [&](Action action) {
+    actions.push_back(action);
+    table.steps[r].push_back(c);
+    table.locations[r].push_back({field.line, field.column});
+  };
+  auto compute = [](ActionKind kind, const CellAction &a) {
+    Action action;
+    action.kind = kind;
+    action.stage = a.stage;
+    action.microbatch = a.microbatch;
+    return action;
+  };
+  // A communication action whose other end is stage `peer`.
+  auto comm = [&](ActionKind kind, PayloadKind payload, int stage,
+                  int peer) -> llvm::Error {
+    if (peer < 0 || peer > maxStage)
+      return cellError(
+          r, c, field,
+          "'" + text + "' " +
+              (kind == ActionKind::Send ? "sends to" : "receives from") +
+              " stage " + llvm::Twine(peer) +
+              ", which the table does not have (its stages are 0.." +
+              llvm::Twine(maxStage) + ")");
+    Action action;
+    action.kind = kind;
+    action.payload = payload;
+    action.stage = stage;
+    action.microbatch = cell.microbatch;
+    action.peer = table.stageRanks[peer];
+    push(action);
+    return llvm::Error::success();
+  };
+  int s = cell.stage;
+  switch (cell.type) {
+  case CellType::Forward:
+    push(compute(ActionKind::Forward, cell));
+    break;
+  case CellType::BackwardInput:
+    push(compute(ActionKind::BackwardInput, cell));
+    break;
+  case CellType::BackwardWeight:
+    push(compute(ActionKind::BackwardWeight, cell));
+    break;
+  case CellType::Backward:
+    push(compute(ActionKind::Backward, cell));
+    break;
+  case CellType::OverlapFB: {
+    Action forward = compute(ActionKind::Forward, cell.subs[0]);
+    forward.overlapWithNext = true;
+    push(forward);
+    push(compute(cell.subs[1].type == CellType::Backward
+                     ? ActionKind::Backward
+                     : ActionKind::BackwardInput,
+                 cell.subs[1]));
+    break;
   }
+  case CellType::SendF:
+    return comm(ActionKind::Send, PayloadKind::Activation, s, s + 1);
+  case CellType::RecvF:
+    return comm(ActionKind::Recv, PayloadKind::Activation, s - 1, s - 1);
+  case CellType::SendB:
+    return comm(ActionKind::Send, PayloadKind::Gradient, s, s - 1);
+  case CellType::RecvB:
+    return comm(ActionKind::Recv, PayloadKind::Gradient, s + 1, s + 1);
+  default:
+    break; // Rejected by parseCell().
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<ImportedTable>
+mlir::pp::sched::importTable(StringRef text, std::optional<TableFormat> format,
+                             TableLocation *where) {
+  if (where)
+    *where = {};
+  auto rows = readCSV(text, where);
+  if (!rows)
+    return rows.takeError();
+  ImportedTable table;
+  if (llvm::Error error = TableImporter(*rows, format, where).import(table))
+    return std::move(error);
   return table;
 }

@@ -44,15 +44,8 @@ llvm::Error requireVPlacement(llvm::StringRef name,
     why = "the pipeline has " + plural(numStages, "stage") + " on " +
           plural(numRanks, "rank");
   } else {
-    for (int s = 0; s < numStages; ++s) {
-      int want = s < numRanks ? s : 2 * numRanks - 1 - s;
-      if (model.rankOf(s) != want) {
-        why = "stage " + std::to_string(s) + " is on rank " +
-              std::to_string(model.rankOf(s)) + " instead of rank " +
-              std::to_string(want);
-        break;
-      }
-    }
+    why = misplacedStage(
+        model, [&](int s) { return s < numRanks ? s : 2 * numRanks - 1 - s; });
   }
   return llvm::createStringError(
       "'%s' needs the V placement (2 stages per rank, rank r holding stages r "
@@ -149,6 +142,25 @@ void dropPadding(Schedule &schedule, int numMicrobatches) {
   }
 }
 
+/// A schedule on the V placement built for `padded` >= numMicrobatches
+/// micro-batches: `build(p, r)` writes rank r's program through `p`, then
+/// the padding is dropped (dropPadding()). An error naming `name` without
+/// the V placement.
+llvm::Error buildPaddedV(llvm::StringRef name, const PipelineModel &model,
+                         int numMicrobatches, int padded, Schedule &schedule,
+                         llvm::function_ref<void(VProgram &p, int r)> build) {
+  if (llvm::Error error = requireVPlacement(name, model))
+    return error;
+  for (int r = 0; r < model.numRanks; ++r) {
+    std::vector<Action> &program = schedule.ranks[r];
+    program.reserve(6 * padded);
+    VProgram p(model.numRanks, r, program);
+    build(p, r);
+  }
+  dropPadding(schedule, numMicrobatches);
+  return llvm::Error::success();
+}
+
 } // namespace
 
 /// ZB-V (Qi et al., "Zero Bubble Pipeline Parallelism", ICLR 2024, sec. 6),
@@ -164,18 +176,14 @@ void dropPadding(Schedule &schedule, int numMicrobatches) {
 /// are then dropped (M < 2P - 1). Every rank holds at most 2P stashes of its
 /// chunks (P·M_B of a stage holding two chunks, as 1F1B), and with T_F = T_B
 /// = T_W no rank idles between its first and its last action.
-llvm::Error mlir::pp::sched::detail::buildZBV(const PipelineModel &model,
+llvm::Error mlir::pp::sched::detail::buildZBV(llvm::StringRef name,
+                                              const PipelineModel &model,
                                               int numMicrobatches,
                                               const ScheduleOptions &,
                                               Schedule &schedule) {
-  if (llvm::Error error = requireVPlacement("zb-v", model))
-    return error;
   int numRanks = model.numRanks;
   int n = std::max(numMicrobatches, 2 * numRanks - 1);
-  for (int r = 0; r < numRanks; ++r) {
-    std::vector<Action> &program = schedule.ranks[r];
-    program.reserve(6 * n);
-    VProgram p(numRanks, r, program);
+  auto build = [&](VProgram &p, int r) {
     // Warm-up: fill chunk 0 down the V, then the second chunk up.
     for (int i = 0; i < 2 * (numRanks - r) - 1; ++i)
       p.forward(0);
@@ -213,9 +221,8 @@ llvm::Error mlir::pp::sched::detail::buildZBV(const PipelineModel &model,
       p.weight(0);
     assert(p.backwards(0) == n && p.backwards(1) == n && !p.weightsPending() &&
            "ZB-V runs every action once");
-  }
-  dropPadding(schedule, numMicrobatches);
-  return llvm::Error::success();
+  };
+  return buildPaddedV(name, model, numMicrobatches, n, schedule, build);
 }
 
 /// DualPipeV (DeepSeek, deepseek-ai/DualPipe, dualpipe/dualpipev.py,
@@ -243,18 +250,14 @@ llvm::Error mlir::pp::sched::detail::buildZBV(const PipelineModel &model,
 /// micro-batches and the actions of micro-batches M..2P-1 are dropped (an
 /// F&B pair losing one half becomes a plain action): the same step structure,
 /// correct and deadlock-free for every M >= 1 and P >= 1.
-llvm::Error mlir::pp::sched::detail::buildDualPipeV(const PipelineModel &model,
+llvm::Error mlir::pp::sched::detail::buildDualPipeV(llvm::StringRef name,
+                                                    const PipelineModel &model,
                                                     int numMicrobatches,
                                                     const ScheduleOptions &,
                                                     Schedule &schedule) {
-  if (llvm::Error error = requireVPlacement("dualpipe-v", model))
-    return error;
   int numRanks = model.numRanks;
   int n = std::max(numMicrobatches, 2 * numRanks);
-  for (int r = 0; r < numRanks; ++r) {
-    std::vector<Action> &program = schedule.ranks[r];
-    program.reserve(6 * n);
-    VProgram p(numRanks, r, program);
+  auto build = [&](VProgram &p, int r) {
     bool last = r == numRanks - 1;
     int before = numRanks - r - 1; // ranks after this one
     // 1. nF0
@@ -307,7 +310,6 @@ llvm::Error mlir::pp::sched::detail::buildDualPipeV(const PipelineModel &model,
     assert(p.forwards(0) == n && p.forwards(1) == n && p.backwards(0) == n &&
            p.backwards(1) == n && !p.weightsPending() &&
            "DualPipeV runs every action once");
-  }
-  dropPadding(schedule, numMicrobatches);
-  return llvm::Error::success();
+  };
+  return buildPaddedV(name, model, numMicrobatches, n, schedule, build);
 }

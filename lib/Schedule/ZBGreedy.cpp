@@ -312,14 +312,20 @@ llvm::Expected<Schedule> mlir::pp::sched::buildZeroBubbleGreedy(
   return schedule;
 }
 
+std::vector<ZeroBubbleGreedyPolicy>
+mlir::pp::sched::detail::zeroBubbleGreedyPolicies() {
+  std::vector<ZeroBubbleGreedyPolicy> policies;
+  for (int bits = 0; bits < 8; ++bits)
+    policies.push_back({(bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0});
+  return policies;
+}
+
 llvm::Expected<Schedule> mlir::pp::sched::buildZeroBubbleGreedyBest(
     const PipelineModel &model, int numMicrobatches, int64_t memoryLimitBytes) {
   std::optional<Schedule> best;
   double bestSpan = 0, bestMakespan = 0;
   std::string lastError;
-  for (int bits = 0; bits < 8; ++bits) {
-    ZeroBubbleGreedyPolicy policy{(bits & 1) != 0, (bits & 2) != 0,
-                                  (bits & 4) != 0};
+  for (const ZeroBubbleGreedyPolicy &policy : zeroBubbleGreedyPolicies()) {
     llvm::Expected<Schedule> schedule =
         buildZeroBubbleGreedy(model, numMicrobatches, memoryLimitBytes, policy);
     if (!schedule) {

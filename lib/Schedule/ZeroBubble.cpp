@@ -31,6 +31,7 @@
 #include "Generators.h"
 
 #include <algorithm>
+#include <cassert>
 
 using namespace mlir::pp::sched;
 using namespace mlir::pp::sched::detail;
@@ -64,24 +65,6 @@ void splitOneFOneB(int stage, int numMicrobatches, int warmup, int deferred,
     program.push_back(compute(ActionKind::BackwardWeight, stage, nextW++));
 }
 
-/// ZB-H1 (h2 false) or ZB-H2 (h2 true); see the file comment.
-llvm::Error buildZeroBubble(llvm::StringRef name, bool h2,
-                            const PipelineModel &model, int numMicrobatches,
-                            Schedule &schedule) {
-  llvm::Expected<std::vector<int>> stages = stagePerRank(name, model);
-  if (!stages)
-    return stages.takeError();
-  const std::vector<int> &stageOf = *stages;
-  int numStages = static_cast<int>(stageOf.size());
-  for (int rank = 0; rank < numStages; ++rank) {
-    int stage = stageOf[rank];
-    int factor = h2 ? 2 : 1;
-    splitOneFOneB(stage, numMicrobatches, factor * (numStages - stage - 1),
-                  factor * stage, schedule.ranks[rank]);
-  }
-  return llvm::Error::success();
-}
-
 } // namespace
 
 /// ZB-H1 (Qi et al., ICLR 2024, sec. 2.1, Figure 3 top): stage s of S runs
@@ -90,24 +73,23 @@ llvm::Error buildZeroBubble(llvm::StringRef name, bool h2,
 /// micro-batch order), and the s W's left end the program. Bubble
 /// (P - 1)(T_F + T_B - T_W) and peak memory P M_B (stage 0, as 1F1B) when
 /// M >= P (docs/Schedules.md, section zb-h1).
-llvm::Error mlir::pp::sched::detail::buildZBH1(const PipelineModel &model,
-                                               int numMicrobatches,
-                                               const ScheduleOptions &,
-                                               Schedule &schedule) {
-  return buildZeroBubble("zb-h1", /*h2=*/false, model, numMicrobatches,
-                         schedule);
-}
-
+///
 /// ZB-H2 (Qi et al., ICLR 2024, sec. 2.2, Figure 3 bottom): stage s of S runs
 /// w = min(2 (S - s - 1), M) warm-up forwards, then M - w steps F B, then w
 /// B's; the B of micro-batch j is followed by a W when j >= 2s, and the W's
 /// left end the program. Peak memory (2P - 1) M_B on stage 0; every stage
 /// busy without a gap from its first action to its last when T_F = T_B = T_W
 /// (docs/Schedules.md, section zb-h2).
-llvm::Error mlir::pp::sched::detail::buildZBH2(const PipelineModel &model,
-                                               int numMicrobatches,
-                                               const ScheduleOptions &,
-                                               Schedule &schedule) {
-  return buildZeroBubble("zb-h2", /*h2=*/true, model, numMicrobatches,
-                         schedule);
+llvm::Error mlir::pp::sched::detail::buildZeroBubble(llvm::StringRef name,
+                                                     const PipelineModel &model,
+                                                     int numMicrobatches,
+                                                     const ScheduleOptions &,
+                                                     Schedule &schedule) {
+  assert((name == "zb-h1" || name == "zb-h2") && "not a zero-bubble schedule");
+  int factor = name == "zb-h2" ? 2 : 1;
+  int numStages = model.numStages();
+  return forEachRankStage(name, model, [&](int rank, int stage) {
+    splitOneFOneB(stage, numMicrobatches, factor * (numStages - stage - 1),
+                  factor * stage, schedule.ranks[rank]);
+  });
 }

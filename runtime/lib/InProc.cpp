@@ -52,10 +52,8 @@ public:
 
   void runStep(const std::shared_ptr<StepContext> &step,
                const Program &program) override;
-  void send(pprt_rank &rank, int peer, int64_t stage, int64_t microbatch,
-            int64_t kind, const void *data, int64_t bytes) override;
-  void recv(pprt_rank &rank, int peer, int64_t stage, int64_t microbatch,
-            int64_t kind, void *data, int64_t bytes) override;
+  void send(pprt_rank &rank, const Message &message, const void *data) override;
+  void recv(pprt_rank &rank, const Message &message, void *data) override;
   double allReduceMax(double value) override { return value; }
 
 private:
@@ -156,36 +154,32 @@ void InProcTransport::runStep(const std::shared_ptr<StepContext> &step,
   collectLocalResults(*step);
 }
 
-void InProcTransport::send(pprt_rank &rank, int peer, int64_t stage,
-                           int64_t microbatch, int64_t kind, const void *data,
-                           int64_t bytes) {
-  Mailbox &mailbox = *of(rank).mailboxes[peer];
-  std::vector<char> payload(static_cast<size_t>(bytes));
-  copyToHost(rank, payload.data(), data, bytes);
+void InProcTransport::send(pprt_rank &rank, const Message &message,
+                           const void *data) {
+  Mailbox &mailbox = *of(rank).mailboxes[message.peer];
+  std::vector<char> payload(static_cast<size_t>(message.bytes));
+  copyToHost(rank, payload.data(), data, message.bytes);
   if (rank.step->failed.load())
     return;
   {
     std::lock_guard<std::mutex> lock(mailbox.mutex);
-    mailbox.messages[{rank.rank, stage, microbatch, kind}].push_back(
-        std::move(payload));
+    mailbox
+        .messages[{rank.rank, message.stage, message.microbatch, message.kind}]
+        .push_back(std::move(payload));
   }
   mailbox.arrived.notify_all();
 }
 
-void InProcTransport::recv(pprt_rank &rank, int peer, int64_t stage,
-                           int64_t microbatch, int64_t kind, void *data,
-                           int64_t bytes) {
+void InProcTransport::recv(pprt_rank &rank, const Message &message,
+                           void *data) {
   StepContext &step = *rank.step;
   Mailbox &mailbox = *of(rank).mailboxes[rank.rank];
-  MessageKey key{peer, stage, microbatch, kind};
+  MessageKey key{message.peer, message.stage, message.microbatch, message.kind};
   std::vector<char> payload;
   bool timedOut = false;
   {
     std::unique_lock<std::mutex> lock(mailbox.mutex);
-    Clock::time_point deadline =
-        Clock::now() +
-        std::chrono::duration_cast<Clock::duration>(
-            std::chrono::duration<double>(step.options.timeoutSeconds));
+    Clock::time_point deadline = deadlineAfter(step.options.timeoutSeconds);
     auto ready = [&] {
       if (step.failed.load())
         return true;
@@ -204,19 +198,19 @@ void InProcTransport::recv(pprt_rank &rank, int peer, int64_t stage,
   if (timedOut) {
     step.fail("rank " + std::to_string(rank.rank) + " timed out after " +
               formatSeconds(step.options.timeoutSeconds) + " s waiting for " +
-              describeMessage(kind, stage, microbatch) + " from rank " +
-              std::to_string(peer));
+              describeMessage(message) + " from rank " +
+              std::to_string(message.peer));
     return;
   }
-  if (static_cast<int64_t>(payload.size()) != bytes) {
+  if (static_cast<int64_t>(payload.size()) != message.bytes) {
     step.fail("rank " + std::to_string(rank.rank) + " expected " +
-              std::to_string(bytes) + " bytes of " +
-              describeMessage(kind, stage, microbatch) + " from rank " +
-              std::to_string(peer) + ", which sent " +
+              std::to_string(message.bytes) + " bytes of " +
+              describeMessage(message) + " from rank " +
+              std::to_string(message.peer) + ", which sent " +
               std::to_string(payload.size()) + " bytes");
     return;
   }
-  copyFromHost(rank, data, payload.data(), bytes);
+  copyFromHost(rank, data, payload.data(), message.bytes);
 }
 
 } // namespace

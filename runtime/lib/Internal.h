@@ -14,6 +14,7 @@
 
 #include "pprt/Runtime.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -23,6 +24,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -37,11 +39,26 @@ using Program = std::function<void(int rank, pprt_rank *handle)>;
 
 struct StepContext;
 
+/// A message of pprt_send / pprt_recv: the other rank, the payload's key
+/// (stage, micro-batch, kind) and its size.
+struct Message {
+  int peer;
+  int64_t stage, microbatch, kind;
+  int64_t bytes;
+};
+
 /// "activation" or "gradient".
 const char *kindName(int64_t kind);
 /// "activation (stage 1, micro-batch 3)", "gradient part 1 (stage ...)":
 /// a message for error texts.
 std::string describeMessage(int64_t kind, int64_t stage, int64_t microbatch);
+inline std::string describeMessage(const Message &message) {
+  return describeMessage(message.kind, message.stage, message.microbatch);
+}
+/// "rank 3".
+std::string rankName(int rank);
+/// "forward of stage 1, micro-batch 3".
+std::string describeAction(int64_t action, int64_t stage, int64_t microbatch);
 /// "f32" or "f64".
 const char *dtypeName(int64_t dtype);
 /// Size of one element of `dtype` in bytes; 0 if it is not a pprt_dtype.
@@ -51,6 +68,31 @@ int64_t dtypeSize(int64_t dtype);
 const char *actionCategory(pprt_action action);
 /// Seconds as text without trailing zeros ("0.2", "60").
 std::string formatSeconds(double seconds);
+/// `seconds` from now.
+inline Clock::time_point deadlineAfter(double seconds) {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                            std::chrono::duration<double>(seconds));
+}
+/// to += from (`bytes` bytes), elementwise in `dtype` (a pprt_dtype).
+void addBuffer(std::vector<char> &to, const void *from, int64_t bytes,
+               int64_t dtype);
+
+/// Waits with a growing pause in a polling loop: spins first, then sleeps up
+/// to 200 us.
+class Backoff {
+public:
+  void pause() {
+    if (++tries < 200) {
+      std::this_thread::yield();
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(
+        std::min<int64_t>(200, (tries - 200) / 10 + 1)));
+  }
+
+private:
+  int64_t tries = 0;
+};
 
 /// Moves messages between ranks and runs a step on the local ranks.
 class Transport {
@@ -63,13 +105,10 @@ public:
   virtual void runStep(const std::shared_ptr<StepContext> &step,
                        const Program &program) = 0;
   /// pprt_send / pprt_recv after the common checks (the step has not
-  /// failed, the arguments are in range).
-  virtual void send(pprt_rank &rank, int peer, int64_t stage,
-                    int64_t microbatch, int64_t kind, const void *data,
-                    int64_t bytes) = 0;
-  virtual void recv(pprt_rank &rank, int peer, int64_t stage,
-                    int64_t microbatch, int64_t kind, void *data,
-                    int64_t bytes) = 0;
+  /// failed, the arguments are in range): `message.bytes` bytes at `data`.
+  virtual void send(pprt_rank &rank, const Message &message,
+                    const void *data) = 0;
+  virtual void recv(pprt_rank &rank, const Message &message, void *data) = 0;
   virtual double allReduceMax(double value) = 0;
   /// Called by pprt_action_begin when `rank` starts a compute action (F, B,
   /// W, fused backward): the messages since the last compute action form
@@ -111,6 +150,20 @@ bool registerTransport(const std::string &name, TransportFactory factory);
 /// The names World::create accepts: inproc, mpi, then the registered ones
 /// in the order they were first registered.
 std::vector<std::string> knownTransports();
+
+/// A transport that runs one rank per process (mpi, nccl): this process's
+/// rank is its only local rank.
+class ProcessTransport : public Transport {
+public:
+  ProcessTransport(const WorldOptions &options, int rank)
+      : options(options), rank(rank) {}
+  std::vector<int> localRanks() const final { return {rank}; }
+
+protected:
+  WorldOptions options;
+  /// This process's rank.
+  int rank;
+};
 
 std::unique_ptr<Transport> createInProcTransport(const WorldOptions &options);
 /// Null and `error` set if MPI is missing, or the world size is not

@@ -28,7 +28,6 @@
 #include <algorithm>
 #include <climits>
 #include <cstdio>
-#include <thread>
 #include <unistd.h>
 
 using namespace pprt;
@@ -60,34 +59,15 @@ MpiFinalizer &finalizer() {
   _exit(1);
 }
 
-/// Waits with a growing pause: spins first, then sleeps up to 200 us.
-class Backoff {
-public:
-  void pause() {
-    if (++tries < 200) {
-      std::this_thread::yield();
-      return;
-    }
-    std::this_thread::sleep_for(std::chrono::microseconds(
-        std::min<int64_t>(200, (tries - 200) / 10 + 1)));
-  }
-
-private:
-  int64_t tries = 0;
-};
-
-class MpiTransport final : public Transport {
+class MpiTransport final : public ProcessTransport {
 public:
   MpiTransport(const WorldOptions &options, int rank, int tagUpperBound)
-      : options(options), rank(rank), tagUpperBound(tagUpperBound) {}
+      : ProcessTransport(options, rank), tagUpperBound(tagUpperBound) {}
 
-  std::vector<int> localRanks() const override { return {rank}; }
   void runStep(const std::shared_ptr<StepContext> &step,
                const Program &program) override;
-  void send(pprt_rank &rank, int peer, int64_t stage, int64_t microbatch,
-            int64_t kind, const void *data, int64_t bytes) override;
-  void recv(pprt_rank &rank, int peer, int64_t stage, int64_t microbatch,
-            int64_t kind, void *data, int64_t bytes) override;
+  void send(pprt_rank &rank, const Message &message, const void *data) override;
+  void recv(pprt_rank &rank, const Message &message, void *data) override;
   double allReduceMax(double value) override;
 
 private:
@@ -96,9 +76,9 @@ private:
     std::vector<char> payload;
   };
 
-  /// The tag of (stage, micro-batch, kind); -1 (and the step failed) if it
-  /// exceeds MPI_TAG_UB.
-  int tagOf(StepContext &step, int64_t stage, int64_t microbatch, int64_t kind);
+  /// The tag of the message's (stage, micro-batch, kind); -1 (and the step
+  /// failed) if it exceeds MPI_TAG_UB.
+  int tagOf(StepContext &step, const Message &message);
   /// Tests the pending sends and drops the completed ones.
   void progress();
   /// Waits for `request` at most the timeout; then fails with "timed out
@@ -106,21 +86,15 @@ private:
   void wait(MPI_Request &request, StepContext *step, const std::string &what);
   [[noreturn]] void timeout(StepContext *step, const std::string &what);
 
-  WorldOptions options;
-  int rank;
   int tagUpperBound;
   std::vector<PendingSend> pending;
 };
 
-Clock::time_point deadlineAfter(double seconds) {
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                            std::chrono::duration<double>(seconds));
-}
-
-int MpiTransport::tagOf(StepContext &step, int64_t stage, int64_t microbatch,
-                        int64_t kind) {
+int MpiTransport::tagOf(StepContext &step, const Message &message) {
+  int64_t stage = message.stage, microbatch = message.microbatch;
   int64_t tag =
-      (stage * options.microbatches + microbatch) * 2 * PPRT_MAX_PARTS + kind;
+      (stage * options.microbatches + microbatch) * 2 * PPRT_MAX_PARTS +
+      message.kind;
   if (stage > (INT64_MAX / (4 * PPRT_MAX_PARTS)) / options.microbatches ||
       tag > tagUpperBound) {
     step.fail("rank " + std::to_string(rank) + ": the MPI tag of stage " +
@@ -168,13 +142,13 @@ void MpiTransport::wait(MPI_Request &request, StepContext *step,
   }
 }
 
-void MpiTransport::send(pprt_rank &handle, int peer, int64_t stage,
-                        int64_t microbatch, int64_t kind, const void *data,
-                        int64_t bytes) {
+void MpiTransport::send(pprt_rank &handle, const Message &message,
+                        const void *data) {
   StepContext &step = *handle.step;
-  int tag = tagOf(step, stage, microbatch, kind);
+  int tag = tagOf(step, message);
   if (tag < 0)
     return;
+  int64_t bytes = message.bytes;
   if (bytes > INT_MAX) {
     step.fail("rank " + std::to_string(rank) + ": a message of " +
               std::to_string(bytes) +
@@ -188,20 +162,20 @@ void MpiTransport::send(pprt_rank &handle, int peer, int64_t stage,
   copyToHost(handle, send.payload.data(), data, bytes);
   if (step.failed.load())
     return;
-  MPI_Isend(send.payload.data(), static_cast<int>(bytes), MPI_BYTE, peer, tag,
-            MPI_COMM_WORLD, &send.request);
+  MPI_Isend(send.payload.data(), static_cast<int>(bytes), MPI_BYTE,
+            message.peer, tag, MPI_COMM_WORLD, &send.request);
   // Moving the vector keeps its buffer where MPI_Isend was told it is.
   pending.push_back(std::move(send));
 }
 
-void MpiTransport::recv(pprt_rank &handle, int peer, int64_t stage,
-                        int64_t microbatch, int64_t kind, void *data,
-                        int64_t bytes) {
+void MpiTransport::recv(pprt_rank &handle, const Message &message, void *data) {
   StepContext &step = *handle.step;
-  int tag = tagOf(step, stage, microbatch, kind);
+  int tag = tagOf(step, message);
   if (tag < 0)
     return;
-  std::string message = describeMessage(kind, stage, microbatch);
+  int peer = message.peer;
+  int64_t bytes = message.bytes;
+  std::string what = describeMessage(message);
   Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
   Backoff backoff;
   MPI_Status status;
@@ -212,14 +186,14 @@ void MpiTransport::recv(pprt_rank &handle, int peer, int64_t stage,
       break;
     progress();
     if (Clock::now() > deadline)
-      timeout(&step, message + " from rank " + std::to_string(peer));
+      timeout(&step, what + " from rank " + std::to_string(peer));
     backoff.pause();
   }
   int count = 0;
   MPI_Get_count(&status, MPI_BYTE, &count);
   if (count != bytes) {
     step.fail("rank " + std::to_string(rank) + " expected " +
-              std::to_string(bytes) + " bytes of " + message + " from rank " +
+              std::to_string(bytes) + " bytes of " + what + " from rank " +
               std::to_string(peer) + ", which sent " + std::to_string(count) +
               " bytes");
     return;

@@ -126,6 +126,11 @@ static cl::opt<bool> noVectorize(
     cl::desc("Lower linalg ops to scalar loop nests (no register tiling and "
              "vectorization)"),
     cl::cat(category));
+static cl::opt<bool> noBlas(
+    "no-blas",
+    cl::desc("Lower GEMMs to generated loops too (default: OpenBLAS through "
+             "the runtime's pprt_cpu_gemm_*)"),
+    cl::cat(category));
 static cl::opt<bool>
     printLowered("print-lowered",
                  cl::desc("Print the lowered LLVM-dialect module to stderr"),
@@ -315,6 +320,7 @@ int main(int argc, char **argv) {
   jit.optLevel = optLevel;
   jit.interchange = !noInterchange;
   jit.vectorize = !noVectorize;
+  jit.blas = !noBlas;
   if (printLowered)
     jit.printLowered = &llvm::errs();
   if (measureStagesOpt.getNumOccurrences())

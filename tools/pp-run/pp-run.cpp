@@ -170,6 +170,11 @@ static cl::opt<std::string> cudaPlugin(
              "$PPRT_CUDA_PLUGIN, else libPPRuntimeCUDA.so beside "
              "libPPRuntime.so)"),
     cl::value_desc("path"), cl::cat(deviceCategory));
+static cl::opt<int> blasThreads(
+    "blas-threads",
+    cl::desc("OpenBLAS threads of each GEMM of a CPU stage function (default "
+             "0: the cores divided by this process's ranks, at least 1)"),
+    cl::init(0), cl::value_desc("n"), cl::cat(deviceCategory));
 static cl::opt<int64_t> workspaceMiB(
     "gpu-workspace-mib",
     cl::desc("Device memory per rank beyond the schedule's memory plan, for "
@@ -267,6 +272,7 @@ int main(int argc, char **argv) {
   sessionOptions.chip = gpuChip;
   sessionOptions.cudaPlugin = cudaPlugin;
   sessionOptions.workspaceMiB = workspaceMiB;
+  sessionOptions.blasThreads = blasThreads;
   sessionOptions.compileOnly = printIR;
 
   // The world first: under MPI every process must reach MPI_Init.

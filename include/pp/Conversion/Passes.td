@@ -43,4 +43,45 @@ def ConvertPPToRuntimePass
                            "::mlir::LLVM::LLVMDialect"];
 }
 
+def PPGemmToRuntimePass : Pass<"pp-gemm-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "Turn GEMM-class linalg ops on buffers into BLAS calls";
+  let description = [{
+    Replaces every contraction on memrefs (`linalg.matmul`,
+    `linalg.batch_matmul` and any `linalg.generic` with a multiply-add body,
+    at most one batch dimension, and m, n and k dimensions that each
+    operand lays out contiguously, so that several loop dimensions can
+    merge into one GEMM dimension, as an im2col'd convolution's image and
+    pixel dimensions do) whose operands are all `f32` or all `f64` with a
+    call into the runtime, one calling convention for both back ends:
+
+    ```
+    pprt_<target>_gemm_f32(batch, m, n, k, transA, transB,
+                           A, lda, strideA, B, ldb, strideB, C, ldc, strideC,
+                           accumulate = 1)
+    ```
+
+    row-major, `C_b += op(A_b) op(B_b)` (linalg's semantics: the output is
+    accumulated into). `target=cpu` calls `pprt_cpu_gemm_f32/_f64`
+    (runtime/include/pprt/pprt.h: OpenBLAS's cblas_sgemm/dgemm, one call per
+    batch entry, in the calling thread); `target=gpu` calls
+    `pprt_gpu_gemm_f32/_f64` (runtime/include/pprt/Cuda.h: cuBLAS on the
+    rank's compute stream; the declarations are marked `pp.stream_ordered`,
+    see `pp-gpu-elide-host-waits`). An operand whose innermost dimension (of
+    the two GEMM dimensions) has unit stride is passed as it is; one whose
+    other dimension has unit stride is passed transposed. Contractions whose
+    strides are not static, or that fit neither form, stay linalg ops (the
+    CPU lowering makes loops of them, the GPU lowering kernels), with a
+    remark.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"gpu\"",
+           "cpu (pprt_cpu_gemm_*, OpenBLAS) or gpu (pprt_gpu_gemm_*, "
+           "cuBLAS)">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // PP_CONVERSION_PASSES_TD

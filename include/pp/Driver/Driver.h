@@ -215,6 +215,10 @@ struct SessionOptions {
   int64_t workspaceMiB = 256;
   /// Only compile: no device plugin is opened, the world is inproc.
   bool compileOnly = false;
+  /// OpenBLAS threads of each GEMM of a CPU stage function
+  /// (pprt_cpu_blas_threads); 0: this process's cores divided by its
+  /// ranks, at least 1, so that ranks x threads <= cores.
+  int blasThreads = 0;
 };
 
 /// The runtime's world (and on a GPU the device plugin) for one run. Create

@@ -71,6 +71,11 @@ struct JitOptions {
   /// vectorization); reduction loops stay sequential scalar loops, so
   /// results are bitwise the same as with the plain loop nests.
   bool vectorize = true;
+  /// Run GEMM-class contractions on OpenBLAS through the runtime
+  /// (pprt_cpu_gemm_*, pp-gemm-to-runtime{target=cpu}) instead of generated
+  /// loops. Deterministic: the same GEMM on the same shapes gives the same
+  /// bits, but not the bits of the loops.
+  bool blas = true;
   /// If not empty, compile for an NVIDIA GPU of this architecture (sm_90,
   /// ...) instead of the host: pp-lower-stages-to-gpu{chip=...} and
   /// pp-lower-gpu-host-to-llvm (docs/GPU.md) replace the CPU lowering, every
@@ -85,7 +90,26 @@ struct JitOptions {
   bool gpuEmulate = false;
   /// If set, the lowered LLVM-dialect module is printed here.
   llvm::raw_ostream *printLowered = nullptr;
+  /// If set, the CPU lowering appends the GEMM calls it emits (with static
+  /// sizes) here: the work OpenBLAS does for the module (timeGemmCalls).
+  std::vector<struct GemmCall> *gemmCalls = nullptr;
 };
+
+/// One call of pprt_cpu_gemm_* (pp-gemm-to-runtime{target=cpu}) with static
+/// sizes.
+struct GemmCall {
+  bool f64 = false;
+  int64_t batch = 1, m = 0, n = 0, k = 0;
+  bool transA = false, transB = false;
+  /// 2 batch m n k: a multiply and an add per term.
+  double flops() const { return 2.0 * batch * m * n * k; }
+};
+
+/// Seconds OpenBLAS (pprt_cpu_gemm_*, in the calling thread's OpenBLAS
+/// threads) takes for every call of `calls` once, on scratch operands with
+/// packed leading dimensions: the best of `repetitions` runs after a
+/// warm-up. The baseline bench/jit.sh compares stage functions with.
+double timeGemmCalls(llvm::ArrayRef<GemmCall> calls, unsigned repetitions);
 
 /// Clones `module` for execution: drops pp-dialect ops, keeps only the
 /// functions `entries` reach (a function they call that the module only

@@ -13,7 +13,7 @@ def PPGPUConvolutionsToGemmPass
     patterns take (`linalg.conv_2d_nhwc_hwcf`, `linalg.conv_2d_nhwc_fhwc`,
     `linalg.conv_2d_nchw_fchw`, `linalg.depthwise_conv_2d_nhwc_hwc`) becomes
     an im2col `linalg.generic` (the input's sliding windows as a matrix) and
-    a contraction, which `pp-gpu-gemm-to-runtime` hands to cuBLAS when it is
+    a contraction, which `pp-gemm-to-runtime{target=gpu}` hands to cuBLAS when it is
     a GEMM (the batch of images merges into its m dimension; a depthwise
     convolution gives a batch of matrix-vector products, which stay
     kernels). Other ops (pooling, convolution gradients, which pp-autodiff
@@ -36,7 +36,7 @@ def PPGPUFuseElementwisePass
     fusion patterns) when the producer's result has no other use and the
     consumer is not a contraction: contractions (`linalg.matmul`,
     `linalg.batch_matmul` and generic equivalents) stay as they are so that
-    `pp-gpu-gemm-to-runtime` can hand them to cuBLAS. Last, a value a
+    `pp-gemm-to-runtime{target=gpu}` can hand them to cuBLAS. Last, a value a
     function returns more than once (folding can make two results one) is
     returned as a `linalg.copy` after its first occurrence:
     `buffer-results-to-out-params`, which the GPU pipeline runs after
@@ -71,40 +71,6 @@ def PPGPUSplitReductionsPass
                            "::mlir::tensor::TensorDialect"];
 }
 
-def PPGPUGemmToRuntimePass
-    : Pass<"pp-gpu-gemm-to-runtime", "::mlir::ModuleOp"> {
-  let summary = "Turn GEMM-class linalg ops on buffers into cuBLAS calls";
-  let description = [{
-    Replaces every contraction on memrefs (`linalg.matmul`,
-    `linalg.batch_matmul` and any `linalg.generic` with a multiply-add body,
-    at most one batch dimension, and m, n and k dimensions that each
-    operand lays out contiguously, so that several loop dimensions can
-    merge into one GEMM dimension, as an im2col'd convolution's image and
-    pixel dimensions do) whose operands are all `f32` or all `f64` with a
-    call to the runtime's
-    `pprt_gpu_gemm_f32` / `pprt_gpu_gemm_f64` (runtime/include/pprt/Cuda.h),
-    which runs cuBLAS on the rank's compute stream:
-
-    ```
-    pprt_gpu_gemm_f32(batch, m, n, k, transA, transB,
-                      A, lda, strideA, B, ldb, strideB, C, ldc, strideC,
-                      accumulate = 1)
-    ```
-
-    row-major, `C_b += op(A_b) op(B_b)` (linalg's semantics: the output is
-    accumulated into). The declarations are marked `pp.stream_ordered` (they
-    enqueue on the compute stream; see `pp-gpu-elide-host-waits`). An operand whose innermost dimension (of the two
-    GEMM dimensions) has unit stride is passed as it is; one whose other
-    dimension has unit stride is passed transposed. Contractions whose
-    strides are not static, or that fit neither form, are left to be
-    compiled as kernels, with a remark.
-  }];
-  let dependentDialects = ["::mlir::func::FuncDialect",
-                           "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect",
-                           "::mlir::LLVM::LLVMDialect"];
-}
-
 def PPGPUElideHostWaitsPass
     : Pass<"pp-gpu-elide-host-waits", "::mlir::func::FuncOp"> {
   let summary = "Drop host waits before calls that run on the stream";
@@ -112,7 +78,7 @@ def PPGPUElideHostWaitsPass
     Runs after `gpu-async-region`, which makes the host wait for the stream
     (`gpu.wait [%token]`) before every call, since a call may read what the
     GPU writes. Calls to functions marked `pp.stream_ordered` (the
-    `pprt_gpu_gemm_*` declarations `pp-gpu-gemm-to-runtime` makes: cuBLAS
+    `pprt_gpu_gemm_*` declarations `pp-gemm-to-runtime{target=gpu}` makes: cuBLAS
     runs on the rank's compute stream, after the kernels before it) need no
     wait: this pass erases a host wait directly before such a call, so that
     a stage function no longer synchronizes at every GEMM.

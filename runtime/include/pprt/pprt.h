@@ -108,6 +108,32 @@ void pprt_stash(pprt_rank *rank, int64_t delta);
  * or a step that failed already: nothing happens. */
 void pprt_fail(pprt_rank *rank, const char *message);
 
+/* GEMMs of stage functions on the CPU (pp-gemm-to-runtime{target=cpu}), the
+ * convention of pprt_gpu_gemm_* (pprt/Cuda.h) on OpenBLAS: for each p <
+ * batch, row-major, C_p = op(A_p) op(B_p) + (accumulate ? C_p : 0), where
+ * X_p starts at X + p * strideX, op(A) is A (m x k, row stride lda) or,
+ * with transA, the transpose of A stored k x m; likewise B (k x n).
+ * cblas_sgemm/dgemm with beta = accumulate, in the calling thread's share
+ * of OpenBLAS's threads (pprt_cpu_blas_threads). Results are deterministic:
+ * the same call on the same shapes gives the same bits. Negative sizes are
+ * ignored (nothing is written). */
+void pprt_cpu_gemm_f32(int64_t batch, int64_t m, int64_t n, int64_t k,
+                       int64_t transA, int64_t transB, const float *a,
+                       int64_t lda, int64_t strideA, const float *b,
+                       int64_t ldb, int64_t strideB, float *c, int64_t ldc,
+                       int64_t strideC, int64_t accumulate);
+void pprt_cpu_gemm_f64(int64_t batch, int64_t m, int64_t n, int64_t k,
+                       int64_t transA, int64_t transB, const double *a,
+                       int64_t lda, int64_t strideA, const double *b,
+                       int64_t ldb, int64_t strideB, double *c, int64_t ldc,
+                       int64_t strideC, int64_t accumulate);
+
+/* Sets the number of threads OpenBLAS uses for each pprt_cpu_gemm_* call
+ * (process-wide; at least 1). Launchers give each rank its share of the
+ * cores: ranks x threads <= cores (pp-run sets it). Returns the previous
+ * count. */
+int pprt_cpu_blas_threads(int threads);
+
 #ifdef __cplusplus
 }
 #endif

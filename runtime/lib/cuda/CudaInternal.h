@@ -1,8 +1,9 @@
 //===- CudaInternal.h - The CUDA plugin's shared state ----------*- C++ -*-===//
 //
 // The process's device, the per-rank resources and the calling thread's
-// binding, shared by the mgpu* ABI (CudaRuntime.cpp) and the nccl transport
-// (NcclTransport.cpp).
+// binding, shared by the parts of the plugin (Device.cpp, Module.cpp,
+// Streams.cpp, Memory.cpp, Gemm.cpp) and the nccl transport
+// (NcclBootstrap.cpp, NcclTransport.cpp).
 //
 //===----------------------------------------------------------------------===//
 

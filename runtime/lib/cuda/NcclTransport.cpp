@@ -4,7 +4,7 @@
 // by default LOCAL_RANK / OMPI_COMM_WORLD_LOCAL_RANK). The P processes form
 // one NCCL communicator, created non-blocking (ncclConfig_t::blocking = 0)
 // so that every wait can poll ncclCommGetAsyncError with the world's
-// timeout. The ncclUniqueId travels:
+// timeout. The ncclUniqueId travels (NcclBootstrap.cpp):
 // - under mpirun (OMPI_COMM_WORLD_SIZE or PMI_SIZE set, plugin built with
 //   MPI): MPI_Bcast from rank 0 (MPI_Init here if nobody did);
 // - under torchrun-style launchers (RANK, WORLD_SIZE, MASTER_ADDR,
@@ -36,10 +36,11 @@
 // completes a group as a unit, so a receive's wait also covers the group's
 // other operations; a schedule that pp-verify-schedule accepts (deadlock
 // free under blocking send and receive) keeps that safe, since a group
-// only relaxes the order of the operations between two compute actions. NCCL matches messages of
-// a pair of ranks in order, without tags: sender and receiver must issue a
-// pair's messages in the same order (rank programs do); the end of the step
-// checks it (counts, bytes and an order-sensitive hash per pair).
+// only relaxes the order of the operations between two compute actions. NCCL
+// matches messages of a pair of ranks in order, without tags: sender and
+// receiver must issue a pair's messages in the same order (rank programs do);
+// the end of the step checks it (counts, bytes and an order-sensitive hash per
+// pair).
 //
 // Control plane (epoch barrier, losses, stash peaks, message checks, trace,
 // allReduceMax): NCCL collectives on a small device buffer, so no MPI is
@@ -54,19 +55,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaInternal.h"
-#include "Internal.h"
-
-#include <nccl.h>
+#include "Nccl.h"
 
 #ifdef PPRT_CUDA_HAVE_MPI
 #include <mpi.h>
 #endif
 
-#include <arpa/inet.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -84,131 +78,6 @@ using namespace pprt::detail;
 
 namespace {
 
-std::string ncclText(ncclResult_t result, const char *call) {
-  return std::string("nccl error: ") + call + " failed: " +
-         ncclGetErrorString(result);
-}
-
-const char *env(const char *name) {
-  const char *value = std::getenv(name);
-  return value && *value ? value : nullptr;
-}
-
-Clock::time_point deadlineAfter(double seconds) {
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                            std::chrono::duration<double>(seconds));
-}
-
-void pause(int64_t &tries) {
-  if (++tries < 200)
-    std::this_thread::yield();
-  else
-    std::this_thread::sleep_for(std::chrono::microseconds(100));
-}
-
-//===----------------------------------------------------------------------===//
-// The unique id over TCP
-//===----------------------------------------------------------------------===//
-
-/// Reads or writes exactly `bytes` bytes before `deadline`.
-bool transfer(int fd, void *data, size_t bytes, bool write,
-              Clock::time_point deadline) {
-  char *p = static_cast<char *>(data);
-  while (bytes > 0) {
-    pollfd pfd{fd, static_cast<short>(write ? POLLOUT : POLLIN), 0};
-    int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                    deadline - Clock::now())
-                                    .count());
-    if (left <= 0 || poll(&pfd, 1, left) <= 0)
-      return false;
-    ssize_t n = write ? ::send(fd, p, bytes, MSG_NOSIGNAL) : ::recv(fd, p, bytes, 0);
-    if (n <= 0)
-      return false;
-    p += n;
-    bytes -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
-bool exchangeIdOverTcp(ncclUniqueId &id, int rank, int size, double timeout,
-                       std::string &error) {
-  const char *address = env("MASTER_ADDR");
-  const char *portText = env("PPRT_NCCL_PORT");
-  int port = portText ? std::atoi(portText)
-                      : (env("MASTER_PORT") ? std::atoi(env("MASTER_PORT")) + 1
-                                            : 0);
-  if (!address || port <= 0) {
-    error = "transport nccl: RANK and WORLD_SIZE are set but MASTER_ADDR and "
-            "MASTER_PORT (or PPRT_NCCL_PORT) are not";
-    return false;
-  }
-  Clock::time_point deadline = deadlineAfter(timeout);
-  std::string where = std::string(address) + ":" + std::to_string(port);
-  if (rank == 0) {
-    int server = socket(AF_INET, SOCK_STREAM, 0);
-    int one = 1;
-    setsockopt(server, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_ANY);
-    addr.sin_port = htons(static_cast<uint16_t>(port));
-    if (bind(server, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)) != 0 ||
-        listen(server, size) != 0) {
-      error = "transport nccl: rank 0 cannot listen on port " +
-              std::to_string(port) + ": " + std::strerror(errno);
-      close(server);
-      return false;
-    }
-    for (int peer = 1; peer < size; ++peer) {
-      pollfd pfd{server, POLLIN, 0};
-      int left = static_cast<int>(
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                Clock::now())
-              .count());
-      int client = -1;
-      if (left > 0 && poll(&pfd, 1, left) > 0)
-        client = accept(server, nullptr, nullptr);
-      if (client < 0 || !transfer(client, &id, sizeof(id), true, deadline)) {
-        error = "transport nccl: rank 0 timed out after " +
-                formatSeconds(timeout) + " s waiting for " +
-                std::to_string(size - peer) + " peer(s) to connect on port " +
-                std::to_string(port);
-        if (client >= 0)
-          close(client);
-        close(server);
-        return false;
-      }
-      close(client);
-    }
-    close(server);
-    return true;
-  }
-  addrinfo hints{}, *found = nullptr;
-  hints.ai_family = AF_INET;
-  hints.ai_socktype = SOCK_STREAM;
-  if (getaddrinfo(address, std::to_string(port).c_str(), &hints, &found) != 0 ||
-      !found) {
-    error = "transport nccl: cannot resolve MASTER_ADDR " + std::string(address);
-    return false;
-  }
-  bool ok = false;
-  while (!ok && Clock::now() < deadline) {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (connect(fd, found->ai_addr, found->ai_addrlen) == 0 &&
-        transfer(fd, &id, sizeof(id), false, deadline))
-      ok = true;
-    close(fd);
-    if (!ok)
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  freeaddrinfo(found);
-  if (!ok)
-    error = "transport nccl: rank " + std::to_string(rank) +
-            " could not get the NCCL id from rank 0 at " + where +
-            " within " + formatSeconds(timeout) + " s";
-  return ok;
-}
-
 //===----------------------------------------------------------------------===//
 // The transport
 //===----------------------------------------------------------------------===//
@@ -219,19 +88,17 @@ struct PendingOp {
   std::string what;
 };
 
-class NcclTransport final : public Transport {
+class NcclTransport final : public ProcessTransport {
 public:
   NcclTransport(const WorldOptions &options, int rank, ncclComm_t comm)
-      : options(options), rank(rank), comm(comm) {}
+      : ProcessTransport(options, rank), comm(comm) {}
   ~NcclTransport() override;
 
-  std::vector<int> localRanks() const override { return {rank}; }
   void runStep(const std::shared_ptr<StepContext> &step,
                const Program &program) override;
-  void send(pprt_rank &handle, int peer, int64_t stage, int64_t microbatch,
-            int64_t kind, const void *data, int64_t bytes) override;
-  void recv(pprt_rank &handle, int peer, int64_t stage, int64_t microbatch,
-            int64_t kind, void *data, int64_t bytes) override;
+  void send(pprt_rank &handle, const Message &message,
+            const void *data) override;
+  void recv(pprt_rank &handle, const Message &message, void *data) override;
   double allReduceMax(double value) override;
   void computeBegins(pprt_rank &handle) override { endGroup(handle.step); }
 
@@ -240,9 +107,8 @@ public:
 
 private:
   /// Enqueues one point-to-point operation (see the file comment).
-  void pointToPoint(pprt_rank &handle, bool isSend, int peer, int64_t stage,
-                    int64_t microbatch, int64_t kind, void *data,
-                    int64_t bytes);
+  void pointToPoint(pprt_rank &handle, bool isSend, const Message &message,
+                    void *data);
   /// Ends a group (or any NCCL call) on the non-blocking communicator:
   /// polls until it is no longer in progress, at most the timeout.
   bool settle(ncclResult_t result, const char *call, StepContext *step);
@@ -258,8 +124,6 @@ private:
   /// Ends the open group (see the file comment); nothing if none is open.
   void endGroup(StepContext *step);
 
-  WorldOptions options;
-  int rank;
   /// The rank's device resources, looked up at the first step (the
   /// launcher adds the rank to the device after World::create, once it
   /// knows the pool size).
@@ -290,8 +154,6 @@ private:
 };
 
 NcclTransport *current = nullptr;
-/// Whether the plugin called MPI_Init (to share the NCCL id).
-bool initializedMpi = false;
 
 NcclTransport::~NcclTransport() {
   if (current == this) {
@@ -312,21 +174,16 @@ NcclTransport::~NcclTransport() {
   Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
   int64_t tries = 0;
   while (result == ncclInProgress && Clock::now() < deadline) {
-    pause(tries);
+    ncclPause(tries);
     ncclCommGetAsyncError(comm, &result);
   }
   if (result == ncclSuccess)
     ncclCommDestroy(comm);
   else
     ncclCommAbort(comm);
-#ifdef PPRT_CUDA_HAVE_MPI
   // MPI_Init was ours (to share the id): finalize it, or mpirun reports
   // the job as failed.
-  int finalized = 0;
-  MPI_Finalized(&finalized);
-  if (initializedMpi && !finalized)
-    MPI_Finalize();
-#endif
+  finalizeBootstrapMpi();
 }
 
 std::string NcclTransport::oldestPending() {
@@ -372,7 +229,7 @@ bool NcclTransport::settle(ncclResult_t result, const char *call,
       failJob(step, "rank " + std::to_string(rank) + ": " + call +
                         " still in progress after " +
                         formatSeconds(options.timeoutSeconds) + " s");
-    pause(tries);
+    ncclPause(tries);
     ncclCommGetAsyncError(comm, &result);
   }
   if (result != ncclSuccess)
@@ -406,14 +263,15 @@ void NcclTransport::wait(CUevent event, StepContext *step,
                         " s waiting for " + what +
                         (stalled.empty() ? "" : " (" + stalled + ")"));
     }
-    pause(tries);
+    ncclPause(tries);
   }
 }
 
-void NcclTransport::pointToPoint(pprt_rank &handle, bool isSend, int peer,
-                                 int64_t stage, int64_t microbatch,
-                                 int64_t kind, void *data, int64_t bytes) {
+void NcclTransport::pointToPoint(pprt_rank &handle, bool isSend,
+                                 const Message &message, void *data) {
   StepContext &step = *handle.step;
+  int peer = message.peer;
+  int64_t bytes = message.bytes;
   if (!ensureContext())
     return;
   progress();
@@ -427,11 +285,10 @@ void NcclTransport::pointToPoint(pprt_rank &handle, bool isSend, int peer,
     return;
   }
   giveEvent(state(), ready);
-  std::string what = std::string(isSend ? "send of " : "receive of ") +
-                     describeMessage(kind, stage, microbatch) +
-                     (isSend ? " to rank " : " from rank ") +
-                     std::to_string(peer) + " (" + std::to_string(bytes) +
-                     " bytes)";
+  std::string what =
+      std::string(isSend ? "send of " : "receive of ") +
+      describeMessage(message) + (isSend ? " to rank " : " from rank ") +
+      std::to_string(peer) + " (" + std::to_string(bytes) + " bytes)";
   if (!state().groupOpen) {
     settle(ncclGroupStart(), "ncclGroupStart", &step);
     state().groupOpen = true;
@@ -454,10 +311,10 @@ void NcclTransport::pointToPoint(pprt_rank &handle, bool isSend, int peer,
   used.what += (used.what.empty() ? "" : ", then the ") + what;
 
   // Bytes and an order-sensitive hash of (stage, micro-batch, kind, size).
-  uint64_t key = ((static_cast<uint64_t>(stage) * 1000003u +
-                   static_cast<uint64_t>(microbatch)) *
+  uint64_t key = ((static_cast<uint64_t>(message.stage) * 1000003u +
+                   static_cast<uint64_t>(message.microbatch)) *
                       131u +
-                  static_cast<uint64_t>(kind)) *
+                  static_cast<uint64_t>(message.kind)) *
                      2654435761u +
                  static_cast<uint64_t>(bytes);
   int64_t index = isSend ? handle.sentTo[peer] : handle.receivedFrom[peer];
@@ -490,20 +347,17 @@ void NcclTransport::endGroup(StepContext *step) {
   settleFreedInGroup(state());
 }
 
-void NcclTransport::send(pprt_rank &handle, int peer, int64_t stage,
-                         int64_t microbatch, int64_t kind, const void *data,
-                         int64_t bytes) {
+void NcclTransport::send(pprt_rank &handle, const Message &message,
+                         const void *data) {
   // pprt_send counted it already; hash it with its index.
-  --handle.sentTo[peer];
-  pointToPoint(handle, true, peer, stage, microbatch, kind,
-               const_cast<void *>(data), bytes);
-  ++handle.sentTo[peer];
+  --handle.sentTo[message.peer];
+  pointToPoint(handle, true, message, const_cast<void *>(data));
+  ++handle.sentTo[message.peer];
 }
 
-void NcclTransport::recv(pprt_rank &handle, int peer, int64_t stage,
-                         int64_t microbatch, int64_t kind, void *data,
-                         int64_t bytes) {
-  pointToPoint(handle, false, peer, stage, microbatch, kind, data, bytes);
+void NcclTransport::recv(pprt_rank &handle, const Message &message,
+                         void *data) {
+  pointToPoint(handle, false, message, data);
 }
 
 void NcclTransport::collective(std::vector<double> &values, bool gather,
@@ -682,59 +536,6 @@ void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
           decodeTraceEvent(&mine[r * perRank + i * kFields]));
 }
 
-/// This process's rank and the world size from the launcher's environment;
-/// `viaMpi` when the id should travel over MPI.
-bool findRank(const WorldOptions &options, int &rank, int &size, bool &viaMpi,
-              std::string &error) {
-  viaMpi = false;
-  const char *mpiSize = env("OMPI_COMM_WORLD_SIZE") ? env("OMPI_COMM_WORLD_SIZE")
-                                                     : env("PMI_SIZE");
-  const char *mpiRank = env("OMPI_COMM_WORLD_RANK") ? env("OMPI_COMM_WORLD_RANK")
-                                                     : env("PMI_RANK");
-  if (mpiSize && mpiRank) {
-#ifdef PPRT_CUDA_HAVE_MPI
-    viaMpi = true;
-    rank = std::atoi(mpiRank);
-    size = std::atoi(mpiSize);
-#else
-    if (!env("RANK")) {
-      error = "transport nccl: running under mpirun, but the CUDA plugin was "
-              "built without MPI; set RANK, WORLD_SIZE, MASTER_ADDR and "
-              "MASTER_PORT instead";
-      return false;
-    }
-#endif
-  }
-  if (!viaMpi) {
-    if (env("RANK") && env("WORLD_SIZE")) {
-      rank = std::atoi(env("RANK"));
-      size = std::atoi(env("WORLD_SIZE"));
-    } else if (options.ranks == 1) {
-      rank = 0;
-      size = 1;
-    } else {
-      error = "transport nccl: a world of " + std::to_string(options.ranks) +
-              " ranks needs one process per rank: start it with mpirun -np " +
-              std::to_string(options.ranks) +
-              " or a launcher that sets RANK, WORLD_SIZE, MASTER_ADDR and "
-              "MASTER_PORT (torchrun)";
-      return false;
-    }
-  }
-  if (size != options.ranks) {
-    error = "transport nccl: the world has " + std::to_string(options.ranks) +
-            " ranks but the launcher runs " + std::to_string(size) +
-            " process(es)";
-    return false;
-  }
-  if (rank < 0 || rank >= size) {
-    error = "transport nccl: rank " + std::to_string(rank) + " is not below " +
-            std::to_string(size);
-    return false;
-  }
-  return true;
-}
-
 std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
                                                std::string &error) {
   int rank = 0, size = 1;
@@ -750,57 +551,9 @@ std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
     error = "transport nccl: cannot make the CUDA context current";
     return nullptr;
   }
-  ncclUniqueId id;
-  std::memset(&id, 0, sizeof(id));
-  if (rank == 0) {
-    ncclResult_t result = ncclGetUniqueId(&id);
-    if (result != ncclSuccess) {
-      error = "transport nccl: " + ncclText(result, "ncclGetUniqueId");
-      return nullptr;
-    }
-  }
-  if (size > 1) {
-    if (viaMpi) {
-#ifdef PPRT_CUDA_HAVE_MPI
-      int initialized = 0;
-      MPI_Initialized(&initialized);
-      if (!initialized) {
-        int provided = 0;
-        MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
-        initializedMpi = true;
-      }
-      MPI_Bcast(&id, sizeof(id), MPI_BYTE, 0, MPI_COMM_WORLD);
-#endif
-    } else if (!exchangeIdOverTcp(id, rank, size, options.timeoutSeconds,
-                                  error)) {
-      return nullptr;
-    }
-  }
-  ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
-  config.blocking = 0;
-  ncclComm_t comm = nullptr;
-  ncclResult_t result = ncclCommInitRankConfig(&comm, size, id, rank, &config);
-  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
-  int64_t tries = 0;
-  while (result == ncclInProgress && comm) {
-    if (Clock::now() > deadline) {
-      ncclCommAbort(comm);
-      error = "transport nccl: rank " + std::to_string(rank) +
-              " timed out after " + formatSeconds(options.timeoutSeconds) +
-              " s creating the communicator of " + std::to_string(size) +
-              " ranks";
-      return nullptr;
-    }
-    pause(tries);
-    ncclCommGetAsyncError(comm, &result);
-  }
-  if (result != ncclSuccess) {
-    error = "transport nccl: rank " + std::to_string(rank) + ": " +
-            ncclText(result, "ncclCommInitRankConfig");
-    if (comm)
-      ncclCommAbort(comm);
+  ncclComm_t comm = createCommunicator(options, rank, size, viaMpi, error);
+  if (!comm)
     return nullptr;
-  }
   auto transport =
       std::make_unique<NcclTransport>(options, rank, comm);
   current = transport.get();

@@ -1,0 +1,17 @@
+// GEMMs run on OpenBLAS through the runtime (pprt_cpu_gemm_*); --timing
+// also times the same GEMMs on OpenBLAS alone, the rate bench/jit.sh holds
+// stage functions to. --no-blas keeps generated loops.
+// RUN: pp-exec %pp_src_root/bench/jit/matmul.mlir --entry=matmul --timing 2>&1 >/dev/null | FileCheck %s
+// CHECK: pp-exec: @matmul best of 1 run: {{[0-9.]+}} ms, 0.4113 GFLOP, {{[0-9.]+}} GFLOP/s
+// CHECK: pp-exec: @matmul GEMMs: 1 call, 0.411 GFLOP; OpenBLAS alone: {{[0-9.]+}} ms, {{[0-9.]+}} GFLOP/s
+// RUN: pp-exec %pp_src_root/bench/jit/matmul.mlir --entry=matmul --timing --no-blas 2>&1 >/dev/null | FileCheck %s --check-prefix=LOOPS
+// LOOPS-NOT: GEMMs:
+// The lowered module calls the runtime's GEMM.
+// RUN: pp-exec %pp_src_root/bench/jit/matmul.mlir --entry=matmul --print-lowered 2>&1 >/dev/null | FileCheck %s --check-prefix=LOWERED
+// LOWERED: llvm.call @pprt_cpu_gemm_f32(
+// The two lowerings agree to float32 rounding (the outputs of both, compared
+// element by element).
+// RUN: pp-exec %pp_src_root/bench/jit/matmul.mlir --entry=matmul --outputs=%t.blas
+// RUN: pp-exec %pp_src_root/bench/jit/matmul.mlir --entry=matmul --outputs=%t.loops --no-blas
+// RUN: %python -c "import sys, struct; a = open(sys.argv[1], 'rb').read()[128:]; b = open(sys.argv[2], 'rb').read()[128:]; n = len(a) // 4; x = struct.unpack('%df' % n, a); y = struct.unpack('%df' % n, b); print('max abs difference below 1e-3:', max(abs(p - q) for p, q in zip(x, y)) < 1e-3)" %t.blas/matmul.result0.npy %t.loops/matmul.result0.npy | FileCheck %s --check-prefix=AGREE
+// AGREE: max abs difference below 1e-3: True

@@ -1,0 +1,397 @@
+//===- World.cpp - Worlds, their transports and fault injection -----------===//
+//
+// World (parameters, inputs, the results of a step, SGD), the registry of
+// transports World::create picks from, and FaultInjection::parse.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+
+using namespace pprt;
+using namespace pprt::detail;
+
+//===----------------------------------------------------------------------===//
+// Transport registry
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Registry {
+  std::mutex mutex;
+  std::vector<std::pair<std::string, TransportFactory>> factories;
+};
+Registry &registry() {
+  static Registry instance;
+  return instance;
+}
+
+/// The registered factory of `name` in `r` (whose mutex the caller holds),
+/// or null.
+TransportFactory *findFactory(Registry &r, const std::string &name) {
+  for (auto &entry : r.factories)
+    if (entry.first == name)
+      return &entry.second;
+  return nullptr;
+}
+} // namespace
+
+bool pprt::detail::registerTransport(const std::string &name,
+                                     TransportFactory factory) {
+  if (name == "inproc" || name == "mpi" || name.empty() || !factory)
+    return false;
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  if (TransportFactory *existing = findFactory(r, name))
+    *existing = std::move(factory);
+  else
+    r.factories.emplace_back(name, std::move(factory));
+  return true;
+}
+
+std::vector<std::string> pprt::detail::knownTransports() {
+  std::vector<std::string> names = {"inproc", "mpi"};
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const auto &entry : r.factories)
+    names.push_back(entry.first);
+  return names;
+}
+
+namespace {
+/// The registered factory of `name`, or null.
+TransportFactory registeredFactory(const std::string &name) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  TransportFactory *factory = findFactory(r, name);
+  return factory ? *factory : nullptr;
+}
+
+/// "inproc or mpi", "inproc, mpi or nccl".
+std::string listTransports() {
+  std::vector<std::string> names = knownTransports();
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0)
+      text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// FaultInjection
+//===----------------------------------------------------------------------===//
+
+bool FaultInjection::parse(const std::string &text, FaultInjection &fault,
+                           std::string &error) {
+  FaultInjection result;
+  bool haveRank = false, haveMode = false;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t comma = text.find(',', pos);
+    if (comma == std::string::npos)
+      comma = text.size();
+    std::string item = text.substr(pos, comma - pos);
+    pos = comma + 1;
+    if (item.empty())
+      continue;
+    size_t eq = item.find('=');
+    if (eq == std::string::npos) {
+      error = "fault \"" + text + "\": \"" + item + "\" is not key=value";
+      return false;
+    }
+    std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (key == "mode") {
+      static const std::pair<const char *, Mode> modes[] = {
+          {"throw", Mode::Throw},
+          {"fail", Mode::Fail},
+          {"exit", Mode::Exit},
+          {"kill", Mode::Kill},
+          {"hang", Mode::Hang}};
+      bool known = false;
+      for (const auto &[name, mode] : modes)
+        if (value == name) {
+          result.mode = mode;
+          known = true;
+        }
+      if (!known) {
+        error = "fault \"" + text + "\": unknown mode \"" + value +
+                "\" (expected throw, fail, exit, kill or hang)";
+        return false;
+      }
+      haveMode = true;
+      continue;
+    }
+    char *end = nullptr;
+    long long number = std::strtoll(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0') {
+      error = "fault \"" + text + "\": " + key + " \"" + value +
+              "\" is not an integer";
+      return false;
+    }
+    if (key == "rank" && number >= 0 &&
+        number <= std::numeric_limits<int>::max()) {
+      result.rank = static_cast<int>(number);
+      haveRank = true;
+    } else if (key == "action" && number >= 1) {
+      result.action = number;
+    } else if (key == "step" && number >= 0) {
+      result.step = number;
+    } else if (key == "rank" || key == "action" || key == "step") {
+      error =
+          "fault \"" + text + "\": " + key + " " + value + " is out of range";
+      return false;
+    } else {
+      error = "fault \"" + text + "\": unknown key \"" + key +
+              "\" (expected rank, action, mode, step)";
+      return false;
+    }
+  }
+  if (!haveRank || !haveMode) {
+    error = "fault \"" + text + "\": needs rank= and mode=";
+    return false;
+  }
+  fault = result;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// World
+//===----------------------------------------------------------------------===//
+
+struct World::State {
+  WorldOptions options;
+  std::unique_ptr<Transport> transport;
+  WorldData data;
+  int64_t steps = 0;
+
+  // The last step.
+  std::string error;
+  std::vector<double> losses;
+  std::map<Key2, Buffer> gradients;
+  std::vector<TraceEvent> trace;
+  std::vector<int64_t> stashPeaks;
+};
+
+namespace {
+template <typename T>
+void sgd(std::vector<char> &param, const std::vector<char> &grad,
+         double learningRate) {
+  size_t count = param.size() / sizeof(T);
+  T *p = reinterpret_cast<T *>(param.data());
+  const T *g = reinterpret_cast<const T *>(grad.data());
+  T lr = static_cast<T>(learningRate);
+  for (size_t i = 0; i < count; ++i)
+    p[i] -= lr * g[i];
+}
+
+class WorldImpl final : public World {
+public:
+  WorldImpl(WorldOptions options, std::unique_ptr<Transport> transport)
+      : World(std::move(options)) {
+    state->transport = std::move(transport);
+  }
+  std::vector<int> localRanks() const override {
+    return state->transport->localRanks();
+  }
+  double allReduceMax(double value) override {
+    return state->transport->allReduceMax(value);
+  }
+};
+} // namespace
+
+World::World(WorldOptions options) : state(std::make_unique<State>()) {
+  state->options = std::move(options);
+}
+
+World::~World() = default;
+
+std::unique_ptr<World> World::create(const WorldOptions &options,
+                                     std::string &error) {
+  WorldOptions checked = options;
+  if (const char *fault = std::getenv("PPRT_FAULT"); fault && *fault) {
+    if (!FaultInjection::parse(fault, checked.fault, error)) {
+      error = "PPRT_FAULT: " + error;
+      return nullptr;
+    }
+  }
+  if (checked.ranks < 1) {
+    error =
+        "a world needs at least 1 rank, not " + std::to_string(checked.ranks);
+    return nullptr;
+  }
+  if (checked.microbatches < 1) {
+    error = "a step needs at least 1 micro-batch, not " +
+            std::to_string(checked.microbatches);
+    return nullptr;
+  }
+  if (!(checked.timeoutSeconds > 0)) {
+    error = "the timeout must be positive, not " +
+            formatSeconds(checked.timeoutSeconds) + " s";
+    return nullptr;
+  }
+  if (static_cast<bool>(checked.deviceMemory.toHost) !=
+      static_cast<bool>(checked.deviceMemory.toDevice)) {
+    error = "deviceMemory needs both hooks, toHost and toDevice, or neither";
+    return nullptr;
+  }
+  std::unique_ptr<Transport> transport;
+  if (checked.transport == "inproc") {
+    transport = createInProcTransport(checked);
+  } else if (checked.transport == "mpi") {
+    transport = createMpiTransport(checked, error);
+    if (!transport)
+      return nullptr;
+  } else if (TransportFactory factory = registeredFactory(checked.transport)) {
+    transport = factory(checked, error);
+    if (!transport) {
+      if (error.empty())
+        error = "transport " + checked.transport + " could not be created";
+      return nullptr;
+    }
+  } else {
+    error = "unknown transport \"" + checked.transport + "\" (expected " +
+            listTransports() + ")";
+    return nullptr;
+  }
+  return std::make_unique<WorldImpl>(std::move(checked), std::move(transport));
+}
+
+const WorldOptions &World::options() const { return state->options; }
+
+void World::setParameter(int64_t stage, int64_t index, Buffer value) {
+  state->data.parameters[{stage, index}] = std::move(value);
+}
+
+const Buffer &World::parameter(int64_t stage, int64_t index) const {
+  static const Buffer empty;
+  auto it = state->data.parameters.find({stage, index});
+  return it == state->data.parameters.end() ? empty : it->second;
+}
+
+void World::setInput(int64_t microbatch, int64_t index,
+                     std::vector<char> bytes) {
+  state->data.inputs[{microbatch, index}] = std::move(bytes);
+}
+
+bool World::runStep(
+    const std::function<void(int rank, pprt_rank *handle)> &program) {
+  State &s = *state;
+  s.error.clear();
+  s.losses.assign(s.options.microbatches,
+                  std::numeric_limits<double>::quiet_NaN());
+  s.gradients.clear();
+  s.trace.clear();
+  s.stashPeaks.assign(s.options.ranks, 0);
+
+  auto step = std::make_shared<StepContext>();
+  step->options = s.options;
+  step->step = ++s.steps;
+  step->data = &s.data;
+  step->transport = s.transport.get();
+  step->ranks.resize(s.options.ranks);
+  for (int r : s.transport->localRanks()) {
+    auto rank = std::make_unique<pprt_rank>();
+    rank->step = step.get();
+    rank->rank = r;
+    rank->lossSum.assign(s.options.microbatches, 0.0);
+    rank->lossCount.assign(s.options.microbatches, 0.0);
+    rank->sentTo.assign(s.options.ranks, 0);
+    rank->receivedFrom.assign(s.options.ranks, 0);
+    step->ranks[r] = std::move(rank);
+  }
+  step->epoch = Clock::now();
+
+  s.transport->runStep(step, program);
+
+  {
+    std::lock_guard<std::mutex> lock(step->mutex);
+    if (step->failed.load()) {
+      s.error = step->error;
+      return false;
+    }
+  }
+  for (int64_t m = 0; m < s.options.microbatches; ++m)
+    if (step->lossCount[m] > 0)
+      s.losses[m] = step->lossSum[m] / step->lossCount[m];
+  s.trace = std::move(step->trace);
+  s.stashPeaks = std::move(step->stashPeaks);
+  // Gradients of a parameter that several local ranks accumulated add up
+  // (pprt_accumulate_gradient checked that they match the parameter).
+  for (const std::unique_ptr<pprt_rank> &rank : step->ranks) {
+    if (!rank)
+      continue;
+    for (auto &[key, grad] : rank->gradients) {
+      auto [it, inserted] = s.gradients.emplace(key, grad);
+      if (!inserted)
+        addBuffer(it->second.bytes, grad.bytes.data(),
+                  static_cast<int64_t>(grad.bytes.size()), grad.dtype);
+    }
+  }
+  return true;
+}
+
+std::string World::error() const { return state->error; }
+
+std::vector<double> World::losses() const { return state->losses; }
+
+const Buffer *World::gradient(int64_t stage, int64_t index) const {
+  auto it = state->gradients.find({stage, index});
+  return it == state->gradients.end() ? nullptr : &it->second;
+}
+
+void World::sgdStep(double learningRate) {
+  for (const auto &[key, grad] : state->gradients) {
+    auto it = state->data.parameters.find(key);
+    if (it == state->data.parameters.end())
+      continue;
+    Buffer &param = it->second;
+    if (param.dtype != grad.dtype || param.bytes.size() != grad.bytes.size())
+      continue;
+    if (param.dtype == PPRT_F64)
+      sgd<double>(param.bytes, grad.bytes, learningRate);
+    else
+      sgd<float>(param.bytes, grad.bytes, learningRate);
+  }
+}
+
+std::vector<TraceEvent> World::trace() const { return state->trace; }
+
+std::vector<int64_t> World::stashPeaks() const { return state->stashPeaks; }
+
+StepTiming World::stepTiming() const {
+  int numRanks = state->options.ranks;
+  StepTiming timing;
+  timing.busy.assign(numRanks, 0.0);
+  timing.end.assign(numRanks, 0.0);
+  timing.rankBubbleRate.assign(numRanks, 0.0);
+  double first = std::numeric_limits<double>::infinity(), last = 0.0;
+  for (const TraceEvent &event : state->trace) {
+    if (event.rank < 0 || event.rank >= numRanks)
+      continue;
+    first = std::min(first, event.start);
+    last = std::max(last, event.end);
+    timing.end[event.rank] = std::max(timing.end[event.rank], event.end);
+    if (event.action <= PPRT_BACKWARD_WEIGHT)
+      timing.busy[event.rank] += event.end - event.start;
+  }
+  if (state->trace.empty())
+    return timing;
+  timing.makespan = std::max(0.0, last - first);
+  double total = 0.0;
+  for (int r = 0; r < numRanks; ++r) {
+    timing.idealTime = std::max(timing.idealTime, timing.busy[r]);
+    total += timing.busy[r];
+  }
+  if (timing.makespan > 0) {
+    for (int r = 0; r < numRanks; ++r)
+      timing.rankBubbleRate[r] = 1.0 - timing.busy[r] / timing.makespan;
+    timing.bubbleRate = 1.0 - timing.idealTime / timing.makespan;
+    timing.meanBubbleRate = 1.0 - total / (numRanks * timing.makespan);
+  }
+  return timing;
+}

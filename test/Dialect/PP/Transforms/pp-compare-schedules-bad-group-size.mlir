@@ -1,9 +1,0 @@
-// RUN: pp-opt %s -verify-diagnostics -pp-compare-schedules="num-microbatches=2 group-size=-1" -o /dev/null
-
-// expected-error @below {{option 'group-size' must be in [0, 2147483647], got -1}}
-module {
-pp.pipeline @p ranks(2) {
-  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 10)
-  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1) memory(stash = 10)
-}
-}

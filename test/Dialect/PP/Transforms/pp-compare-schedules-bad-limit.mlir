@@ -1,7 +1,0 @@
-// RUN: pp-opt %s -verify-diagnostics -pp-compare-schedules="num-microbatches=2 memory-limit=lots" -o /dev/null
-
-// expected-error @below {{option 'memory-limit' must be bytes or a multiple of M_B such as '4M_B', got 'lots'}}
-pp.pipeline @p ranks(2) {
-  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 10)
-  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1) memory(stash = 10)
-}
