@@ -8,7 +8,9 @@
 # MLIR_LIBS are linked through mlir_target_link_libraries, so with
 # PP_LINK_MLIR_DYLIB=ON they become the single libMLIR.so; with OFF exactly the
 # listed static libraries are linked. Every library is installed and exported
-# in the PPMLIRTargets set used by find_package(PPMLIR).
+# in the PPMLIRTargets set used by find_package(PPMLIR); its users get C++17
+# and, where LLVM is built without RTTI, -fno-rtti from it, and MLIR's and
+# LLVM's include directories and definitions from PPMLIRConfig.cmake.
 function(pp_add_library name)
   cmake_parse_arguments(ARG "SHARED;LLVM_SUPPORT" "" "SOURCES;DEPENDS;LIBS;MLIR_LIBS" ${ARGN})
   if(ARG_SHARED)
@@ -24,6 +26,11 @@ function(pp_add_library name)
     $<BUILD_INTERFACE:${PP_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PP_BINARY_DIR}/include>
     $<INSTALL_INTERFACE:include>)
+  # What code that includes pp-mlir's (and so MLIR's) headers needs.
+  target_compile_features(${name} PUBLIC cxx_std_17)
+  if(NOT LLVM_ENABLE_RTTI)
+    target_compile_options(${name} PUBLIC $<$<COMPILE_LANGUAGE:CXX>:-fno-rtti>)
+  endif()
   if(ARG_LIBS)
     target_link_libraries(${name} PUBLIC ${ARG_LIBS})
   endif()

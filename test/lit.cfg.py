@@ -51,6 +51,8 @@ if "address" in config.pp_sanitize:
 tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not", mlir_opt, "mlir-translate", ToolSubst("%pp_capi_test", os.path.join(
     config.pp_tools_dir, "pp-capi-test"), unresolved="ignore"),
     ToolSubst("pprt-mpi-test", unresolved="ignore"),
+    # RUNPATHs of the installed tree (integration_test/Embedding).
+    ToolSubst("llvm-readelf", unresolved="ignore"),
     # fuzz/: built where clang has libFuzzer (libclang-rt-22-dev).
     ToolSubst("pp-fuzz-ir", unresolved="ignore"),
     ToolSubst("pp-fuzz-schedule", unresolved="ignore"),
@@ -82,8 +84,15 @@ config.substitutions.append(
     ("%embed_cmake_args", "-DCMAKE_CXX_COMPILER=" + config.cxx_compiler
      if config.pp_sanitize else ""))
 config.substitutions.append(("%cmake", config.cmake_command))
+# The C compiler an outside C program is built with (cc, as a user would;
+# the sanitized build's clang, whose runtimes libPPCAPI.so then needs).
+config.substitutions.append(
+    ("%embed_cc", config.c_compiler if config.pp_sanitize else "cc"))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
 config.substitutions.append(("%pp_build", config.pp_obj_root))
+# integration_test/Embedding/pkg-config.test builds a C program with it.
+if shutil.which("pkg-config"):
+    config.available_features.add("pkg-config")
 
 # Tests of the runtime's mpi transport say `REQUIRES: mpi`: the runtime was
 # built with MPI and mpirun is there. %mpirun runs as root too (containers)

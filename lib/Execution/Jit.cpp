@@ -8,6 +8,7 @@
 
 #include "pp/Conversion/HostToLLVM.h"
 #include "pp/GPU/Passes.h"
+#include "pp/InitAllDialects.h"
 #include "pp/Model/Passes.h"
 
 #include "pp/Dialect/PP/IR/PPDialect.h"
@@ -35,8 +36,6 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -82,9 +81,8 @@ static LogicalResult emitFailure(InFlightDiagnostic &&diag) {
 }
 
 void mlir::pp::exec::registerExecDialects(DialectRegistry &registry) {
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registry.insert<mlir::pp::PPDialect>();
+  // The dialects every pp-mlir tool registers (pp/InitAllDialects.h).
+  mlir::pp::registerModelDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   // pp-run --device=cuda compiles rank programs for the GPU.

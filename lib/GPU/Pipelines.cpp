@@ -73,20 +73,22 @@ using namespace mlir;
 namespace {
 struct LowerStagesToGPUOptions
     : public PassPipelineOptions<LowerStagesToGPUOptions> {
-  Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("GPU architecture (sm_XX)"),
-                           llvm::cl::init("sm_90")};
+  Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("GPU architecture (sm_XX; default sm_90)"),
+      llvm::cl::init("sm_90")};
   Option<std::string> features{
       *this, "features",
       llvm::cl::desc("PTX features, e.g. +ptx80 (empty: LLVM's default for "
                      "the chip)"),
       llvm::cl::init("")};
-  Option<unsigned> optLevel{*this, "opt-level",
-                            llvm::cl::desc("LLVM optimization level (0-3)"),
-                            llvm::cl::init(2)};
+  Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("LLVM optimization level (0-3; default 2)"),
+      llvm::cl::init(2)};
   Option<int64_t> blockSize{
       *this, "block-size",
-      llvm::cl::desc("Threads per block along the outermost parallel loop"),
+      llvm::cl::desc("Threads per block along the outermost parallel loop "
+                     "(default 128)"),
       llvm::cl::init(128)};
   Option<std::string> libdevice{
       *this, "libdevice",
@@ -103,7 +105,8 @@ struct LowerStagesToGPUOptions
   Option<bool> cublas{
       *this, "cublas",
       llvm::cl::desc("GEMM-class ops become pprt_gpu_gemm_* calls (cuBLAS "
-                     "in the runtime); false: kernels like any other op"),
+                     "in the runtime; default); false: kernels like any "
+                     "other op"),
       llvm::cl::init(true)};
   Option<bool> emulate{
       *this, "emulate",

@@ -24,3 +24,8 @@ void mlir::pp::setVersionPrinter(llvm::StringRef tool) {
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { printVersion(os, name); });
 }
+
+void mlir::pp::addVersionPrinter(llvm::StringRef tool) {
+  llvm::cl::AddExtraVersionPrinter(
+      [name = tool.str()](llvm::raw_ostream &os) { printVersion(os, name); });
+}

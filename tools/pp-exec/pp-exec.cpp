@@ -53,7 +53,7 @@ static cl::opt<std::string>
            cl::value_desc("a.npy,b.npy,..."), cl::cat(category));
 static cl::opt<uint64_t>
     seed("seed", cl::desc("Seed of the pseudo-random inputs (default 0)"),
-         cl::init(0), cl::cat(category));
+         cl::init(0), cl::value_desc("n"), cl::cat(category));
 static cl::opt<std::string>
     outputs("outputs",
             cl::desc("Write every result as DIR/<function>.result<i>.npy"),
@@ -66,7 +66,7 @@ static cl::opt<unsigned>
     printValues("print-values",
                 cl::desc("How many leading values of each result to print "
                          "(default 8)"),
-                cl::init(8), cl::cat(category));
+                cl::init(8), cl::value_desc("n"), cl::cat(category));
 static cl::opt<std::string>
     compare("compare",
             cl::desc("Run --entry and this function on the same inputs and "
@@ -89,22 +89,22 @@ static cl::opt<std::string>
 static cl::opt<unsigned>
     directions("directions",
                cl::desc("Random directions per checked argument (default 3)"),
-               cl::init(3), cl::cat(category));
+               cl::init(3), cl::value_desc("n"), cl::cat(category));
 static cl::opt<unsigned>
     coordinates("coordinates",
                 cl::desc("Random coordinates per checked argument (default 8)"),
-                cl::init(8), cl::cat(category));
+                cl::init(8), cl::value_desc("n"), cl::cat(category));
 static cl::opt<double>
     epsilon("epsilon",
             cl::desc("Relative finite-difference step (default 1e-6 when F is "
                      "evaluated in f64, 1e-3 in f32)"),
-            cl::cat(category));
+            cl::value_desc("x"), cl::cat(category));
 static cl::opt<double>
     tolerance("tolerance",
               cl::desc("Largest accepted relative error (gradient check "
                        "default: 1e-2 for f32, 1e-6 for f64; --compare "
                        "default: bitwise equality)"),
-              cl::cat(category));
+              cl::value_desc("x"), cl::cat(category));
 static cl::opt<std::string> fdPrecision(
     "fd-precision",
     cl::desc("Precision of the finite differences: f64 (default; F is "
@@ -115,7 +115,8 @@ static cl::opt<bool> verbose("verbose",
                              cl::cat(category));
 static cl::opt<unsigned>
     optLevel("O", cl::desc("LLVM optimization level 0-3 (default 3)"),
-             cl::init(3), cl::Prefix, cl::cat(category));
+             cl::init(3), cl::Prefix, cl::value_desc("level"),
+             cl::cat(category));
 static cl::opt<bool> noInterchange(
     "no-interchange",
     cl::desc("Keep linalg loop orders as written (no locality interchange)"),
@@ -150,7 +151,7 @@ static cl::opt<unsigned>
                          "warm-up run, for --measure-stages (default 5); "
                          "when running one function, how many times to run "
                          "it (--timing prints the best)"),
-                cl::init(5), cl::cat(category));
+                cl::init(5), cl::value_desc("N"), cl::cat(category));
 static cl::opt<std::string> outputFilename(
     "o",
     cl::desc("Where --measure-stages writes the module with the measured "

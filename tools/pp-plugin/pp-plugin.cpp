@@ -1,10 +1,14 @@
-//===- pp-plugin.cpp - pp as an mlir-opt plugin ----------------------------===//
+//===- pp-plugin.cpp - pp as an mlir-opt plugin ---------------------------===//
 //
 // mlir-opt --load-dialect-plugin=PPPlugin.so --load-pass-plugin=PPPlugin.so
 //
+// The dialect plugin registers what pp-opt, pp-run and pp-exec register
+// (pp/InitAllDialects.h): mlir-opt has the upstream dialects already, and the
+// pp dialect and the extensions come with them.
+//
 //===----------------------------------------------------------------------===//
 
-#include "pp/Dialect/PP/IR/PPDialect.h"
+#include "pp/InitAllDialects.h"
 #include "pp/InitAllPasses.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -17,8 +21,9 @@ using namespace mlir;
 
 extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "PP", LLVM_VERSION_STRING,
-          [](DialectRegistry *registry) { registry->insert<pp::PPDialect>(); }};
+  return {
+      MLIR_PLUGIN_API_VERSION, "PP", LLVM_VERSION_STRING,
+      [](DialectRegistry *registry) { pp::registerModelDialects(*registry); }};
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {

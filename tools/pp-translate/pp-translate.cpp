@@ -16,7 +16,9 @@
 #include "pp/Dialect/PP/IR/PPDialect.h"
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/InitAllDialects.h"
 #include "pp/Schedule/Table.h"
+#include "pp/Support/Version.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -45,13 +47,14 @@ llvm::cl::opt<std::string> csvFormat(
         "default: compute_comms if the schedule has pp.send/pp.recv, else "
         "compute_only. Import default: compute_comms if the table has a "
         "send or receive, else compute_only"),
-    llvm::cl::init(""), llvm::cl::cat(ppCategory));
+    llvm::cl::init(""), llvm::cl::value_desc("compute_only|compute_comms"),
+    llvm::cl::cat(ppCategory));
 
 llvm::cl::opt<bool> csvPacked(
     "pp-csv-packed",
     llvm::cl::desc("Export compute_only rows without empty cells instead of "
                    "placing each action in the column of its lock-step time "
-                   "step"),
+                   "step (the default)"),
     llvm::cl::init(false), llvm::cl::cat(ppCategory));
 
 llvm::cl::opt<bool> csvCRLF(
@@ -64,10 +67,13 @@ llvm::cl::opt<std::string> scheduleName(
     "pp-schedule-name",
     llvm::cl::desc("The pp.schedule to export (required when the module has "
                    "more than one)"),
-    llvm::cl::init(""), llvm::cl::cat(ppCategory));
+    llvm::cl::init(""), llvm::cl::value_desc("name"),
+    llvm::cl::cat(ppCategory));
 
+/// What pp-opt reads: a schedule may sit beside the model it was planned
+/// from (pp/InitAllDialects.h).
 void registerDialects(DialectRegistry &registry) {
-  registry.insert<PPDialect, func::FuncDialect>();
+  registerModelDialects(registry);
 }
 
 /// The table format option, or nullopt if it is not given; emits an error
@@ -282,5 +288,6 @@ int main(int argc, char **argv) {
   TranslateFromMLIRRegistration svgRegistration(
       "export-svg", "Simulate a pp.schedule and draw its timeline as SVG",
       exportSVG, registerDialects);
+  addVersionPrinter("pp-translate");
   return failed(mlirTranslateMain(argc, argv, "pp-mlir translation driver"));
 }

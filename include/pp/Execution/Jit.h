@@ -36,8 +36,9 @@ class ExecutionEngine;
 namespace mlir::pp::exec {
 
 /// Registers every dialect, interface and translation pp-exec needs to parse
-/// and lower its inputs (all upstream dialects, the pp dialect, LLVM IR
-/// translation).
+/// and lower its inputs: the dialects of every pp-mlir tool
+/// (registerModelDialects, pp/InitAllDialects.h), LLVM IR translation and the
+/// GPU lowering's registrations.
 void registerExecDialects(mlir::DialectRegistry &registry);
 
 /// The element kind pp-exec runs for an MLIR element type (f32, f64, i32,

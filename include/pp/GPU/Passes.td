@@ -63,9 +63,9 @@ def PPGPUSplitReductionsPass
   }];
   let options = [
     Option<"minSize", "min-size", "int64_t", /*default=*/"4096",
-           "Split reductions of at least this many elements">,
+           "Split reductions of at least this many elements (default 4096)">,
     Option<"maxRatio", "max-ratio", "int64_t", /*default=*/"1024",
-           "At most this many partial reductions">,
+           "At most this many partial reductions (default 1024)">,
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];

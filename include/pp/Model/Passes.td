@@ -64,7 +64,8 @@ def PPLiftParametersPass : Pass<"pp-lift-parameters", "::mlir::ModuleOp"> {
     Option<"functionName", "function", "std::string", /*default=*/"",
            "The model function; required">,
     Option<"minElements", "min-elements", "int64_t", /*default=*/"1024",
-           "Lift constants with at least this many elements (>= 1)">,
+           "Lift constants with at least this many elements (>= 1; default "
+           "1024)">,
     ListOption<"parameterIndices", "parameters", "int64_t",
                "Existing arguments to mark pp.parameter">,
     ListOption<"dataIndices", "data", "int64_t",
@@ -259,9 +260,10 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
                "Arguments that are parameters (besides those marked "
                "pp.parameter)">,
     Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
-           "Throughput that turns FLOPs into stage times (FLOP per us)">,
+           "Throughput that turns FLOPs into stage times (FLOP per us; "
+           "default 1e4)">,
     Option<"printReport", "print-report", "bool", /*default=*/"true",
-           "Print the per-stage report">,
+           "Print the per-stage report (default true)">,
     Option<"reportFile", "report-file", "std::string", /*default=*/"",
            "Write the report to this file ('-': standard output); default: "
            "standard error">,
@@ -294,7 +296,8 @@ def PPSplitBackwardPass : Pass<"pp-split-backward", "::mlir::ModuleOp"> {
            "The backward function to split; required">,
     Option<"numInputGradients", "input-gradients", "int64_t",
            /*default=*/"1",
-           "How many leading results are input gradients (0 on stage 0)">,
+           "How many leading results are input gradients (default 1; 0 on "
+           "stage 0)">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
@@ -341,10 +344,11 @@ def PPDifferentiateStagesPass
            "The pipeline whose stages to differentiate (default: the only "
            "one in the module)">,
     Option<"splitBackward", "split-backward", "bool", /*default=*/"true",
-           "Split each backward into B and W (false: stages name the fused "
-           "backward)">,
+           "Split each backward into B and W (default true; false: stages "
+           "name the fused backward)">,
     Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
-           "Throughput that turns FLOPs into stage times (FLOP per us)">,
+           "Throughput that turns FLOPs into stage times (FLOP per us; "
+           "default 1e4)">,
   ];
   let dependentDialects = ["::mlir::pp::PPDialect",
                            "::mlir::func::FuncDialect",

@@ -18,6 +18,11 @@ void printVersion(llvm::raw_ostream &os, llvm::StringRef tool);
 /// `tool` (in place of LLVM's own text).
 void setVersionPrinter(llvm::StringRef tool);
 
+/// Makes `--version` of an LLVM command line print printVersion() for `tool`
+/// after LLVM's own text (for the tools built on mlir-opt and
+/// mlir-translate, whose LLVM text names the host CPU and targets).
+void addVersionPrinter(llvm::StringRef tool);
+
 } // namespace mlir::pp
 
 #endif // PP_SUPPORT_VERSION_H

@@ -11,11 +11,14 @@ using namespace mlir::pp;
 
 namespace {
 struct PlanOptions : public PassPipelineOptions<PlanOptions> {
-  Option<std::string> schedule{*this, "schedule",
-                               llvm::cl::desc("Schedule to build")};
+  Option<std::string> schedule{
+      *this, "schedule",
+      llvm::cl::desc("Schedule to build: gpipe, 1f1b, interleaved-1f1b, "
+                     "looped-bfs, zb-h1, zb-h2, zb-v, dualpipe-v, "
+                     "v-half, v-min, auto, or file:PATH")};
   Option<int64_t> numMicrobatches{
       *this, "num-microbatches",
-      llvm::cl::desc("Micro-batches per training step (M >= 1)"),
+      llvm::cl::desc("Micro-batches per training step (M >= 1); required"),
       llvm::cl::init(0)};
   Option<int64_t> groupSize{
       *this, "group-size",
@@ -24,14 +27,15 @@ struct PlanOptions : public PassPipelineOptions<PlanOptions> {
   Option<std::string> memoryLimit{
       *this, "memory-limit",
       llvm::cl::desc("Activation memory per rank, bytes or kM_B (auto plans "
-                     "within it; a named schedule above it is an error)")};
+                     "within it; a named schedule above it is an error); "
+                     "empty (default): no limit")};
   Option<std::string> autoObjective{
       *this, "auto-objective",
-      llvm::cl::desc("auto: step-makespan or max-rank-span"),
+      llvm::cl::desc("auto: step-makespan (default) or max-rank-span"),
       llvm::cl::init("step-makespan")};
   Option<double> solverTimeLimit{
       *this, "solver-time-limit",
-      llvm::cl::desc("auto: seconds for the exact solver (0: off)"),
+      llvm::cl::desc("auto: seconds for the exact solver (default 1; 0: off)"),
       llvm::cl::init(1.0)};
 };
 } // namespace

@@ -88,11 +88,12 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
     Option<"autoObjective", "auto-objective", "std::string",
            /*default=*/"\"step-makespan\"",
            "auto: minimize the step makespan (step-makespan, one "
-           "synchronous step) or the largest rank span (max-rank-span, "
-           "steps that overlap)">,
+           "synchronous step; default) or the largest rank span "
+           "(max-rank-span, steps that overlap)">,
     Option<"solverTimeLimit", "solver-time-limit", "double",
            /*default=*/"1.0",
-           "auto: seconds the exact solver may spend (0: do not run it)">,
+           "auto: seconds the exact solver may spend (default 1; 0: do not "
+           "run it)">,
   ];
 }
 
@@ -204,7 +205,7 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
     Option<"metricsFile", "metrics", "std::string", /*default=*/"",
            "Write the metrics as JSON to this file">,
     Option<"printTimeline", "timeline", "bool", /*default=*/"true",
-           "Print the ASCII timeline">,
+           "Print the ASCII timeline (default true)">,
     Option<"reportFile", "report-file", "std::string", /*default=*/"",
            "Write the report to this file ('-': standard output); default: "
            "standard error">,
