@@ -5,8 +5,8 @@
 // (stage * M + micro-batch) * 2K + kind, with K the world's boundaryParts
 // (kinds are below 2K). With the number of stages S known, the world
 // checks up front that the largest tag, S * M * 2K - 1, fits MPI_TAG_UB;
-// otherwise each send and receive checks its own tag. A send copies the payload and
-// starts an MPI_Isend; the pending sends are tested at every later send or
+// otherwise each send and receive checks its own tag. A send copies the payload
+// and starts an MPI_Isend; the pending sends are tested at every later send or
 // receive and completed at the end of the step. A receive polls MPI_Iprobe
 // until the message is there or the timeout passes, checks its size, then
 // MPI_Recv's it. Collectives (the epoch barrier, the sharing of results)
@@ -94,18 +94,17 @@ private:
   std::vector<PendingSend> pending;
 };
 
-bool MpiTransport::checkLayout(const WorldOptions &layout,
-                               std::string &error) {
+bool MpiTransport::checkLayout(const WorldOptions &layout, std::string &error) {
   if (layout.stages == 0)
     return true; // checked per message
   // Tags 0 .. S * M * 2K - 1 must be <= MPI_TAG_UB, i.e. S * M * 2K <= n
   // with n = MPI_TAG_UB + 1, compared step by step without overflow
   // (K <= 2^30, n <= 2^31).
   int64_t n = static_cast<int64_t>(tagUpperBound) + 1;
-  bool fits = layout.microbatches <= n &&
-              layout.microbatches * 2 * layout.boundaryParts <= n &&
-              layout.stages <= n / (layout.microbatches * 2 *
-                                    layout.boundaryParts);
+  bool fits =
+      layout.microbatches <= n &&
+      layout.microbatches * 2 * layout.boundaryParts <= n &&
+      layout.stages <= n / (layout.microbatches * 2 * layout.boundaryParts);
   if (!fits) {
     error = "transport mpi: the tags of " + std::to_string(layout.stages) +
             " stages x " + std::to_string(layout.microbatches) +
@@ -128,7 +127,8 @@ int MpiTransport::tagOf(StepContext &step, const Message &message) {
   // beyond this bound would overflow (and exceed any MPI_TAG_UB).
   bool overflows = stage > (INT64_MAX / 2 / kinds) / microbatches;
   int64_t tag =
-      overflows ? 0 : (stage * microbatches + microbatch) * kinds + message.kind;
+      overflows ? 0
+                : (stage * microbatches + microbatch) * kinds + message.kind;
   if (overflows || tag > tagUpperBound) {
     step.fail("rank " + std::to_string(rank) + ": the MPI tag of stage " +
               std::to_string(stage) + ", micro-batch " +

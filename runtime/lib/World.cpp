@@ -191,8 +191,7 @@ bool checkLayoutValues(int64_t stages, int64_t boundaryParts,
   constexpr int64_t maxParts = int64_t(1) << 30;
   if (boundaryParts > maxParts) {
     error = "a stage boundary carries at most " + std::to_string(maxParts) +
-            " parts, not " + std::to_string(boundaryParts) +
-            " (boundaryParts)";
+            " parts, not " + std::to_string(boundaryParts) + " (boundaryParts)";
     return false;
   }
   if (stages < 0) {

@@ -34,14 +34,13 @@ int64_t exchange(World &world, int64_t parts) {
   bool ok = world.runStep([&](int rank, pprt_rank *h) {
     int peer = 1 - rank;
     int64_t stage = rank, payload = rank == 0 ? PPRT_ACTIVATION : PPRT_GRADIENT;
-    int64_t from = 1 - rank, expect = rank == 0 ? PPRT_GRADIENT
-                                                : PPRT_ACTIVATION;
+    int64_t from = 1 - rank,
+            expect = rank == 0 ? PPRT_GRADIENT : PPRT_ACTIVATION;
     auto send = [&] {
       for (int64_t mb = 0; mb < microbatches; ++mb)
         for (int64_t k = 0; k < parts; ++k) {
           int32_t value = partValue(stage, mb, payload + 2 * k);
-          pprt_send(h, peer, stage, mb, payload + 2 * k, &value,
-                    sizeof(value));
+          pprt_send(h, peer, stage, mb, payload + 2 * k, &value, sizeof(value));
         }
     };
     auto receive = [&] {

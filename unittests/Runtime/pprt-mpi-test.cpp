@@ -162,9 +162,9 @@ int parts(World &world, int numRanks) {
       for (int64_t k = numParts; k-- > 0;) {
         int32_t in = -1;
         pprt_recv(h, prev, prev, mb, PPRT_ACTIVATION + 2 * k, &in, sizeof(in));
-        check(in == value(prev, mb, k),
-              "part " + std::to_string(k) + " of micro-batch " +
-                  std::to_string(mb));
+        check(in == value(prev, mb, k), "part " + std::to_string(k) +
+                                            " of micro-batch " +
+                                            std::to_string(mb));
       }
   });
   if (!ok) {
