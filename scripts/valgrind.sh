@@ -64,7 +64,7 @@ if grep -q "PPRT_HAVE_MPI:INTERNAL=ON" "$build/CMakeCache.txt" &&
    command -v mpirun >/dev/null; then
   run pp-run-mpi mpirun --allow-run-as-root --oversubscribe -np 2 \
     "${vg[@]}" --log-file="$logs/pp-run-mpi.%q{OMPI_COMM_WORLD_RANK}.log" \
-    pp-run "$root/examples/tanh-mlp3.mlir" --function=mlp --ranks=2 \
+    pp-run "$root/examples/tanh-mlp3.mlir" --function=mlp --ranks=2 --cuts=2 \
     --microbatches=4 --schedule=1f1b --steps=3 --check --transport=mpi
 fi
 

@@ -124,6 +124,26 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
     return error(options.schedule +
                  " places 2 stages on each rank in a V: use "
                  "--stages-per-rank=2");
+  int64_t numStages = int64_t(options.numRanks) * options.stagesPerRank;
+  if (!options.cuts.empty()) {
+    if (static_cast<int64_t>(options.cuts.size()) + 1 != numStages)
+      return error(
+          "--cuts gives " + llvm::Twine(options.cuts.size() + 1) + " stages (" +
+          llvm::Twine(options.cuts.size()) +
+          " cuts), but --ranks=" + llvm::Twine(options.numRanks) +
+          " x --stages-per-rank=" + llvm::Twine(options.stagesPerRank) +
+          " make " + llvm::Twine(numStages));
+    for (size_t i = 0; i < options.cuts.size(); ++i)
+      if (options.cuts[i] < 0 ||
+          (i > 0 && options.cuts[i] <= options.cuts[i - 1]))
+        return error("--cuts must be strictly increasing op numbers >= 0, "
+                     "not " +
+                     llvm::join(llvm::map_range(options.cuts,
+                                                [](int64_t c) {
+                                                  return std::to_string(c);
+                                                }),
+                                ","));
+  }
   if (options.loss != "none" && options.loss != "mse" &&
       options.loss != "cross-entropy")
     return error("--loss must be none, mse or cross-entropy, not '" +
@@ -154,13 +174,22 @@ void mlir::pp::driver::buildPreparePipeline(OpPassManager &pm,
   buildPrepareModelPipeline(pm);
 }
 
-void mlir::pp::driver::buildPartitionPipeline(OpPassManager &pm,
-                                              const CompileOptions &options) {
+/// pp-partition: at options.cuts, else into P*V stages (byMarkers: as many
+/// as the pp.split_point markers make).
+static void addPartition(OpPassManager &pm, const CompileOptions &options,
+                         bool byMarkers) {
   PPPartitionPassOptions partition;
   partition.functionName = lossFunctionName(options);
-  partition.numStages = options.numRanks * options.stagesPerRank;
+  partition.numStages =
+      byMarkers ? 0 : options.numRanks * options.stagesPerRank;
+  partition.cutList =
+      SmallVector<int64_t>(options.cuts.begin(), options.cuts.end());
   partition.printReport = false;
   pm.addPass(createPPPartitionPass(partition));
+}
+
+/// pp-place-stages for V > 1 or the V-shaped schedules.
+static void addPlacement(OpPassManager &pm, const CompileOptions &options) {
   bool vShape = isVShaped(options.schedule);
   if (options.stagesPerRank > 1 || vShape) {
     PPPlaceStagesPassOptions place;
@@ -168,6 +197,13 @@ void mlir::pp::driver::buildPartitionPipeline(OpPassManager &pm,
     place.numRanks = options.numRanks;
     pm.addPass(createPPPlaceStagesPass(place));
   }
+}
+
+void mlir::pp::driver::buildPartitionPipeline(OpPassManager &pm,
+                                              const CompileOptions &options,
+                                              bool byMarkers) {
+  addPartition(pm, options, byMarkers);
+  addPlacement(pm, options);
 }
 
 static PlanPipelineOptions planOptions(const CompileOptions &options) {
@@ -286,6 +322,15 @@ static llvm::Error mapArguments(SymbolTable &symbols, func::FuncOp staged,
   return llvm::Error::success();
 }
 
+/// "ops 0..4 | 5..9 | 10.." for the cuts {4, 9}: the work ops of every
+/// stage (the last stage's end is the model's last op).
+static std::string describeStages(ArrayRef<int64_t> cuts) {
+  std::string text = "ops 0..";
+  for (int64_t cut : cuts)
+    text += std::to_string(cut) + " | " + std::to_string(cut + 1) + "..";
+  return text + "end";
+}
+
 llvm::Expected<CompiledModel>
 mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                                Progress &progress) {
@@ -315,10 +360,17 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                                 }))
     return std::move(e);
   progress.phase("partitioning into " + llvm::Twine(numStages) + " stages");
-  if (llvm::Error e = runPasses(module, "partitioning the model",
-                                [&](OpPassManager &pm) {
-                                  buildPartitionPipeline(pm, options);
-                                }))
+  // The user's cuts: --cuts, else the model's pp.split_point markers (which
+  // decide the stage count: checked against P*V below, in pp-run's words).
+  bool byMarkers = false;
+  if (options.cuts.empty())
+    if (auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName))
+      lossFn.walk(
+          [&](Operation *op) { byMarkers |= op->hasAttr("pp.split_point"); });
+  if (llvm::Error e =
+          runPasses(module, "partitioning the model", [&](OpPassManager &pm) {
+            addPartition(pm, options, byMarkers);
+          }))
     return std::move(e);
 
   SymbolTable symbols(module);
@@ -327,6 +379,25 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
   auto staged = symbols.lookup<func::FuncOp>(model.lossName + "_staged");
   if (!pipeline || !lossFn || !staged)
     return error("pp-partition did not produce @" + model.pipelineName);
+  if (auto cuts = staged->getAttrOfType<DenseI64ArrayAttr>("pp.cuts"))
+    model.cuts.assign(cuts.asArrayRef().begin(), cuts.asArrayRef().end());
+  if (auto by = staged->getAttrOfType<StringAttr>("pp.cut_by"))
+    model.cutBy = by.str();
+  int64_t cutStages = static_cast<int64_t>(model.cuts.size()) + 1;
+  if (cutStages != numStages)
+    return error("the pp.split_point markers of @" + model.lossName +
+                 " cut it into " + llvm::Twine(cutStages) +
+                 " stages, but --ranks=" + llvm::Twine(options.numRanks) +
+                 " x --stages-per-rank=" + llvm::Twine(options.stagesPerRank) +
+                 " make " + llvm::Twine(numStages) +
+                 " stages: make P x V equal " + llvm::Twine(cutStages) +
+                 ", or choose the stages with --cuts");
+  progress.phase("stages: " + describeStages(model.cuts) + " (" + model.cutBy +
+                 ")");
+  if (llvm::Error e =
+          runPasses(module, "placing the stages",
+                    [&](OpPassManager &pm) { addPlacement(pm, options); }))
+    return std::move(e);
   for (unsigned i = 0, e = lossFn.getNumArguments(); i < e; ++i)
     if (lossFn.getArgAttr(i, "pp.parameter"))
       model.parameterArgs.push_back(i);
@@ -372,9 +443,16 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
   if (!scheduleOp)
     return error("pp-plan did not produce a schedule of @" +
                  model.pipelineName);
-  for (int r = 0; r < options.numRanks; ++r)
+  for (int r = 0; r < options.numRanks; ++r) {
     model.rankFunctions.push_back(model.scheduleName + "_rank" +
                                   std::to_string(r));
+    auto rankFn = lowered.lookup<func::FuncOp>(model.rankFunctions.back());
+    if (!rankFn)
+      return error("convert-pp-to-runtime did not produce @" +
+                   model.rankFunctions.back());
+    if (auto parts = rankFn->getAttrOfType<IntegerAttr>("pprt.boundary_parts"))
+      model.boundaryParts = std::max(model.boundaryParts, parts.getInt());
+  }
   model.pipeline = getPipelineModel(pipeline);
   model.schedule = getScheduleModel(scheduleOp).schedule;
   if (options.reference)

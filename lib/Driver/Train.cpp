@@ -445,6 +445,12 @@ llvm::Expected<TrainSummary> Trainer::run() {
   if (options.check && model.referenceName.empty())
     return error("checking needs the reference: compile with "
                  "CompileOptions::reference");
+  // The message layout first: a transport that cannot carry it (mpi tags
+  // beyond MPI_TAG_UB) fails before anything is JIT-compiled.
+  std::string layoutError;
+  if (!session.world().setMessageLayout(numStages, model.boundaryParts,
+                                        layoutError))
+    return error(layoutError);
   if (llvm::Error e = loadInputFiles())
     return std::move(e);
   if (llvm::Error e = compilePrograms())

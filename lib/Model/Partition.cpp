@@ -1,4 +1,5 @@
-//===- Partition.cpp - pp-partition ----------------------------------------===//
+//===- Partition.cpp - pp-partition
+//----------------------------------------===//
 //
 // Cuts a model function (one block of ops on tensors) into S pipeline stages.
 //
@@ -12,9 +13,10 @@
 // FLOPs and, among partitions with the same largest stage, the bytes that
 // cross stage boundaries (the classical linear-partition problem, e.g.
 // Bokhari, "Partitioning problems in parallel, pipeline, and distributed
-// computing", IEEE TC 1988; here O(n^2 S) for n ops). Explicit split points,
-// `pp.split_point` unit attributes on ops ("cut after this op"), replace the
-// search.
+// computing", IEEE TC 1988; here O(n^2 S) for n ops). Explicit cuts replace
+// the search: option `cuts` (after which work ops, numbered from 0 in block
+// order), else `pp.split_point` unit attributes on ops ("cut after this
+// op"; on an op that does no work: after the last work op before it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -122,6 +124,10 @@ public:
   /// crossing[k]: bytes of values made at or before work op k (or data
   /// arguments) that are used after it: what a cut after work op k sends.
   SmallVector<int64_t> crossingBytes();
+  /// The cuts the pp.split_point markers ask for: after the last work op
+  /// at or before each marked op, increasing, without duplicates, and
+  /// none after the last work op.
+  SmallVector<int64_t> splitPointCuts() const;
   /// Puts the work ops in stages, cutting after the work ops `cuts`
   /// (increasing).
   void assignStages(ArrayRef<int64_t> cuts);
@@ -142,6 +148,8 @@ public:
   struct StageSummary {
     double flops = 0;
     int64_t numOps = 0, paramBytes = 0, stash = 0, sent = 0;
+    /// The stage's work ops are firstOp..lastOp (-1 if it has none).
+    int64_t firstOp = -1, lastOp = -1;
   };
   StageSummary summarize(int64_t s, const StageInterfaces &interfaces);
 
@@ -183,14 +191,21 @@ private:
   /// The parameters of `func`: arguments marked pp.parameter, or those
   /// listed in option 'parameters'.
   FailureOr<llvm::SmallDenseSet<unsigned>> collectParameters(func::FuncOp func);
-  /// The cuts (index of the last work op of every stage but the last): the
-  /// pp.split_point markers, or the balanced cut into 'num-stages' stages.
+  /// The cuts (index of the last work op of every stage but the last):
+  /// option 'cuts', the pp.split_point markers, or the balanced cut into
+  /// 'num-stages' stages. Sets `cutSource` to say which.
   FailureOr<SmallVector<int64_t>> chooseCuts(func::FuncOp func,
                                              Partitioner &partitioner);
+  /// Checks option 'cuts' against the `n` work ops and 'num-stages'.
+  LogicalResult checkCutOption(func::FuncOp func, int64_t n);
+
+  /// "option cuts", "pp.split_point markers" or "balanced by FLOPs".
+  std::string cutSource;
   /// Builds the pipeline of the stage functions, one stage per rank with
   /// its estimated costs, and prints the report if asked.
   LogicalResult buildPipeline(OpBuilder &builder, Partitioner &partitioner,
                               ArrayRef<func::FuncOp> stageFuncs,
+                              func::FuncOp staged,
                               const StageInterfaces &interfaces);
 };
 
@@ -277,6 +292,21 @@ static SmallVector<int64_t> balancedCuts(ArrayRef<double> prefix,
     int64_t j = choice[s][i];
     cuts.insert(cuts.begin(), j - 1);
     i = j;
+  }
+  return cuts;
+}
+
+SmallVector<int64_t> Partitioner::splitPointCuts() const {
+  int64_t n = work.size(), lastWork = -1;
+  SmallVector<int64_t> cuts;
+  for (Operation &op : body.without_terminator()) {
+    auto it = position.find(&op);
+    if (it != position.end())
+      lastWork = it->second;
+    if (!op.hasAttr("pp.split_point") || lastWork < 0 || lastWork + 1 >= n)
+      continue;
+    if (cuts.empty() || cuts.back() != lastWork)
+      cuts.push_back(lastWork);
   }
   return cuts;
 }
@@ -486,6 +516,9 @@ Partitioner::summarize(int64_t s, const StageInterfaces &interfaces) {
     if (stageOf[i] == s) {
       summary.flops += flopsOf(op);
       ++summary.numOps;
+      if (summary.firstOp < 0)
+        summary.firstOp = i;
+      summary.lastOp = i;
       for (Value result : op->getResults())
         summary.stash += bytesOf(result.getType());
     }
@@ -519,17 +552,47 @@ PPPartitionPass::collectParameters(func::FuncOp func) {
   return parameters;
 }
 
+LogicalResult PPPartitionPass::checkCutOption(func::FuncOp func, int64_t n) {
+  Location loc = func.getLoc();
+  for (auto [i, cut] : llvm::enumerate(cutList)) {
+    if (cut < 0 || cut + 1 >= n) {
+      mlir::emitError(loc, "option 'cuts': cannot cut after op ")
+          << cut << ": @" << functionName << " has " << n
+          << " ops that do work (numbered 0.." << n - 1
+          << "), so a cut goes after op 0.." << n - 2;
+      return failure();
+    }
+    if (i > 0 && cut <= cutList[i - 1]) {
+      mlir::emitError(loc, "option 'cuts' must be strictly increasing: ")
+          << cut << " follows " << cutList[i - 1];
+      return failure();
+    }
+  }
+  int64_t stages = cutList.size() + 1, wanted = numStages;
+  if (wanted != 0 && wanted != stages) {
+    mlir::emitError(loc, "option 'cuts' makes ")
+        << stages << " stages (" << cutList.size()
+        << " cuts), but num-stages is " << wanted;
+    return failure();
+  }
+  return success();
+}
+
 FailureOr<SmallVector<int64_t>>
 PPPartitionPass::chooseCuts(func::FuncOp func, Partitioner &partitioner) {
   ArrayRef<Operation *> work = partitioner.workOps();
   int64_t n = work.size();
   Location loc = func.getLoc();
-  SmallVector<int64_t> explicitCuts;
-  for (int64_t i = 0; i < n; ++i)
-    if (work[i]->hasAttr("pp.split_point") && i + 1 < n)
-      explicitCuts.push_back(i);
+  if (!cutList.empty()) {
+    if (failed(checkCutOption(func, n)))
+      return failure();
+    cutSource = "option cuts";
+    return SmallVector<int64_t>(cutList.begin(), cutList.end());
+  }
+  SmallVector<int64_t> explicitCuts = partitioner.splitPointCuts();
   int64_t numStagesWanted = numStages;
   if (!explicitCuts.empty()) {
+    cutSource = "pp.split_point markers";
     if (numStagesWanted != 0 &&
         numStagesWanted != static_cast<int64_t>(explicitCuts.size()) + 1) {
       mlir::emitError(loc, "the function has ")
@@ -539,6 +602,14 @@ PPPartitionPass::chooseCuts(func::FuncOp func, Partitioner &partitioner) {
       return failure();
     }
     return explicitCuts;
+  }
+  bool marked = llvm::any_of(func.getBody().front(), [](Operation &op) {
+    return op.hasAttr("pp.split_point");
+  });
+  if (marked && numStagesWanted == 0) {
+    // Markers only after the last op that does work: one stage.
+    cutSource = "pp.split_point markers";
+    return SmallVector<int64_t>();
   }
   if (numStagesWanted < 1) {
     mlir::emitError(getOperation().getLoc(),
@@ -553,6 +624,7 @@ PPPartitionPass::chooseCuts(func::FuncOp func, Partitioner &partitioner) {
         << " stages (" << std::max<int64_t>(n - 1, 0) << " cuts)";
     return failure();
   }
+  cutSource = "balanced by FLOPs";
   return balancedCuts(partitioner.prefixFlops(), partitioner.crossingBytes(),
                       numStagesWanted);
 }
@@ -560,6 +632,7 @@ PPPartitionPass::chooseCuts(func::FuncOp func, Partitioner &partitioner) {
 LogicalResult
 PPPartitionPass::buildPipeline(OpBuilder &builder, Partitioner &partitioner,
                                ArrayRef<func::FuncOp> stageFuncs,
+                               func::FuncOp staged,
                                const StageInterfaces &interfaces) {
   ModuleOp module = getOperation();
   Location loc = stageFuncs.front()->getLoc(); // the model function's
@@ -586,7 +659,22 @@ PPPartitionPass::buildPipeline(OpBuilder &builder, Partitioner &partitioner,
   if (printReport && failed(report.open(reportFile, module.getLoc())))
     return failure();
   llvm::raw_ostream &os = printReport ? report.os() : llvm::nulls();
-  os << "pp-partition @" << functionName << ": " << stageCount << " stages\n";
+  SmallVector<int64_t> cuts;
+  for (int64_t s = 0; s + 1 < stageCount; ++s)
+    cuts.push_back(partitioner.summarize(s, interfaces).lastOp);
+  // Where the cuts are and who chose them, for drivers (pp-run reports it),
+  // on @<function>_staged, the stages called in order.
+  staged->setAttr("pp.cuts", builder.getDenseI64ArrayAttr(cuts));
+  staged->setAttr("pp.cut_by", builder.getStringAttr(cutSource));
+  os << "pp-partition @" << functionName << ": " << stageCount << " stages; ";
+  if (cuts.empty())
+    os << "no cuts";
+  else
+    os << "cuts after ops "
+       << llvm::join(llvm::map_range(
+                         cuts, [](int64_t c) { return std::to_string(c); }),
+                     ", ");
+  os << " (" << cutSource << ")\n";
   for (int64_t s = 0; s < stageCount; ++s) {
     Partitioner::StageSummary summary = partitioner.summarize(s, interfaces);
     double time = summary.flops / flopsPerMicrosecond;
@@ -610,7 +698,8 @@ PPPartitionPass::buildPipeline(OpBuilder &builder, Partitioner &partitioner,
     os << "  stage " << s << ": " << summary.numOps << " ops, "
        << llvm::format("%.6g", summary.flops) << " FLOP, parameters "
        << summary.paramBytes << " bytes, stash " << summary.stash
-       << " bytes, sends " << summary.sent << " bytes\n";
+       << " bytes, sends " << summary.sent << " bytes, ops " << summary.firstOp
+       << ".." << summary.lastOp << "\n";
   }
   os.flush();
   return success();
@@ -645,6 +734,7 @@ void PPPartitionPass::runOnOperation() {
   func::FuncOp staged = partitioner.buildStagedFunction(builder, functionName,
                                                         stageFuncs, interfaces);
   builder.setInsertionPointAfter(staged);
-  if (failed(buildPipeline(builder, partitioner, stageFuncs, interfaces)))
+  if (failed(
+          buildPipeline(builder, partitioner, stageFuncs, staged, interfaces)))
     return signalPassFailure();
 }

@@ -23,6 +23,8 @@ void mlir::pp::buildTosaToLinalgPipeline(OpPassManager &pm) {
 }
 
 void mlir::pp::buildPrepareModelPipeline(OpPassManager &pm) {
+  // The user's cuts ride in locations through the rewrites below.
+  pm.addPass(createPPSaveSplitPointsPass());
   buildTosaToLinalgPipeline(pm);
   pm.addPass(createInlinerPass());
   OpPassManager &linalg = pm.nest<func::FuncOp>();
@@ -30,6 +32,7 @@ void mlir::pp::buildPrepareModelPipeline(OpPassManager &pm) {
   linalg.addPass(createPPNormalizeLinalgPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createPPRestoreSplitPointsPass());
 }
 
 void mlir::pp::registerPPModelPipelines() {
@@ -37,6 +40,7 @@ void mlir::pp::registerPPModelPipelines() {
       "pp-prepare-model",
       "Bring a model to the form pp-autodiff differentiates (TOSA to linalg, "
       "inline private helpers, elementwise ops and named linalg ops to "
-      "linalg.generic, decompose softmax, canonicalize, cse)",
+      "linalg.generic, decompose softmax, canonicalize, cse; pp.split_point "
+      "markers kept)",
       buildPrepareModelPipeline);
 }

@@ -110,6 +110,15 @@ public:
                     const void *data) = 0;
   virtual void recv(pprt_rank &rank, const Message &message, void *data) = 0;
   virtual double allReduceMax(double value) = 0;
+  /// Whether messages of `options`' layout (stages, boundaryParts, with
+  /// microbatches) fit the transport; if not, sets `error` and returns
+  /// false. Default: any layout fits (inproc and nccl match messages by
+  /// their full key).
+  virtual bool checkLayout(const WorldOptions &options, std::string &error) {
+    (void)options;
+    (void)error;
+    return true;
+  }
   /// Called by pprt_action_begin when `rank` starts a compute action (F, B,
   /// W, fused backward): the messages since the last compute action form
   /// one step of the schedule (the nccl transport issues them as one NCCL

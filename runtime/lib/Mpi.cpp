@@ -2,8 +2,11 @@
 //
 // Every process of `mpirun -np P` is one rank. Messages are MPI messages on
 // MPI_COMM_WORLD whose tag encodes (stage, micro-batch, kind) as
-// (stage * M + micro-batch) * 2 + kind. A send copies the payload and
-// starts an MPI_Isend; the pending sends are tested at every later send or
+// (stage * M + micro-batch) * 2K + kind, with K the world's boundaryParts
+// (kinds are below 2K). With the number of stages S known, the world
+// checks up front that the largest tag, S * M * 2K - 1, fits MPI_TAG_UB;
+// otherwise each send and receive checks its own tag. A send copies the payload
+// and starts an MPI_Isend; the pending sends are tested at every later send or
 // receive and completed at the end of the step. A receive polls MPI_Iprobe
 // until the message is there or the timeout passes, checks its size, then
 // MPI_Recv's it. Collectives (the epoch barrier, the sharing of results)
@@ -69,6 +72,7 @@ public:
   void send(pprt_rank &rank, const Message &message, const void *data) override;
   void recv(pprt_rank &rank, const Message &message, void *data) override;
   double allReduceMax(double value) override;
+  bool checkLayout(const WorldOptions &layout, std::string &error) override;
 
 private:
   struct PendingSend {
@@ -90,13 +94,42 @@ private:
   std::vector<PendingSend> pending;
 };
 
+bool MpiTransport::checkLayout(const WorldOptions &layout, std::string &error) {
+  if (layout.stages == 0)
+    return true; // checked per message
+  // Tags 0 .. S * M * 2K - 1 must be <= MPI_TAG_UB, i.e. S * M * 2K <= n
+  // with n = MPI_TAG_UB + 1, compared step by step without overflow
+  // (K <= 2^30, n <= 2^31).
+  int64_t n = static_cast<int64_t>(tagUpperBound) + 1;
+  bool fits =
+      layout.microbatches <= n &&
+      layout.microbatches * 2 * layout.boundaryParts <= n &&
+      layout.stages <= n / (layout.microbatches * 2 * layout.boundaryParts);
+  if (!fits) {
+    error = "transport mpi: the tags of " + std::to_string(layout.stages) +
+            " stages x " + std::to_string(layout.microbatches) +
+            " micro-batches x " + std::to_string(2 * layout.boundaryParts) +
+            " kinds (" + std::to_string(layout.boundaryParts) +
+            " tensors per stage boundary and direction) exceed MPI_TAG_UB (" +
+            std::to_string(tagUpperBound) +
+            "): use fewer micro-batches or stages, or fewer tensors per "
+            "boundary";
+    return false;
+  }
+  return true;
+}
+
 int MpiTransport::tagOf(StepContext &step, const Message &message) {
   int64_t stage = message.stage, microbatch = message.microbatch;
+  int64_t kinds = 2 * step.options.boundaryParts;
+  int64_t microbatches = step.options.microbatches;
+  // The checks of pprt_send / pprt_recv bound microbatch and kind; a stage
+  // beyond this bound would overflow (and exceed any MPI_TAG_UB).
+  bool overflows = stage > (INT64_MAX / 2 / kinds) / microbatches;
   int64_t tag =
-      (stage * options.microbatches + microbatch) * 2 * PPRT_MAX_PARTS +
-      message.kind;
-  if (stage > (INT64_MAX / (4 * PPRT_MAX_PARTS)) / options.microbatches ||
-      tag > tagUpperBound) {
+      overflows ? 0
+                : (stage * microbatches + microbatch) * kinds + message.kind;
+  if (overflows || tag > tagUpperBound) {
     step.fail("rank " + std::to_string(rank) + ": the MPI tag of stage " +
               std::to_string(stage) + ", micro-batch " +
               std::to_string(microbatch) + " exceeds MPI_TAG_UB (" +

@@ -77,16 +77,25 @@ bool checkMessage(pprt_rank &rank, const char *function, int64_t peer,
                  std::to_string(numRanks) + " ranks)");
     return false;
   }
+  const WorldOptions &options = rank.step->options;
   if (stage < 0) {
     failCall(rank, function, "negative stage " + std::to_string(stage));
     return false;
   }
-  if (kind < 0 || kind >= 2 * PPRT_MAX_PARTS) {
+  if (options.stages > 0 && stage >= options.stages) {
+    failCall(rank, function,
+             "stage " + std::to_string(stage) +
+                 " is out of range (the world's rank programs have " +
+                 std::to_string(options.stages) + " stages)");
+    return false;
+  }
+  if (kind < 0 || kind >= 2 * options.boundaryParts) {
     failCall(rank, function,
              "unknown kind " + std::to_string(kind) +
                  " (expected PPRT_ACTIVATION or PPRT_GRADIENT plus twice a "
                  "part number below " +
-                 std::to_string(PPRT_MAX_PARTS) + ")");
+                 std::to_string(options.boundaryParts) +
+                 ", the world's boundaryParts)");
     return false;
   }
   return checkMicrobatch(rank, function, microbatch) &&

@@ -179,6 +179,30 @@ struct World::State {
 };
 
 namespace {
+/// The checks of a message layout every transport shares.
+bool checkLayoutValues(int64_t stages, int64_t boundaryParts,
+                       std::string &error) {
+  if (boundaryParts < 1) {
+    error = "a stage boundary carries at least 1 part, not " +
+            std::to_string(boundaryParts) + " (boundaryParts)";
+    return false;
+  }
+  // Far beyond any model; keeps products of kinds with stages and
+  // micro-batches (the mpi tags) well inside int64.
+  constexpr int64_t maxParts = int64_t(1) << 30;
+  if (boundaryParts > maxParts) {
+    error = "a stage boundary carries at most " + std::to_string(maxParts) +
+            " parts, not " + std::to_string(boundaryParts) + " (boundaryParts)";
+    return false;
+  }
+  if (stages < 0) {
+    error = "the number of stages must be >= 0 (0: unknown), not " +
+            std::to_string(stages);
+    return false;
+  }
+  return true;
+}
+
 template <typename T>
 void sgd(std::vector<char> &param, const std::vector<char> &grad,
          double learningRate) {
@@ -259,10 +283,25 @@ std::unique_ptr<World> World::create(const WorldOptions &options,
             listTransports() + ")";
     return nullptr;
   }
+  if (!checkLayoutValues(checked.stages, checked.boundaryParts, error) ||
+      !transport->checkLayout(checked, error))
+    return nullptr;
   return std::make_unique<WorldImpl>(std::move(checked), std::move(transport));
 }
 
 const WorldOptions &World::options() const { return state->options; }
+
+bool World::setMessageLayout(int64_t stages, int64_t boundaryParts,
+                             std::string &error) {
+  WorldOptions layout = state->options;
+  layout.stages = stages;
+  layout.boundaryParts = boundaryParts;
+  if (!checkLayoutValues(stages, boundaryParts, error) ||
+      !state->transport->checkLayout(layout, error))
+    return false;
+  state->options = std::move(layout);
+  return true;
+}
 
 void World::setParameter(int64_t stage, int64_t index, Buffer value) {
   state->data.parameters[{stage, index}] = std::move(value);

@@ -62,6 +62,14 @@ static cl::opt<int> stagesPerRank("stages-per-rank",
                                   cl::desc("Stages per rank V (default 1)"),
                                   cl::init(1), cl::value_desc("V"),
                                   cl::cat(planCategory));
+static cl::list<int64_t> cutList(
+    "cuts", cl::CommaSeparated,
+    cl::desc("Choose the stages: cut the prepared loss function after these "
+             "ops that do work (numbered from 0 in block order, as "
+             "pp-partition's report counts them; P*V - 1 strictly increasing "
+             "numbers). Default: at the model's pp.split_point markers, which "
+             "must make P*V stages, else balanced by estimated FLOPs"),
+    cl::value_desc("i,j,..."), cl::cat(planCategory));
 static cl::opt<int> numMicrobatches(
     "num-microbatches",
     cl::desc("Micro-batches per training step M (required)"), cl::init(0),
@@ -241,6 +249,7 @@ int main(int argc, char **argv) {
   compile.numRanks = numRanks;
   compile.stagesPerRank = stagesPerRank;
   compile.numMicrobatches = numMicrobatches;
+  compile.cuts.assign(cutList.begin(), cutList.end());
   compile.schedule = scheduleName;
   compile.groupSize = groupSize;
   compile.memoryLimit = memoryLimit;

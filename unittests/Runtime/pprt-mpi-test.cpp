@@ -12,6 +12,10 @@
 //   pipeline   a forward pipeline over M = 4 micro-batches with one traced
 //              action per forward (for PPRT_FAULT); rank 0 prints
 //              "pipeline ok" at the end.
+//   parts      World::setMessageLayout(P stages, 40 parts); each rank
+//              sends 40 activation parts per micro-batch to the next rank,
+//              which receives them in reverse order; then a layout whose
+//              tags exceed MPI_TAG_UB is refused. Rank 0 prints what it saw.
 // Any failed check throws, which fails the step and so aborts the job.
 //
 //===----------------------------------------------------------------------===//
@@ -138,12 +142,52 @@ int pipeline(World &world, int numRanks) {
   return 0;
 }
 
+int parts(World &world, int numRanks) {
+  const int64_t numMicrobatches = world.options().microbatches;
+  const int64_t numParts = 40;
+  std::string error;
+  check(world.setMessageLayout(numRanks, numParts, error), error);
+  auto value = [](int rank, int64_t mb, int64_t k) {
+    return static_cast<int32_t>(rank * 100000 + mb * 1000 + k);
+  };
+  bool ok = world.runStep([&](int rank, pprt_rank *h) {
+    int next = (rank + 1) % numRanks, prev = (rank + numRanks - 1) % numRanks;
+    for (int64_t mb = 0; mb < numMicrobatches; ++mb)
+      for (int64_t k = 0; k < numParts; ++k) {
+        int32_t out = value(rank, mb, k);
+        pprt_send(h, next, rank, mb, PPRT_ACTIVATION + 2 * k, &out,
+                  sizeof(out));
+      }
+    for (int64_t mb = numMicrobatches; mb-- > 0;)
+      for (int64_t k = numParts; k-- > 0;) {
+        int32_t in = -1;
+        pprt_recv(h, prev, prev, mb, PPRT_ACTIVATION + 2 * k, &in, sizeof(in));
+        check(in == value(prev, mb, k), "part " + std::to_string(k) +
+                                            " of micro-batch " +
+                                            std::to_string(mb));
+      }
+  });
+  if (!ok) {
+    std::fprintf(stderr, "unexpected failure: %s\n", world.error().c_str());
+    return 1;
+  }
+  bool refused = !world.setMessageLayout(1 << 20, 1 << 20, error);
+  check(world.options().boundaryParts == numParts, "layout kept");
+  if (world.localRanks().at(0) == 0) {
+    std::printf("parts ok: %lld parts x %lld micro-batches per boundary\n",
+                static_cast<long long>(numParts),
+                static_cast<long long>(numMicrobatches));
+    std::printf("refused: %s\n", refused ? error.c_str() : "no");
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   if (argc < 3) {
     std::fprintf(stderr,
-                 "usage: %s ping-pong|mismatch|throw|pipeline "
+                 "usage: %s ping-pong|mismatch|throw|pipeline|parts "
                  "<ranks> [timeout-seconds]\n",
                  argv[0]);
     return 2;
@@ -164,6 +208,8 @@ int main(int argc, char **argv) {
     return pingPong(*world, options.ranks);
   if (scenario == "pipeline")
     return pipeline(*world, options.ranks);
+  if (scenario == "parts")
+    return parts(*world, options.ranks);
   if (scenario == "mismatch" || scenario == "throw") {
     world->runStep([&](int rank, pprt_rank *h) {
       if (scenario == "throw") {

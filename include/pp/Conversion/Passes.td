@@ -14,14 +14,17 @@ def ConvertPPToRuntimePass
     makes them, creates one function per rank,
 
     ```mlir
-    func.func @<schedule>_rank<r>(%rank: !llvm.ptr) attributes {pp.rank = r}
+    func.func @<schedule>_rank<r>(%rank: !llvm.ptr)
+        attributes {pp.rank = r, pprt.boundary_parts = K}
     ```
 
     that runs the rank's actions in order on tensors: it reads the rank's
     parameters and stage 0's micro-batch data from the runtime, calls F, B,
     W (or the fused backward) of each action's stage, passes every tensor a
     `pp.send`/`pp.recv` carries to the runtime (one part per tensor: part k
-    of a payload travels as kind + 2k), hands the loss of the last stage
+    of a payload travels as kind + 2k, for any number of parts; K is the
+    most parts any stage boundary carries in one direction, which the
+    launcher passes to the runtime's world), hands the loss of the last stage
     and every parameter gradient to the runtime, seeds the last stage's
     backward with the runtime's loss seed (1/M), brackets every action for
     the trace and accounts the activation stash (+ when F keeps it, - when

@@ -96,6 +96,13 @@ struct CompileOptions {
   int numRanks = 1;
   int stagesPerRank = 1;
   int numMicrobatches = 1;
+  /// An explicit stage assignment: cut after these ops that do work of the
+  /// prepared loss function (numbered from 0 in block order, as
+  /// pp-partition's report counts them; pp-partition's `cuts`), strictly
+  /// increasing, P*V - 1 of them. Empty: cut at the model's pp.split_point
+  /// markers if it has any (they must make P*V stages), else balance
+  /// estimated FLOPs.
+  std::vector<int64_t> cuts;
   /// A schedule buildSchedule() knows (sched::scheduleNames()), or
   /// file:PATH, a schedule table (pp-schedule).
   std::string schedule;
@@ -125,9 +132,12 @@ std::string lossFunctionName(const CompileOptions &options);
 /// Adds step 1: pp-strip-instrumentation, pp-lift-parameters, pp-append-loss
 /// (unless loss is "none"), pp-prepare-model.
 void buildPreparePipeline(OpPassManager &pm, const CompileOptions &options);
-/// Adds step 2: pp-partition into P*V stages and, for V > 1 or the V-shaped
-/// schedules, pp-place-stages (loop or v).
-void buildPartitionPipeline(OpPassManager &pm, const CompileOptions &options);
+/// Adds step 2: pp-partition into P*V stages (at options.cuts when given)
+/// and, for V > 1 or the V-shaped schedules, pp-place-stages (loop or v).
+/// With `byMarkers`, the stage count is left to the pp.split_point markers
+/// (compileModel then checks it is P*V).
+void buildPartitionPipeline(OpPassManager &pm, const CompileOptions &options,
+                            bool byMarkers = false);
 /// Adds steps 3-4: pp-differentiate-stages and pp-plan.
 void buildStagesPipeline(OpPassManager &pm, const CompileOptions &options);
 /// Adds step 5: convert-pp-to-runtime and, with options.reference,
@@ -146,6 +156,11 @@ struct CompiledModel {
   std::string scheduleKind;
   /// One function per rank (convert-pp-to-runtime): <schedule>_rank<r>.
   std::vector<std::string> rankFunctions;
+  /// The most tensors one stage boundary carries in one direction (the
+  /// rank functions' pprt.boundary_parts, at least 1): what train() gives
+  /// the runtime's world (pprt::World::setMessageLayout), whose mpi
+  /// transport builds its tags from it.
+  int64_t boundaryParts = 1;
   /// The unpipelined reference (@<loss>_grad), when compiled.
   std::string referenceName;
   /// @<function>_init (pp-lift-parameters): the model's own values of the
@@ -160,6 +175,11 @@ struct CompiledModel {
   std::vector<std::vector<unsigned>> stageParameters;
   /// The loss function's arguments stage 0 reads as data, in order.
   std::vector<unsigned> stageData;
+  /// Where pp-partition cut the loss function: the last op (that does work,
+  /// numbered from 0) of every stage but the last, and who chose the cuts
+  /// ("option cuts", "pp.split_point markers", "balanced by FLOPs").
+  std::vector<int64_t> cuts;
+  std::string cutBy;
   /// The pipeline and schedule as the schedule library sees them.
   sched::PipelineModel pipeline;
   sched::Schedule schedule;
@@ -168,8 +188,9 @@ struct CompiledModel {
 /// Runs steps 1-5 on `module` (which must hold options.function) and
 /// describes the result. Errors name what is wrong: a missing function, a
 /// result that is no scalar loss without options.loss, arguments that are
-/// not statically shaped tensors, parameters shared between stages, or a
-/// pass that failed (its diagnostics go to the context's handler).
+/// not statically shaped tensors, parameters shared between stages,
+/// pp.split_point markers that make another number of stages than P*V, or
+/// a pass that failed (its diagnostics go to the context's handler).
 llvm::Expected<CompiledModel> compileModel(ModuleOp module,
                                            const CompileOptions &options,
                                            Progress &progress);

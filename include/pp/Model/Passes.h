@@ -30,7 +30,8 @@ void buildTosaToLinalgPipeline(OpPassManager &pm);
 /// Adds `pp-prepare-model`: brings a model (TOSA, or linalg with private
 /// helper functions and named ops) to the form pp-autodiff differentiates:
 /// buildTosaToLinalgPipeline, inline, elementwise ops to linalg,
-/// pp-normalize-linalg, canonicalize, cse.
+/// pp-normalize-linalg, canonicalize, cse; between pp-save-split-points and
+/// pp-restore-split-points, so that pp.split_point markers survive.
 void buildPrepareModelPipeline(OpPassManager &pm);
 
 /// Registers the model pipelines (`pp-prepare-model`).

@@ -235,9 +235,14 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
     Cuts `function` (one block of ops on tensors) into `num-stages`
     contiguous stages in block order, minimizing the largest stage's FLOPs
     (each linalg op: its static iteration space times the arithmetic ops in
-    its body) and, among equal cuts, the bytes that cross stage boundaries;
-    `pp.split_point` unit attributes on ops ("cut after this op") fix the cuts
-    instead. Parameters are the arguments marked `pp.parameter` (see
+    its body) and, among equal cuts, the bytes that cross stage boundaries.
+    Explicit cuts replace the search: option `cuts` (cut after these ops
+    that do work, numbered from 0 in block order; ops that do no work,
+    such as constants, `tensor.empty` and ops on parameters only, are
+    recomputed where used and not numbered), else `pp.split_point` unit
+    attributes on ops ("cut after this op"; on an op that does no work:
+    after the last op before it that does). Either must give `num-stages`
+    stages when that is set (0: as many as they make). Parameters are the arguments marked `pp.parameter` (see
     pp-lift-parameters) or listed in `parameters`; every other argument is
     data and enters at stage 0.
 
@@ -248,8 +253,11 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
     @<function>_pipeline` with one stage per rank, forward costs of
     FLOPs / `flops-per-us` (backward-input and backward-weight estimated as
     equal to the forward until measured) and the bytes each stage keeps.
-    Prints per stage (to standard error, or to `report-file`): ops, FLOPs,
-    parameter bytes, stash bytes, bytes sent to the next stage.
+    `@<function>_staged` records the cuts (`pp.cuts`, the last op of every
+    stage but the last) and who chose them (`pp.cut_by`). Prints the cuts and
+    per stage (to standard error, or to `report-file`): ops, FLOPs,
+    parameter bytes, stash bytes, bytes sent to the next stage, and which
+    ops it holds (`ops a..b`).
   }];
   let options = [
     Option<"functionName", "function", "std::string", /*default=*/"",
@@ -259,6 +267,10 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
     ListOption<"parameterIndices", "parameters", "int64_t",
                "Arguments that are parameters (besides those marked "
                "pp.parameter)">,
+    ListOption<"cutList", "cuts", "int64_t",
+               "Cut after these ops that do work, numbered from 0 in block "
+               "order as the report's 'ops a..b' count them (strictly "
+               "increasing; replaces pp.split_point markers and the search)">,
     Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
            "Throughput that turns FLOPs into stage times (FLOP per us; "
            "default 1e4)">,
@@ -356,6 +368,37 @@ def PPDifferentiateStagesPass
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::tensor::TensorDialect"];
+}
+
+def PPSaveSplitPointsPass
+    : Pass<"pp-save-split-points", "::mlir::ModuleOp"> {
+  let summary = "Carry pp.split_point markers in locations through rewrites";
+  let description = [{
+    The first half of how `pp-prepare-model` keeps the user's cuts: moves
+    every `pp.split_point` unit attribute ("cut after this op", read by
+    `pp-partition`) into the op's location, as a fused location whose
+    metadata is `{pp.split_point = N}`, and lists the original locations in
+    the module attribute `pp.split_points`. Rewrites (TOSA to linalg, the
+    inliner, elementwise to linalg, generalization, canonicalization) drop
+    attributes but give the ops they make the location of the op they
+    replace, so the marker reaches every op the marked op became.
+    `pp-restore-split-points` turns it back into the attribute.
+  }];
+}
+
+def PPRestoreSplitPointsPass
+    : Pass<"pp-restore-split-points", "::mlir::ModuleOp"> {
+  let summary = "Turn pp-save-split-points' locations back into pp.split_point";
+  let description = [{
+    The second half (see `pp-save-split-points`): in every function, marks
+    with `pp.split_point` the last top-level op, in block order, whose
+    location carries a saved marker, so that the cut falls after everything
+    the marked op became. A marked op inlined from a callee marks each
+    inlined copy (the call sites tell them apart). Removes the markers from
+    all locations and the module attribute. A marker that no op carries any
+    more (the marked op folded away or was erased) is an error at the marked
+    op's location.
+  }];
 }
 
 #endif // PP_MODEL_PASSES_TD

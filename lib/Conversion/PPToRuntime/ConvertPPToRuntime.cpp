@@ -13,7 +13,10 @@
 // SSA values (which carry abstract sizes): the outputs of F(s, m), the input
 // gradients of B(s, m), F's stash and B's weight stash. A message carries
 // every tensor of a payload as one part: part k of (stage, micro-batch,
-// kind) travels with kind + 2k.
+// kind) travels with kind + 2k, for any number of parts. Every rank function
+// records the most parts any stage boundary carries (its pprt.boundary_parts
+// attribute), which the launcher gives the runtime's world
+// (pprt::World::setMessageLayout).
 //
 //===----------------------------------------------------------------------===//
 
@@ -543,6 +546,16 @@ void ConvertPPToRuntimePass::runOnOperation() {
   if (!stages.empty() && failed(checkLoss(stageOps.back(), stages.back())))
     return signalPassFailure();
 
+  // The most tensors one boundary carries in one direction: the outputs a
+  // stage sends to the next, the input gradients it sends to the previous.
+  int64_t boundaryParts = 1;
+  for (auto [s, info] : llvm::enumerate(stages)) {
+    if (s + 1 < stages.size())
+      boundaryParts = std::max<int64_t>(boundaryParts, info.numOutputs);
+    if (s > 0)
+      boundaryParts = std::max<int64_t>(boundaryParts, info.numInputGradients);
+  }
+
   OpBuilder b(module.getContext());
   auto ptrType = LLVM::LLVMPointerType::get(module.getContext());
   for (auto [r, region] : llvm::enumerate(schedule->getRegions())) {
@@ -558,6 +571,7 @@ void ConvertPPToRuntimePass::runOnOperation() {
                                    b.getFunctionType({ptrType}, {}));
     fn->setAttr("pp.rank", b.getI64IntegerAttr(r));
     fn->setAttr("pp.schedule", FlatSymbolRefAttr::get(schedule));
+    fn->setAttr("pprt.boundary_parts", b.getI64IntegerAttr(boundaryParts));
     Block *entry = fn.addEntryBlock();
     b.setInsertionPointToStart(entry);
     RankProgramBuilder builder(module, b, entry->getArgument(0), r, stages,

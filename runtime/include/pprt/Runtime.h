@@ -142,6 +142,19 @@ struct WorldOptions {
   /// Micro-batches per step M (the loss seed is 1/M); messages, inputs and
   /// losses name micro-batches 0 .. M-1.
   int64_t microbatches = 1;
+  /// The message layout of the rank programs (pprt.h, pprt_kind): the most
+  /// tensors one stage boundary carries in one direction. pprt_send and
+  /// pprt_recv take kinds below 2 * boundaryParts (parts 0 .. boundaryParts
+  /// - 1 of an activation or gradient) and refuse others. Any count >= 1;
+  /// convert-pp-to-runtime records it on each rank program
+  /// (pprt.boundary_parts) and pp-run sets it (World::setMessageLayout).
+  /// The default, 16, is the fixed ceiling of earlier versions.
+  int64_t boundaryParts = 16;
+  /// Number of stages S of the rank programs; 0: not known. When known,
+  /// pprt_send / pprt_recv refuse stages >= S, and the mpi transport checks
+  /// up front that the tag of every (stage, micro-batch, kind) fits
+  /// MPI_TAG_UB; otherwise it checks each message's tag when sent.
+  int64_t stages = 0;
   /// A fault to inject (tests); PPRT_FAULT overrides it.
   FaultInjection fault;
   /// Unset: rank programs' buffers are host memory (memcpy). Set: they are
@@ -159,6 +172,15 @@ public:
                                        std::string &error);
 
   const WorldOptions &options() const;
+  /// Sets WorldOptions::stages and WorldOptions::boundaryParts for the
+  /// steps to come, for launchers that create the world before they know
+  /// the rank programs (pp-run: MPI_Init comes first). Returns false, sets
+  /// `error` and changes nothing if the layout is invalid (boundaryParts <
+  /// 1, stages < 0) or the transport cannot carry it (mpi: the largest tag,
+  /// S * M * 2 * boundaryParts - 1, exceeds MPI_TAG_UB). World::create
+  /// checks the options' layout the same way.
+  bool setMessageLayout(int64_t stages, int64_t boundaryParts,
+                        std::string &error);
   /// The ranks this process runs: all of them (inproc) or its own (mpi).
   virtual std::vector<int> localRanks() const = 0;
 

@@ -37,10 +37,15 @@ typedef struct pprt_rank pprt_rank;
 
 /* What a message carries: the activation a forward sends to the next stage,
  * or the gradient a backward-input sends to the previous stage. A payload of
- * several tensors travels as several messages: part k has kind
- * PPRT_ACTIVATION + 2k or PPRT_GRADIENT + 2k, k < PPRT_MAX_PARTS. */
+ * several tensors (everything that crosses one stage boundary in one
+ * direction) travels as several messages: part k has kind
+ * PPRT_ACTIVATION + 2k or PPRT_GRADIENT + 2k. There is no fixed ceiling on
+ * k: the launcher tells the world the most parts any boundary carries
+ * (pprt::WorldOptions::boundaryParts, pprt::World::setMessageLayout;
+ * convert-pp-to-runtime records it on every rank program as the attribute
+ * pprt.boundary_parts), and pprt_send / pprt_recv refuse a kind at or above
+ * twice that count. */
 enum pprt_kind { PPRT_ACTIVATION = 0, PPRT_GRADIENT = 1 };
-#define PPRT_MAX_PARTS 16
 
 /* What an action is, for the trace. */
 enum pprt_action {

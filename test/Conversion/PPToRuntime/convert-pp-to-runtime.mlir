@@ -5,10 +5,11 @@
 // with the runtime's loss seed, sends the input gradient (kind 1) and runs
 // W, which hands over the parameter gradient. Stash accounting follows
 // pp-simulate: +M_B at F, +M_W at B, -M_B after B, -M_W after W (88 bytes
-// each here).
+// each here). Every rank function records the most parts a boundary
+// carries: 2.
 // RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime -canonicalize 2>/dev/null | FileCheck %s
 
-// CHECK-LABEL: func.func @mlp_pipeline_zb_h1_rank0(%{{.+}}: !llvm.ptr) attributes {pp.rank = 0 : i64, pp.schedule = @mlp_pipeline_zb_h1}
+// CHECK-LABEL: func.func @mlp_pipeline_zb_h1_rank0(%{{.+}}: !llvm.ptr) attributes {pp.rank = 0 : i64, pp.schedule = @mlp_pipeline_zb_h1, pprt.boundary_parts = 2 : i64}
 // CHECK:         call @pprt_memref_input_f32(
 // CHECK-LABEL: func.func @mlp_pipeline_zb_h1_rank1(
 // CHECK-LABEL: func.func @mlp_pipeline_zb_h1_rank2(
