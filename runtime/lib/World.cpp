@@ -8,6 +8,7 @@
 #include "Internal.h"
 
 #include <algorithm>
+#include <cstring>
 #include <cstdlib>
 #include <limits>
 
@@ -168,6 +169,9 @@ struct World::State {
   std::unique_ptr<Transport> transport;
   WorldData data;
   int64_t steps = 0;
+  /// Shared parameters (shareParameter): per group, the (rank, key) of each
+  /// rank's copy, in ascending rank order.
+  std::vector<std::vector<std::pair<int, Key2>>> shared;
 
   // The last step.
   std::string error;
@@ -264,12 +268,60 @@ std::unique_ptr<World> World::create(const WorldOptions &options,
 const WorldOptions &World::options() const { return state->options; }
 
 void World::setParameter(int64_t stage, int64_t index, Buffer value) {
-  state->data.parameters[{stage, index}] = std::move(value);
+  state->data.parameters[state->data.copyOf({stage, index})] =
+      std::move(value);
+}
+
+bool World::shareParameter(const std::vector<ParameterUse> &uses,
+                           std::string &error) {
+  WorldData &data = state->data;
+  if (uses.size() < 2) {
+    error = "a shared parameter needs at least 2 uses, not " +
+            std::to_string(uses.size());
+    return false;
+  }
+  std::map<Key2, bool> seen;
+  for (const ParameterUse &use : uses) {
+    Key2 key{use.stage, use.index};
+    std::string name = "parameter " + std::to_string(use.index) +
+                       " of stage " + std::to_string(use.stage);
+    if (use.rank < 0 || use.rank >= state->options.ranks) {
+      error = name + " is on rank " + std::to_string(use.rank) +
+              ", outside the world's " + std::to_string(state->options.ranks) +
+              " ranks";
+      return false;
+    }
+    bool inGroup = data.aliases.count(key) != 0;
+    for (const auto &group : state->shared)
+      for (const auto &copy : group)
+        inGroup |= copy.second == key;
+    if (inGroup || !seen.emplace(key, true).second) {
+      error = name + " is already shared";
+      return false;
+    }
+  }
+  // The first use on each rank is that rank's copy.
+  std::map<int, Key2> copies;
+  for (const ParameterUse &use : uses) {
+    Key2 key{use.stage, use.index};
+    auto [it, first] = copies.try_emplace(use.rank, key);
+    if (first)
+      continue;
+    data.aliases[key] = it->second;
+    auto value = data.parameters.find(key);
+    if (value != data.parameters.end()) {
+      if (!data.parameters.count(it->second))
+        data.parameters[it->second] = std::move(value->second);
+      data.parameters.erase(value);
+    }
+  }
+  state->shared.emplace_back(copies.begin(), copies.end());
+  return true;
 }
 
 const Buffer &World::parameter(int64_t stage, int64_t index) const {
   static const Buffer empty;
-  auto it = state->data.parameters.find({stage, index});
+  auto it = state->data.parameters.find(state->data.copyOf({stage, index}));
   return it == state->data.parameters.end() ? empty : it->second;
 }
 
@@ -332,7 +384,100 @@ bool World::runStep(
                   static_cast<int64_t>(grad.bytes.size()), grad.dtype);
     }
   }
+  if (!s.shared.empty()) {
+    std::string message = reduceSharedGradients(step.get());
+    if (!message.empty()) {
+      s.error = message;
+      return false;
+    }
+  }
   return true;
+}
+
+namespace {
+/// The gradients of shared parameters a process contributes: per entry
+/// int64 group, rank, dtype, byte count, then the bytes.
+void appendEntry(std::vector<char> &out, int64_t group, int64_t rank,
+                 const Buffer &grad) {
+  int64_t header[4] = {group, rank, grad.dtype,
+                       static_cast<int64_t>(grad.bytes.size())};
+  const char *h = reinterpret_cast<const char *>(header);
+  out.insert(out.end(), h, h + sizeof header);
+  out.insert(out.end(), grad.bytes.begin(), grad.bytes.end());
+}
+
+/// Decodes appendEntry's entries into `entries[{group, rank}]`; false if
+/// `in` is malformed.
+bool decodeEntries(const std::vector<char> &in,
+                   std::map<std::pair<int64_t, int64_t>, Buffer> &entries) {
+  size_t pos = 0;
+  while (pos < in.size()) {
+    int64_t header[4];
+    if (in.size() - pos < sizeof header)
+      return false;
+    std::memcpy(header, in.data() + pos, sizeof header);
+    pos += sizeof header;
+    if (header[3] < 0 || in.size() - pos < static_cast<size_t>(header[3]))
+      return false;
+    Buffer &b = entries[{header[0], header[1]}];
+    b.dtype = static_cast<pprt_dtype>(header[2]);
+    b.bytes.assign(in.data() + pos, in.data() + pos + header[3]);
+    pos += static_cast<size_t>(header[3]);
+  }
+  return true;
+}
+} // namespace
+
+std::string World::reduceSharedGradients(StepContext *step) {
+  State &s = *state;
+  std::vector<int> local = s.transport->localRanks();
+  auto isLocal = [&](int r) {
+    return std::find(local.begin(), local.end(), r) != local.end();
+  };
+  std::vector<char> mine;
+  for (size_t g = 0; g < s.shared.size(); ++g)
+    for (const auto &[rank, key] : s.shared[g])
+      if (isLocal(rank))
+        if (auto it = s.gradients.find(key); it != s.gradients.end())
+          appendEntry(mine, static_cast<int64_t>(g), rank, it->second);
+  std::map<std::pair<int64_t, int64_t>, Buffer> entries;
+  for (const std::vector<char> &part : s.transport->allGatherBytes(mine, step))
+    if (!decodeEntries(part, entries))
+      return "the gradients of shared parameters arrived malformed";
+  // Sum in ascending rank order: the same bytes on every process and every
+  // transport.
+  for (size_t g = 0; g < s.shared.size(); ++g) {
+    Buffer sum;
+    bool any = false;
+    for (const auto &[rank, key] : s.shared[g]) {
+      auto it = entries.find({static_cast<int64_t>(g), rank});
+      if (it == entries.end())
+        continue;
+      const Buffer &grad = it->second;
+      if (!any) {
+        sum = grad;
+        any = true;
+        continue;
+      }
+      if (grad.dtype != sum.dtype || grad.bytes.size() != sum.bytes.size())
+        return "the gradients of a shared parameter differ: " +
+               std::to_string(sum.bytes.size()) + " bytes of " +
+               dtypeName(sum.dtype) + " on rank " +
+               std::to_string(s.shared[g].front().first) + " but " +
+               std::to_string(grad.bytes.size()) + " bytes of " +
+               dtypeName(grad.dtype) + " on rank " + std::to_string(rank) +
+               " (parameter " + std::to_string(key.second) + " of stage " +
+               std::to_string(key.first) + ")";
+      addBuffer(sum.bytes, grad.bytes.data(),
+                static_cast<int64_t>(grad.bytes.size()), grad.dtype);
+    }
+    if (!any)
+      continue;
+    for (const auto &[rank, key] : s.shared[g])
+      if (isLocal(rank))
+        s.gradients[key] = sum;
+  }
+  return "";
 }
 
 std::string World::error() const { return state->error; }
@@ -340,7 +485,7 @@ std::string World::error() const { return state->error; }
 std::vector<double> World::losses() const { return state->losses; }
 
 const Buffer *World::gradient(int64_t stage, int64_t index) const {
-  auto it = state->gradients.find({stage, index});
+  auto it = state->gradients.find(state->data.copyOf({stage, index}));
   return it == state->gradients.end() ? nullptr : &it->second;
 }
 
