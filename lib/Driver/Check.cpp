@@ -41,6 +41,51 @@ static void addInto(HostTensor &acc, const HostTensor &g) {
     addElements<float>(acc, g);
 }
 
+namespace {
+/// The world's gradients against the reference, over every process: the
+/// max relative error (|got - want| / max |want| per parameter) and whether
+/// all are bitwise equal, [0] of the parameters one stage uses, [1] of the
+/// shared ones.
+struct GradientComparison {
+  double worst[2] = {0, 0};
+  bool bitwise[2] = {true, true};
+};
+} // namespace
+
+static GradientComparison
+compareGradients(pprt::World &world, const CompiledModel &model, int numStages,
+                 std::map<unsigned, HostTensor> &reference,
+                 const std::set<unsigned> &shared) {
+  GradientComparison cmp;
+  for (int s = 0; s < numStages; ++s)
+    for (auto [k, a] : llvm::enumerate(model.stageParameters[s])) {
+      const pprt::Buffer *g = world.gradient(s, k);
+      if (!g)
+        continue;
+      int group = shared.count(a) ? 1 : 0;
+      const HostTensor &ref = reference[a];
+      cmp.bitwise[group] &=
+          g->bytes.size() == ref.byteSize() &&
+          std::memcmp(g->bytes.data(), ref.data(), ref.byteSize()) == 0;
+      double scale = 0;
+      for (int64_t i = 0; i < ref.size(); ++i)
+        scale = std::max(scale, std::abs(ref.get(i)));
+      HostTensor got(ref.spec());
+      std::memcpy(got.data(), g->bytes.data(),
+                  std::min(g->bytes.size(), got.byteSize()));
+      for (int64_t i = 0; i < ref.size(); ++i)
+        cmp.worst[group] =
+            std::max(cmp.worst[group], std::abs(got.get(i) - ref.get(i)) /
+                                           std::max(scale, 1e-30));
+    }
+  for (int group = 0; group < 2; ++group) {
+    cmp.worst[group] = world.allReduceMax(cmp.worst[group]);
+    cmp.bitwise[group] =
+        world.allReduceMax(cmp.bitwise[group] ? 0.0 : 1.0) == 0;
+  }
+  return cmp;
+}
+
 llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
   pprt::World &world = session.world();
   // The reference, micro-batch by micro-batch.
@@ -107,39 +152,14 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
     worstLoss =
         std::max(worstLoss, std::abs(a - b) / std::max(std::abs(b), 1e-30));
   }
-  // [0]: parameters used by one stage, [1]: shared ones.
-  double worstOf[2] = {0, 0};
-  bool bitwiseOf[2] = {true, true};
-  for (int s = 0; s < numStages; ++s)
-    for (auto [k, a] : llvm::enumerate(model.stageParameters[s])) {
-      const pprt::Buffer *g = world.gradient(s, k);
-      if (!g)
-        continue;
-      int group = shared.count(a) ? 1 : 0;
-      const HostTensor &ref = reference[a];
-      bitwiseOf[group] &=
-          g->bytes.size() == ref.byteSize() &&
-          std::memcmp(g->bytes.data(), ref.data(), ref.byteSize()) == 0;
-      double scale = 0;
-      for (int64_t i = 0; i < ref.size(); ++i)
-        scale = std::max(scale, std::abs(ref.get(i)));
-      HostTensor got(ref.spec());
-      std::memcpy(got.data(), g->bytes.data(),
-                  std::min(g->bytes.size(), got.byteSize()));
-      for (int64_t i = 0; i < ref.size(); ++i)
-        worstOf[group] =
-            std::max(worstOf[group], std::abs(got.get(i) - ref.get(i)) /
-                                         std::max(scale, 1e-30));
-    }
-  for (int group = 0; group < 2; ++group) {
-    worstOf[group] = world.allReduceMax(worstOf[group]);
-    bitwiseOf[group] = world.allReduceMax(bitwiseOf[group] ? 0.0 : 1.0) == 0;
-  }
-  double worst = std::max(worstOf[0], worstOf[1]);
+  GradientComparison cmp =
+      compareGradients(world, model, numStages, reference, shared);
+  double worst = std::max(cmp.worst[0], cmp.worst[1]);
   auto verdict = [&](int group) {
-    return bitwiseOf[group] ? std::string("bitwise equal")
-                            : "max relative error " +
-                                  llvm::formatv("{0:e3}", worstOf[group]).str();
+    return cmp.bitwise[group]
+               ? std::string("bitwise equal")
+               : "max relative error " +
+                     llvm::formatv("{0:e3}", cmp.worst[group]).str();
   };
   if (leader) {
     out << "check (step 1, against the unpipelined model): loss "
@@ -149,7 +169,7 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
         << "; " << model.parameterArgs.size() << " parameter gradients: ";
     size_t numShared = shared.size();
     // (With no shared parameter, group 1 is empty and bitwise.)
-    if (bitwiseOf[1])
+    if (cmp.bitwise[1])
       out << verdict(0);
     else
       out << model.parameterArgs.size() - numShared << " unshared "

@@ -233,8 +233,8 @@ llvm::Error Trainer::initializeParameters() {
       uses.push_back({model.pipeline.rankOf(s), s, k});
     std::string message;
     if (!session.world().shareParameter(uses, message))
-      return error("shared parameter argument " +
-                   llvm::Twine(shared.argument) + ": " + message);
+      return error("shared parameter argument " + llvm::Twine(shared.argument) +
+                   ": " + message);
   }
   for (int s = 0; s < numStages; ++s)
     for (auto [k, a] : llvm::enumerate(model.stageParameters[s]))
@@ -449,7 +449,9 @@ void Trainer::reportSharedParameters() {
     for (auto [i, use] : llvm::enumerate(shared.uses)) {
       int rank = model.pipeline.rankOf(use.first);
       ranks.insert(rank);
-      out << (i == 0 ? " " : i + 1 == shared.uses.size() ? " and " : ", ")
+      out << (i == 0                        ? " "
+              : i + 1 == shared.uses.size() ? " and "
+                                            : ", ")
           << "stage " << use.first << " (rank " << rank << ")";
     }
     if (ranks.size() == 1) {
@@ -464,42 +466,12 @@ void Trainer::reportSharedParameters() {
   }
 }
 
-/// FNV-1a of `bytes`, cut to 52 bits so that a double holds it exactly.
-static double hashBytes(const std::vector<char> &bytes) {
-  uint64_t h = 1469598103934665603ull;
-  for (char c : bytes) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ull;
-  }
-  return static_cast<double>(h >> 12);
-}
-
 llvm::Error Trainer::checkSharedCopies(int step) {
-  pprt::World &world = session.world();
-  std::vector<int> local = world.localRanks();
-  for (const CompiledModel::SharedParameter &shared : model.sharedParameters) {
-    // This process's copies must be equal; across processes their hashes.
-    const pprt::Buffer *first = nullptr;
-    bool equal = true;
-    for (auto [s, k] : shared.uses) {
-      if (!llvm::is_contained(local, model.pipeline.rankOf(s)))
-        continue;
-      const pprt::Buffer &copy = world.parameter(s, k);
-      if (!first)
-        first = &copy;
-      equal &= copy.bytes == first->bytes;
-    }
-    double hash = first ? hashBytes(first->bytes) : -1.0;
-    double highest = world.allReduceMax(hash);
-    double lowest = -world.allReduceMax(first ? -hash : -1e300);
-    double unequal = world.allReduceMax(equal ? 0.0 : 1.0);
-    if (unequal != 0.0 || highest != lowest)
-      return error("step " + llvm::Twine(step) +
-                   ": the copies of shared parameter argument " +
-                   llvm::Twine(shared.argument) +
-                   " differ after the update");
-  }
-  return llvm::Error::success();
+  std::string message;
+  if (model.sharedParameters.empty() ||
+      session.world().sharedCopiesEqual(message))
+    return llvm::Error::success();
+  return error("step " + llvm::Twine(step) + ": after the update, " + message);
 }
 
 llvm::Expected<TrainSummary> Trainer::run() {

@@ -52,7 +52,7 @@ private:
   /// whether its gradients are summed on one rank or across ranks.
   void reportSharedParameters();
   /// Fails if the copies of a shared parameter differ after step `step`'s
-  /// update (on this process bytewise, across processes by a hash).
+  /// update (pprt::World::sharedCopiesEqual).
   llvm::Error checkSharedCopies(int step);
   /// The first parameter (lowest model argument) whose gradient (or, with
   /// `values`, whose value) is not finite on this process's stages, with

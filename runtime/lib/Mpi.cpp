@@ -226,8 +226,7 @@ MpiTransport::allGatherBytes(const std::vector<char> &mine, StepContext *step) {
   int numRanks = options.ranks;
   if (mine.size() > INT_MAX)
     abortJob("rank " + std::to_string(rank) + ": " +
-             std::to_string(mine.size()) +
-             " bytes to gather exceed INT_MAX");
+             std::to_string(mine.size()) + " bytes to gather exceed INT_MAX");
   int count = static_cast<int>(mine.size());
   std::vector<int> counts(numRanks, 0), displacements(numRanks, 0);
   MPI_Request request;

@@ -61,8 +61,7 @@ TEST(RuntimeSharedParameter, RanksSumInAscendingRankOrderAndNeverDrift) {
   auto world = makeWorld(4, 1);
   ASSERT_TRUE(world);
   std::string error;
-  ASSERT_TRUE(
-      world->shareParameter({{2, 2, 1}, {0, 0, 0}, {1, 1, 2}}, error))
+  ASSERT_TRUE(world->shareParameter({{2, 2, 1}, {0, 0, 0}, {1, 1, 2}}, error))
       << error;
   for (auto [stage, index] : {std::pair<int, int>{0, 0}, {1, 2}, {2, 1}})
     world->setParameter(stage, index, f32Buffer({1, 1}));
@@ -96,15 +95,13 @@ TEST(RuntimeSharedParameter, TwoUsesOnOneRankAndOneOnAnother) {
   auto world = makeWorld(2, 1);
   ASSERT_TRUE(world);
   std::string error;
-  ASSERT_TRUE(
-      world->shareParameter({{0, 0, 0}, {1, 1, 0}, {0, 2, 0}}, error))
+  ASSERT_TRUE(world->shareParameter({{0, 0, 0}, {1, 1, 0}, {0, 2, 0}}, error))
       << error;
   world->setParameter(0, 0, f64Buffer({2.0}));
   world->setParameter(1, 0, f64Buffer({2.0}));
   ASSERT_TRUE(world->runStep([](int rank, pprt_rank *h) {
     double g = rank == 0 ? 0.1 : 0.2;
-    pprt_accumulate_gradient(h, rank == 0 ? 0 : 1, 0, &g, sizeof(g),
-                             PPRT_F64);
+    pprt_accumulate_gradient(h, rank == 0 ? 0 : 1, 0, &g, sizeof(g), PPRT_F64);
     if (rank == 0) {
       g = 0.3;
       pprt_accumulate_gradient(h, 2, 0, &g, sizeof(g), PPRT_F64);
@@ -126,8 +123,7 @@ TEST(RuntimeSharedParameter, ValueSetBeforeSharingMovesToTheRanksCopy) {
   world->setParameter(1, 0, f32Buffer({7}));
   std::string error;
   ASSERT_TRUE(world->shareParameter({{0, 0, 0}, {0, 1, 0}}, error)) << error;
-  EXPECT_EQ(valuesOf<float>(world->parameter(0, 0)),
-            (std::vector<float>{7}));
+  EXPECT_EQ(valuesOf<float>(world->parameter(0, 0)), (std::vector<float>{7}));
 }
 
 TEST(RuntimeSharedParameter, BadGroupsAreRefused) {
@@ -142,6 +138,8 @@ TEST(RuntimeSharedParameter, BadGroupsAreRefused) {
   EXPECT_FALSE(world->shareParameter({{0, 0, 0}, {0, 0, 0}}, error));
   EXPECT_EQ(error, "parameter 0 of stage 0 is already shared");
   ASSERT_TRUE(world->shareParameter({{0, 0, 0}, {1, 1, 0}}, error)) << error;
+  // The same group again is accepted (a second training run on the world).
+  EXPECT_TRUE(world->shareParameter({{0, 0, 0}, {1, 1, 0}}, error)) << error;
   EXPECT_FALSE(world->shareParameter({{1, 1, 0}, {1, 1, 1}}, error));
   EXPECT_EQ(error, "parameter 0 of stage 1 is already shared");
 }
@@ -162,6 +160,28 @@ TEST(RuntimeSharedParameter, CopiesOfDifferentSizesFailTheStep) {
   EXPECT_EQ(world->error(),
             "the gradients of a shared parameter differ: 8 bytes of f32 on "
             "rank 0 but 12 bytes of f32 on rank 1 (parameter 0 of stage 1)");
+}
+
+} // namespace
+
+namespace {
+
+TEST(RuntimeSharedParameter, CopiesThatDifferAreNamed) {
+  auto world = makeWorld(3, 1);
+  ASSERT_TRUE(world);
+  std::string error;
+  EXPECT_TRUE(world->sharedCopiesEqual(error));
+  ASSERT_TRUE(world->shareParameter({{0, 0, 0}, {1, 1, 0}, {2, 2, 1}}, error))
+      << error;
+  for (auto [stage, index] : {std::pair<int, int>{0, 0}, {1, 0}, {2, 1}})
+    world->setParameter(stage, index, f32Buffer({1, 2}));
+  EXPECT_TRUE(world->sharedCopiesEqual(error)) << error;
+  // A launcher that sets one rank's copy alone makes the copies differ.
+  world->setParameter(2, 1, f32Buffer({1, 3}));
+  EXPECT_FALSE(world->sharedCopiesEqual(error));
+  EXPECT_EQ(error, "the copy of the shared parameter on rank 2 (parameter 1 "
+                   "of stage 2) differs from the copy on rank 0 (parameter 0 "
+                   "of stage 0)");
 }
 
 } // namespace

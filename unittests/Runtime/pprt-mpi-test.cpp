@@ -181,11 +181,10 @@ int shared(World &world, int numRanks) {
   std::memcpy(mine, world.parameter(self, self % 2).bytes.data(), sizeof mine);
   // Every process ends with the same copy: its max and min agree.
   for (float v : mine)
-    check(world.allReduceMax(v) == -world.allReduceMax(-v),
-          "identical copies");
+    check(world.allReduceMax(v) == -world.allReduceMax(-v), "identical copies");
   if (self == 0)
-    std::printf("shared ok: %d copies, gradient %g %g, value %g %g\n",
-                numRanks, want, 0.5 * numRanks, mine[0], mine[1]);
+    std::printf("shared ok: %d copies, gradient %g %g, value %g %g\n", numRanks,
+                want, 0.5 * numRanks, mine[0], mine[1]);
   return 0;
 }
 

@@ -179,7 +179,8 @@ struct CompiledModel {
 /// describes the result. Errors name what is wrong: a missing function, a
 /// result that is no scalar loss without options.loss, arguments that are
 /// not statically shaped tensors, a stage parameter that is not a model
-/// argument, or a pass that failed (its diagnostics go to the context's handler).
+/// argument, or a pass that failed (its diagnostics go to the context's
+/// handler).
 llvm::Expected<CompiledModel> compileModel(ModuleOp module,
                                            const CompileOptions &options,
                                            Progress &progress);

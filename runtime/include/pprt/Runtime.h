@@ -187,11 +187,18 @@ public:
   /// every copy gets the sum, so sgdStep gives every copy the same update
   /// and the copies never drift. Call it on every process with the same
   /// groups in the same order, before the first step; a value already set
-  /// for a use moves to its rank's copy. Returns false and sets `error` for
-  /// fewer than 2 uses, a rank outside [0, ranks), or a use that is already
-  /// shared.
+  /// for a use moves to its rank's copy; declaring the same group again
+  /// (the same uses in the same order) does nothing. Returns false and sets
+  /// `error` for fewer than 2 uses, a rank outside [0, ranks), or a use
+  /// that is already in another group.
   bool shareParameter(const std::vector<ParameterUse> &uses,
                       std::string &error);
+  /// Whether every copy of every shared parameter holds the same bytes
+  /// (compared by a 64-bit FNV-1a hash of each copy, gathered from every
+  /// process on mpi and nccl: a collective). If not, returns false with
+  /// `error` naming the parameter and the first rank whose copy differs
+  /// from the lowest rank's.
+  bool sharedCopiesEqual(std::string &error);
   /// Sets data argument `index` of micro-batch `microbatch` for this step.
   void setInput(int64_t microbatch, int64_t index, std::vector<char> bytes);
 
