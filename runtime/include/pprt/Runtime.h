@@ -207,7 +207,9 @@ public:
   /// exception thrown by `program`, a peer process that vanished), with
   /// `error()` describing the first failure; never waits longer than the
   /// timeout after a failure. Clears losses, gradients, trace and stash
-  /// peaks first.
+  /// peaks first. After the ranks finish, sums the gradients of shared
+  /// parameters over their ranks (shareParameter; a collective on mpi and
+  /// nccl); copies whose gradients differ in size or dtype fail the step.
   ///
   /// inproc: a rank thread that has not returned one timeout after the
   /// failure is detached (left running; its pprt_* calls return at once)
