@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::pp::driver;
@@ -38,6 +39,51 @@ static void addInto(HostTensor &acc, const HostTensor &g) {
     addElements<double>(acc, g);
   else
     addElements<float>(acc, g);
+}
+
+namespace {
+/// The world's gradients against the reference, over every process: the
+/// max relative error (|got - want| / max |want| per parameter) and whether
+/// all are bitwise equal, [0] of the parameters one stage uses, [1] of the
+/// shared ones.
+struct GradientComparison {
+  double worst[2] = {0, 0};
+  bool bitwise[2] = {true, true};
+};
+} // namespace
+
+static GradientComparison
+compareGradients(pprt::World &world, const CompiledModel &model, int numStages,
+                 std::map<unsigned, HostTensor> &reference,
+                 const std::set<unsigned> &shared) {
+  GradientComparison cmp;
+  for (int s = 0; s < numStages; ++s)
+    for (auto [k, a] : llvm::enumerate(model.stageParameters[s])) {
+      const pprt::Buffer *g = world.gradient(s, k);
+      if (!g)
+        continue;
+      int group = shared.count(a) ? 1 : 0;
+      const HostTensor &ref = reference[a];
+      cmp.bitwise[group] &=
+          g->bytes.size() == ref.byteSize() &&
+          std::memcmp(g->bytes.data(), ref.data(), ref.byteSize()) == 0;
+      double scale = 0;
+      for (int64_t i = 0; i < ref.size(); ++i)
+        scale = std::max(scale, std::abs(ref.get(i)));
+      HostTensor got(ref.spec());
+      std::memcpy(got.data(), g->bytes.data(),
+                  std::min(g->bytes.size(), got.byteSize()));
+      for (int64_t i = 0; i < ref.size(); ++i)
+        cmp.worst[group] =
+            std::max(cmp.worst[group], std::abs(got.get(i) - ref.get(i)) /
+                                           std::max(scale, 1e-30));
+    }
+  for (int group = 0; group < 2; ++group) {
+    cmp.worst[group] = world.allReduceMax(cmp.worst[group]);
+    cmp.bitwise[group] =
+        world.allReduceMax(cmp.bitwise[group] ? 0.0 : 1.0) == 0;
+  }
+  return cmp;
 }
 
 llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
@@ -79,15 +125,24 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
     for (auto [k, a] : llvm::enumerate(model.parameterArgs))
       perMicrobatch[a].push_back(std::move(results[1 + k]));
   }
+  // A shared parameter's reference is summed in its first use's order: the
+  // pipeline sums each use's micro-batches, then the uses, so its order
+  // differs from any order of the reference's per-micro-batch totals
+  // (docs/Runtime.md, "Shared parameters").
   std::map<unsigned, HostTensor> reference;
   for (int st = 0; st < numStages; ++st)
     for (unsigned a : model.stageParameters[st]) {
+      if (reference.count(a))
+        continue;
       const std::vector<HostTensor> &gs = perMicrobatch[a];
       HostTensor acc(gs.front().spec());
       for (int mb : accumulationOrder[st])
         addInto(acc, gs[mb]);
       reference.emplace(a, std::move(acc));
     }
+  std::set<unsigned> shared;
+  for (const CompiledModel::SharedParameter &p : model.sharedParameters)
+    shared.insert(p.argument);
 
   double worstLoss = 0;
   bool lossesEqual = true;
@@ -97,38 +152,31 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
     worstLoss =
         std::max(worstLoss, std::abs(a - b) / std::max(std::abs(b), 1e-30));
   }
-  double worst = 0;
-  bool bitwise = true;
-  for (int s = 0; s < numStages; ++s)
-    for (auto [k, a] : llvm::enumerate(model.stageParameters[s])) {
-      const pprt::Buffer *g = world.gradient(s, k);
-      if (!g)
-        continue;
-      const HostTensor &ref = reference[a];
-      bitwise &= g->bytes.size() == ref.byteSize() &&
-                 std::memcmp(g->bytes.data(), ref.data(), ref.byteSize()) == 0;
-      double scale = 0;
-      for (int64_t i = 0; i < ref.size(); ++i)
-        scale = std::max(scale, std::abs(ref.get(i)));
-      HostTensor got(ref.spec());
-      std::memcpy(got.data(), g->bytes.data(),
-                  std::min(g->bytes.size(), got.byteSize()));
-      for (int64_t i = 0; i < ref.size(); ++i)
-        worst = std::max(worst, std::abs(got.get(i) - ref.get(i)) /
-                                    std::max(scale, 1e-30));
-    }
-  worst = world.allReduceMax(worst);
-  double notBitwise = world.allReduceMax(bitwise ? 0.0 : 1.0);
-  if (leader)
+  GradientComparison cmp =
+      compareGradients(world, model, numStages, reference, shared);
+  double worst = std::max(cmp.worst[0], cmp.worst[1]);
+  auto verdict = [&](int group) {
+    return cmp.bitwise[group]
+               ? std::string("bitwise equal")
+               : "max relative error " +
+                     llvm::formatv("{0:e3}", cmp.worst[group]).str();
+  };
+  if (leader) {
     out << "check (step 1, against the unpipelined model): loss "
         << (lossesEqual ? std::string("bitwise equal")
                         : "max relative error " +
                               llvm::formatv("{0:e3}", worstLoss).str())
-        << "; " << model.parameterArgs.size() << " parameter gradients: "
-        << (notBitwise == 0.0
-                ? std::string("bitwise equal")
-                : "max relative error " + llvm::formatv("{0:e3}", worst).str())
-        << "\n";
+        << "; " << model.parameterArgs.size() << " parameter gradients: ";
+    size_t numShared = shared.size();
+    // (With no shared parameter, group 1 is empty and bitwise.)
+    if (cmp.bitwise[1])
+      out << verdict(0);
+    else
+      out << model.parameterArgs.size() - numShared << " unshared "
+          << verdict(0) << ", " << numShared << " shared " << verdict(1)
+          << " (summed over their stages in another order)";
+    out << "\n";
+  }
 
   // NaN equals NaN bitwise: a check of values that are not finite fails,
   // naming the first one.

@@ -294,7 +294,8 @@ static llvm::Error mapArguments(SymbolTable &symbols, func::FuncOp staged,
     return error("@" + staged.getSymName() +
                  " does not call every stage once");
   model.stageParameters.assign(numStages, {});
-  std::map<unsigned, int> owner;
+  // Per model argument, every (stage, index) that reads it as a parameter.
+  std::map<unsigned, std::vector<std::pair<int, int>>> uses;
   for (int s = 0; s < numStages; ++s) {
     auto fn = symbols.lookup<func::FuncOp>(calls[s].getCallee());
     for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i) {
@@ -310,15 +311,14 @@ static llvm::Error mapArguments(SymbolTable &symbols, func::FuncOp staged,
       if (!arg)
         return error("a parameter of stage " + llvm::Twine(s) +
                      " is not a model argument");
-      auto [it, inserted] = owner.try_emplace(arg.getArgNumber(), s);
-      if (!inserted)
-        return error("parameter argument " + llvm::Twine(arg.getArgNumber()) +
-                     " is used by stages " + llvm::Twine(it->second) +
-                     " and " + llvm::Twine(s) +
-                     "; parameters shared between stages are not supported");
+      uses[arg.getArgNumber()].emplace_back(
+          s, static_cast<int>(model.stageParameters[s].size()));
       model.stageParameters[s].push_back(arg.getArgNumber());
     }
   }
+  for (auto &[argument, list] : uses)
+    if (list.size() > 1)
+      model.sharedParameters.push_back({argument, std::move(list)});
   return llvm::Error::success();
 }
 

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::pp::driver;
@@ -225,6 +226,17 @@ llvm::Error Trainer::initializeParameters() {
             std::to_string(a) + ": " + origin[a];
   }
   progress.phase("initial parameters: " + text);
+  // Shared parameters first: then every use on a rank sets that rank's one
+  // copy.
+  for (const CompiledModel::SharedParameter &shared : model.sharedParameters) {
+    std::vector<pprt::ParameterUse> uses;
+    for (auto [s, k] : shared.uses)
+      uses.push_back({model.pipeline.rankOf(s), s, k});
+    std::string message;
+    if (!session.world().shareParameter(uses, message))
+      return error("shared parameter argument " + llvm::Twine(shared.argument) +
+                   ": " + message);
+  }
   for (int s = 0; s < numStages; ++s)
     for (auto [k, a] : llvm::enumerate(model.stageParameters[s]))
       session.world().setParameter(
@@ -241,10 +253,13 @@ llvm::Error Trainer::openDevicePools() {
   // stash peak pp-simulate predicts), the rank's parameters three times
   // (values, gradients, a copy in flight), and a workspace for the stage
   // functions' intermediates.
+  // (A shared parameter counts once on each rank that uses it.)
   std::vector<int64_t> parameterBytes(model.pipeline.numRanks, 0);
+  std::set<std::pair<int, unsigned>> counted;
   for (int s = 0; s < numStages; ++s)
     for (unsigned a : model.stageParameters[s])
-      parameterBytes[model.pipeline.rankOf(s)] += parameters[a].byteSize();
+      if (counted.insert({model.pipeline.rankOf(s), a}).second)
+        parameterBytes[model.pipeline.rankOf(s)] += parameters[a].byteSize();
   std::vector<int> localRanks = session.world().localRanks();
   for (int r : localRanks) {
     int64_t pool = predicted.ranks[r].peakMemoryBytes +
@@ -427,6 +442,8 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
       return e;
   }
   world.sgdStep(options.learningRate);
+  if (llvm::Error e = checkSharedCopies(step))
+    return e;
   std::string what;
   if (int64_t bad = firstBadParameter(/*values=*/true, what); bad >= 0)
     return error("step " + llvm::Twine(step) + ": the update (--lr=" +
@@ -434,6 +451,38 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
                  ") made parameter argument " + llvm::Twine(bad) +
                  " not finite (" + what + ")");
   return llvm::Error::success();
+}
+
+void Trainer::reportSharedParameters() {
+  for (const CompiledModel::SharedParameter &shared : model.sharedParameters) {
+    std::set<int> ranks;
+    out << "shared parameter: argument " << shared.argument << " is used by";
+    for (auto [i, use] : llvm::enumerate(shared.uses)) {
+      int rank = model.pipeline.rankOf(use.first);
+      ranks.insert(rank);
+      out << (i == 0                        ? " "
+              : i + 1 == shared.uses.size() ? " and "
+                                            : ", ")
+          << "stage " << use.first << " (rank " << rank << ")";
+    }
+    if (ranks.size() == 1) {
+      out << "; one copy on rank " << *ranks.begin()
+          << ", gradients summed on the rank\n";
+      continue;
+    }
+    out << "; one copy on each of ranks ";
+    for (auto [i, r] : llvm::enumerate(ranks))
+      out << (i == 0 ? "" : i + 1 == ranks.size() ? " and " : ", ") << r;
+    out << ", gradients summed across ranks\n";
+  }
+}
+
+llvm::Error Trainer::checkSharedCopies(int step) {
+  std::string message;
+  if (model.sharedParameters.empty() ||
+      session.world().sharedCopiesEqual(message))
+    return llvm::Error::success();
+  return error("step " + llvm::Twine(step) + ": after the update, " + message);
 }
 
 llvm::Expected<TrainSummary> Trainer::run() {
@@ -467,6 +516,8 @@ llvm::Expected<TrainSummary> Trainer::run() {
         << "), " << numStages << " stages, " << numMicrobatches
         << " micro-batches, " << model.scheduleKind
         << "; compiled in " << llvm::format("%.2f", compileSeconds) << " s\n";
+  if (leader)
+    reportSharedParameters();
   predicted = sched::simulate(model.pipeline, model.schedule);
   if (llvm::Error e = openDevicePools())
     return std::move(e);
@@ -487,6 +538,9 @@ llvm::Expected<TrainSummary> Trainer::run() {
     if (!summary.checkPassed)
       return summary;
   }
+  if (leader && !model.sharedParameters.empty() && options.steps >= 1)
+    out << "shared parameters: every copy identical after " << options.steps
+        << (options.steps == 1 ? " update\n" : " updates\n");
   if (leader && options.steps >= 2)
     out << "trained " << options.steps << " steps: the loss "
         << (summary.lastLoss < summary.firstLoss ? "fell" : "did not fall")

@@ -48,6 +48,12 @@ private:
   /// Stops a step whose loss or gradients are not finite.
   llvm::Error checkFinite(int step, const std::vector<double> &losses);
   void reportRate(int step);
+  /// For each shared parameter: the stages and ranks that use it, and
+  /// whether its gradients are summed on one rank or across ranks.
+  void reportSharedParameters();
+  /// Fails if the copies of a shared parameter differ after step `step`'s
+  /// update (pprt::World::sharedCopiesEqual).
+  llvm::Error checkSharedCopies(int step);
   /// The first parameter (lowest model argument) whose gradient (or, with
   /// `values`, whose value) is not finite on this process's stages, with
   /// where it went bad in `what`; -1 if none. firstBadParameter() agrees

@@ -119,6 +119,12 @@ public:
     (void)error;
     return true;
   }
+  /// Gathers `mine` (any size, possibly empty) from every process: the
+  /// result holds one entry per process in the order of their ranks
+  /// (inproc, one process: just `mine`). A collective, bounded by the
+  /// timeout like allReduceMax; `step` (may be null) fails on timeout.
+  virtual std::vector<std::vector<char>>
+  allGatherBytes(const std::vector<char> &mine, StepContext *step) = 0;
   /// Called by pprt_action_begin when `rank` starts a compute action (F, B,
   /// W, fused backward): the messages since the last compute action form
   /// one step of the schedule (the nccl transport issues them as one NCCL
@@ -185,6 +191,14 @@ std::unique_ptr<Transport> createMpiTransport(const WorldOptions &options,
 struct WorldData {
   std::map<Key2, Buffer> parameters;
   std::map<Key2, std::vector<char>> inputs;
+  /// Uses of shared parameters, each to its rank's copy
+  /// (World::shareParameter); a key not in it is its own copy.
+  std::map<Key2, Key2> aliases;
+  /// The key a parameter's value and gradient are kept under.
+  Key2 copyOf(Key2 use) const {
+    auto it = aliases.find(use);
+    return it == aliases.end() ? use : it->second;
+  }
 };
 
 /// One step of a world.

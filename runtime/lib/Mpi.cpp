@@ -73,6 +73,8 @@ public:
   void recv(pprt_rank &rank, const Message &message, void *data) override;
   double allReduceMax(double value) override;
   bool checkLayout(const WorldOptions &layout, std::string &error) override;
+  std::vector<std::vector<char>> allGatherBytes(const std::vector<char> &mine,
+                                                StepContext *step) override;
 
 private:
   struct PendingSend {
@@ -250,6 +252,37 @@ double MpiTransport::allReduceMax(double value) {
                  &request);
   wait(request, nullptr, "the other processes in allReduceMax");
   return result;
+}
+
+std::vector<std::vector<char>>
+MpiTransport::allGatherBytes(const std::vector<char> &mine, StepContext *step) {
+  int numRanks = options.ranks;
+  if (mine.size() > INT_MAX)
+    abortJob("rank " + std::to_string(rank) + ": " +
+             std::to_string(mine.size()) + " bytes to gather exceed INT_MAX");
+  int count = static_cast<int>(mine.size());
+  std::vector<int> counts(numRanks, 0), displacements(numRanks, 0);
+  MPI_Request request;
+  MPI_Iallgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD,
+                 &request);
+  wait(request, step, "the other processes to gather shared gradients");
+  int64_t total = 0;
+  for (int r = 0; r < numRanks; ++r) {
+    if (total > INT_MAX)
+      abortJob("rank " + std::to_string(rank) +
+               ": the shared gradients to gather exceed INT_MAX bytes");
+    displacements[r] = static_cast<int>(total);
+    total += counts[r];
+  }
+  std::vector<char> all(static_cast<size_t>(total));
+  MPI_Iallgatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(),
+                  displacements.data(), MPI_BYTE, MPI_COMM_WORLD, &request);
+  wait(request, step, "the other processes to gather shared gradients");
+  std::vector<std::vector<char>> parts(numRanks);
+  for (int r = 0; r < numRanks; ++r)
+    parts[r].assign(all.begin() + displacements[r],
+                    all.begin() + displacements[r] + counts[r]);
+  return parts;
 }
 
 void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,

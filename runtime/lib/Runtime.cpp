@@ -215,8 +215,9 @@ void pprt_parameter(pprt_rank *rank, int64_t stage, int64_t index, void *data,
                     int64_t bytes) {
   if (!live(rank) || !checkBuffer(*rank, "pprt_parameter", data, bytes))
     return;
-  const auto &parameters = rank->step->data->parameters;
-  auto it = parameters.find({stage, index});
+  const WorldData &world = *rank->step->data;
+  const auto &parameters = world.parameters;
+  auto it = parameters.find(world.copyOf({stage, index}));
   copyLauncherData(*rank, "pprt_parameter",
                    "parameter " + std::to_string(index) + " of stage " +
                        std::to_string(stage),
@@ -232,8 +233,11 @@ void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
     return;
   std::string what = "parameter " + std::to_string(index) + " of stage " +
                      std::to_string(stage);
-  const auto &parameters = rank->step->data->parameters;
-  auto param = parameters.find({stage, index});
+  // A shared parameter's uses on one rank add into their copy's gradient.
+  const WorldData &world = *rank->step->data;
+  Key2 copy = world.copyOf({stage, index});
+  const auto &parameters = world.parameters;
+  auto param = parameters.find(copy);
   if (param == parameters.end()) {
     failCall(*rank, fn,
              "gradient of " + what +
@@ -267,7 +271,7 @@ void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
       return;
     host = hostCopy.data();
   }
-  auto [it, inserted] = rank->gradients.try_emplace({stage, index});
+  auto [it, inserted] = rank->gradients.try_emplace(copy);
   Buffer &grad = it->second;
   if (inserted) {
     grad.dtype = static_cast<pprt_dtype>(dtype);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 
 using namespace pprt;
@@ -168,6 +169,11 @@ struct World::State {
   std::unique_ptr<Transport> transport;
   WorldData data;
   int64_t steps = 0;
+  /// Shared parameters (shareParameter): per group, the (rank, key) of each
+  /// rank's copy, in ascending rank order.
+  std::vector<std::vector<std::pair<int, Key2>>> shared;
+  /// The uses of each group as declared.
+  std::vector<std::vector<ParameterUse>> declared;
 
   // The last step.
   std::string error;
@@ -304,12 +310,123 @@ bool World::setMessageLayout(int64_t stages, int64_t boundaryParts,
 }
 
 void World::setParameter(int64_t stage, int64_t index, Buffer value) {
-  state->data.parameters[{stage, index}] = std::move(value);
+  state->data.parameters[state->data.copyOf({stage, index})] = std::move(value);
+}
+
+bool World::shareParameter(const std::vector<ParameterUse> &uses,
+                           std::string &error) {
+  WorldData &data = state->data;
+  // The same group again (a launcher that trains twice on one world).
+  auto same = [&](const std::vector<ParameterUse> &other) {
+    return other.size() == uses.size() &&
+           std::equal(uses.begin(), uses.end(), other.begin(),
+                      [](const ParameterUse &a, const ParameterUse &b) {
+                        return a.rank == b.rank && a.stage == b.stage &&
+                               a.index == b.index;
+                      });
+  };
+  if (std::any_of(state->declared.begin(), state->declared.end(), same))
+    return true;
+  if (uses.size() < 2) {
+    error = "a shared parameter needs at least 2 uses, not " +
+            std::to_string(uses.size());
+    return false;
+  }
+  std::map<Key2, bool> seen;
+  for (const ParameterUse &use : uses) {
+    Key2 key{use.stage, use.index};
+    std::string name = "parameter " + std::to_string(use.index) + " of stage " +
+                       std::to_string(use.stage);
+    if (use.rank < 0 || use.rank >= state->options.ranks) {
+      error = name + " is on rank " + std::to_string(use.rank) +
+              ", outside the world's " + std::to_string(state->options.ranks) +
+              " ranks";
+      return false;
+    }
+    bool inGroup = data.aliases.count(key) != 0;
+    for (const auto &group : state->shared)
+      for (const auto &copy : group)
+        inGroup |= copy.second == key;
+    if (inGroup || !seen.emplace(key, true).second) {
+      error = name + " is already shared";
+      return false;
+    }
+  }
+  // The first use on each rank is that rank's copy.
+  std::map<int, Key2> copies;
+  for (const ParameterUse &use : uses) {
+    Key2 key{use.stage, use.index};
+    auto [it, first] = copies.try_emplace(use.rank, key);
+    if (first)
+      continue;
+    data.aliases[key] = it->second;
+    auto value = data.parameters.find(key);
+    if (value != data.parameters.end()) {
+      if (!data.parameters.count(it->second))
+        data.parameters[it->second] = std::move(value->second);
+      data.parameters.erase(value);
+    }
+  }
+  state->shared.emplace_back(copies.begin(), copies.end());
+  state->declared.push_back(uses);
+  return true;
+}
+
+bool World::sharedCopiesEqual(std::string &error) {
+  State &s = *state;
+  if (s.shared.empty())
+    return true;
+  std::vector<int> local = s.transport->localRanks();
+  // Per copy on this process: group, rank, hash of its bytes.
+  std::vector<int64_t> mine;
+  for (size_t g = 0; g < s.shared.size(); ++g)
+    for (const auto &[rank, key] : s.shared[g]) {
+      if (std::find(local.begin(), local.end(), rank) == local.end())
+        continue;
+      uint64_t hash = 1469598103934665603ull;
+      auto it = s.data.parameters.find(key);
+      if (it != s.data.parameters.end())
+        for (char c : it->second.bytes) {
+          hash ^= static_cast<unsigned char>(c);
+          hash *= 1099511628211ull;
+        }
+      int64_t h;
+      std::memcpy(&h, &hash, sizeof h);
+      mine.insert(mine.end(), {static_cast<int64_t>(g), rank, h});
+    }
+  std::vector<char> bytes(mine.size() * sizeof(int64_t));
+  if (!mine.empty())
+    std::memcpy(bytes.data(), mine.data(), bytes.size());
+  std::map<std::pair<int64_t, int64_t>, int64_t> hashes;
+  for (const std::vector<char> &part :
+       s.transport->allGatherBytes(bytes, nullptr)) {
+    std::vector<int64_t> values(part.size() / sizeof(int64_t));
+    if (!values.empty())
+      std::memcpy(values.data(), part.data(), values.size() * sizeof(int64_t));
+    for (size_t i = 0; i + 2 < values.size(); i += 3)
+      hashes[{values[i], values[i + 1]}] = values[i + 2];
+  }
+  for (size_t g = 0; g < s.shared.size(); ++g) {
+    const auto &[firstRank, firstKey] = s.shared[g].front();
+    for (const auto &[rank, key] : s.shared[g])
+      if (hashes[{static_cast<int64_t>(g), rank}] !=
+          hashes[{static_cast<int64_t>(g), firstRank}]) {
+        error = "the copy of the shared parameter on rank " +
+                std::to_string(rank) + " (parameter " +
+                std::to_string(key.second) + " of stage " +
+                std::to_string(key.first) + ") differs from the copy on rank " +
+                std::to_string(firstRank) + " (parameter " +
+                std::to_string(firstKey.second) + " of stage " +
+                std::to_string(firstKey.first) + ")";
+        return false;
+      }
+  }
+  return true;
 }
 
 const Buffer &World::parameter(int64_t stage, int64_t index) const {
   static const Buffer empty;
-  auto it = state->data.parameters.find({stage, index});
+  auto it = state->data.parameters.find(state->data.copyOf({stage, index}));
   return it == state->data.parameters.end() ? empty : it->second;
 }
 
@@ -373,7 +490,100 @@ bool World::runStep(
                   static_cast<int64_t>(grad.bytes.size()), grad.dtype);
     }
   }
+  if (!s.shared.empty()) {
+    std::string message = reduceSharedGradients(step.get());
+    if (!message.empty()) {
+      s.error = message;
+      return false;
+    }
+  }
   return true;
+}
+
+namespace {
+/// The gradients of shared parameters a process contributes: per entry
+/// int64 group, rank, dtype, byte count, then the bytes.
+void appendEntry(std::vector<char> &out, int64_t group, int64_t rank,
+                 const Buffer &grad) {
+  int64_t header[4] = {group, rank, grad.dtype,
+                       static_cast<int64_t>(grad.bytes.size())};
+  const char *h = reinterpret_cast<const char *>(header);
+  out.insert(out.end(), h, h + sizeof header);
+  out.insert(out.end(), grad.bytes.begin(), grad.bytes.end());
+}
+
+/// Decodes appendEntry's entries into `entries[{group, rank}]`; false if
+/// `in` is malformed.
+bool decodeEntries(const std::vector<char> &in,
+                   std::map<std::pair<int64_t, int64_t>, Buffer> &entries) {
+  size_t pos = 0;
+  while (pos < in.size()) {
+    int64_t header[4];
+    if (in.size() - pos < sizeof header)
+      return false;
+    std::memcpy(header, in.data() + pos, sizeof header);
+    pos += sizeof header;
+    if (header[3] < 0 || in.size() - pos < static_cast<size_t>(header[3]))
+      return false;
+    Buffer &b = entries[{header[0], header[1]}];
+    b.dtype = static_cast<pprt_dtype>(header[2]);
+    b.bytes.assign(in.data() + pos, in.data() + pos + header[3]);
+    pos += static_cast<size_t>(header[3]);
+  }
+  return true;
+}
+} // namespace
+
+std::string World::reduceSharedGradients(StepContext *step) {
+  State &s = *state;
+  std::vector<int> local = s.transport->localRanks();
+  auto isLocal = [&](int r) {
+    return std::find(local.begin(), local.end(), r) != local.end();
+  };
+  std::vector<char> mine;
+  for (size_t g = 0; g < s.shared.size(); ++g)
+    for (const auto &[rank, key] : s.shared[g])
+      if (isLocal(rank))
+        if (auto it = s.gradients.find(key); it != s.gradients.end())
+          appendEntry(mine, static_cast<int64_t>(g), rank, it->second);
+  std::map<std::pair<int64_t, int64_t>, Buffer> entries;
+  for (const std::vector<char> &part : s.transport->allGatherBytes(mine, step))
+    if (!decodeEntries(part, entries))
+      return "the gradients of shared parameters arrived malformed";
+  // Sum in ascending rank order: the same bytes on every process and every
+  // transport.
+  for (size_t g = 0; g < s.shared.size(); ++g) {
+    Buffer sum;
+    bool any = false;
+    for (const auto &[rank, key] : s.shared[g]) {
+      auto it = entries.find({static_cast<int64_t>(g), rank});
+      if (it == entries.end())
+        continue;
+      const Buffer &grad = it->second;
+      if (!any) {
+        sum = grad;
+        any = true;
+        continue;
+      }
+      if (grad.dtype != sum.dtype || grad.bytes.size() != sum.bytes.size())
+        return "the gradients of a shared parameter differ: " +
+               std::to_string(sum.bytes.size()) + " bytes of " +
+               dtypeName(sum.dtype) + " on rank " +
+               std::to_string(s.shared[g].front().first) + " but " +
+               std::to_string(grad.bytes.size()) + " bytes of " +
+               dtypeName(grad.dtype) + " on rank " + std::to_string(rank) +
+               " (parameter " + std::to_string(key.second) + " of stage " +
+               std::to_string(key.first) + ")";
+      addBuffer(sum.bytes, grad.bytes.data(),
+                static_cast<int64_t>(grad.bytes.size()), grad.dtype);
+    }
+    if (!any)
+      continue;
+    for (const auto &[rank, key] : s.shared[g])
+      if (isLocal(rank))
+        s.gradients[key] = sum;
+  }
+  return "";
 }
 
 std::string World::error() const { return state->error; }
@@ -383,7 +593,7 @@ bool World::ranksLeftRunning() const { return state->ranksLeftRunning; }
 std::vector<double> World::losses() const { return state->losses; }
 
 const Buffer *World::gradient(int64_t stage, int64_t index) const {
-  auto it = state->gradients.find({stage, index});
+  auto it = state->gradients.find(state->data.copyOf({stage, index}));
   return it == state->gradients.end() ? nullptr : &it->second;
 }
 

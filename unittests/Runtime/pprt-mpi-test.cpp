@@ -16,6 +16,12 @@
 //              sends 40 activation parts per micro-batch to the next rank,
 //              which receives them in reverse order; then a layout whose
 //              tags exceed MPI_TAG_UB is refused. Rank 0 prints what it saw.
+//   shared     a parameter shared by every rank's stage (stage r on rank
+//              r, parameter index r % 2): rank r adds gradient values
+//              whose float sum depends on the order; three steps of SGD;
+//              checks the sum is taken in ascending rank order and that
+//              every process's copy stays identical. Rank 0 prints
+//              "shared ok: ...".
 // Any failed check throws, which fails the step and so aborts the job.
 //
 //===----------------------------------------------------------------------===//
@@ -182,12 +188,56 @@ int parts(World &world, int numRanks) {
   return 0;
 }
 
+int shared(World &world, int numRanks) {
+  std::vector<ParameterUse> uses;
+  for (int r = numRanks - 1; r >= 0; --r)
+    uses.push_back({r, r, r % 2});
+  std::string error;
+  check(world.shareParameter(uses, error), "shareParameter: " + error);
+  int self = world.localRanks().at(0);
+  float initial[2] = {1.0f, 1.0f};
+  Buffer value;
+  value.bytes.assign(reinterpret_cast<char *>(initial),
+                     reinterpret_cast<char *>(initial) + sizeof initial);
+  world.setParameter(self, self % 2, value);
+  // Rank 0 adds 1e8, rank 1 -1e8, the others 1: in rank order the first
+  // element is 1e8 - 1e8 + (P - 2) = P - 2, in any order that adds a 1 to
+  // +-1e8 first it would differ.
+  float want = static_cast<float>(numRanks - 2);
+  for (int step = 1; step <= 3; ++step) {
+    bool ok = world.runStep([&](int rank, pprt_rank *h) {
+      float g[2] = {rank == 0 ? 1e8f : rank == 1 ? -1e8f : 1.0f, 0.5f};
+      pprt_accumulate_gradient(h, rank, rank % 2, g, sizeof g, PPRT_F32);
+    });
+    if (!ok) {
+      std::fprintf(stderr, "unexpected failure: %s\n", world.error().c_str());
+      return 1;
+    }
+    const Buffer *g = world.gradient(self, self % 2);
+    check(g && g->bytes.size() == 8, "a gradient of 2 floats");
+    float sum[2];
+    std::memcpy(sum, g->bytes.data(), sizeof sum);
+    check(sum[0] == want && sum[1] == 0.5f * numRanks,
+          "the gradient summed in rank order");
+    world.sgdStep(0.5);
+  }
+  float mine[2];
+  std::memcpy(mine, world.parameter(self, self % 2).bytes.data(), sizeof mine);
+  // Every process ends with the same copy: its max and min agree.
+  for (float v : mine)
+    check(world.allReduceMax(v) == -world.allReduceMax(-v), "identical copies");
+  if (self == 0)
+    std::printf("shared ok: %d copies, gradient %g %g, value %g %g\n", numRanks,
+                want, 0.5 * numRanks, mine[0], mine[1]);
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   if (argc < 3) {
     std::fprintf(stderr,
-                 "usage: %s ping-pong|mismatch|throw|pipeline|parts "
+                 "usage: %s ping-pong|mismatch|throw|pipeline|parts|shared "
                  "<ranks> [timeout-seconds]\n",
                  argv[0]);
     return 2;
@@ -210,6 +260,8 @@ int main(int argc, char **argv) {
     return pipeline(*world, options.ranks);
   if (scenario == "parts")
     return parts(*world, options.ranks);
+  if (scenario == "shared")
+    return shared(*world, options.ranks);
   if (scenario == "mismatch" || scenario == "throw") {
     world->runStep([&](int rank, pprt_rank *h) {
       if (scenario == "throw") {

@@ -173,6 +173,16 @@ struct CompiledModel {
   /// For stage s: the loss function's arguments its parameters are, in
   /// order.
   std::vector<std::vector<unsigned>> stageParameters;
+  /// A parameter that several stages use (tied weights, a weight applied
+  /// twice): the loss function's argument and, per use, the stage and the
+  /// position in that stage's parameters (stageParameters[stage][index]).
+  /// The runtime keeps one copy per rank that uses it and sums the uses'
+  /// gradients (pprt::World::shareParameter).
+  struct SharedParameter {
+    unsigned argument = 0;
+    std::vector<std::pair<int, int>> uses;
+  };
+  std::vector<SharedParameter> sharedParameters;
   /// The loss function's arguments stage 0 reads as data, in order.
   std::vector<unsigned> stageData;
   /// Where pp-partition cut the loss function: the last op (that does work,
@@ -188,9 +198,9 @@ struct CompiledModel {
 /// Runs steps 1-5 on `module` (which must hold options.function) and
 /// describes the result. Errors name what is wrong: a missing function, a
 /// result that is no scalar loss without options.loss, arguments that are
-/// not statically shaped tensors, parameters shared between stages,
-/// pp.split_point markers that make another number of stages than P*V, or
-/// a pass that failed (its diagnostics go to the context's handler).
+/// not statically shaped tensors, a stage parameter that is not a model
+/// argument, pp.split_point markers that make another number of stages than
+/// P*V, or a pass that failed (its diagnostics go to the context's handler).
 llvm::Expected<CompiledModel> compileModel(ModuleOp module,
                                            const CompileOptions &options,
                                            Progress &progress);

@@ -21,6 +21,9 @@
 #include <vector>
 
 namespace pprt {
+namespace detail {
+struct StepContext;
+} // namespace detail
 
 /// A contiguous buffer and its element type (for parameters, gradients).
 struct Buffer {
@@ -131,6 +134,13 @@ struct DeviceMemory {
   explicit operator bool() const { return toHost || toDevice; }
 };
 
+/// One use of a shared parameter: parameter `index` of stage `stage`, which
+/// rank `rank` runs (World::shareParameter).
+struct ParameterUse {
+  int rank = 0;
+  int64_t stage = 0, index = 0;
+};
+
 struct WorldOptions {
   /// Number of ranks P (mpi: must equal the MPI world size).
   int ranks = 1;
@@ -188,6 +198,29 @@ public:
   void setParameter(int64_t stage, int64_t index, Buffer value);
   /// The parameter's value (an empty f32 buffer if it was never set).
   const Buffer &parameter(int64_t stage, int64_t index) const;
+  /// Declares that `uses` read one parameter (tied embeddings, a weight a
+  /// model applies twice). Every rank that uses it keeps one copy: its
+  /// uses alias the copy of the first of them (in the order given), so that
+  /// setParameter, parameter, gradient and the rank programs' pprt_parameter
+  /// and pprt_accumulate_gradient of any of them reach that copy, and the
+  /// rank's stages add their gradients into one buffer in the order they
+  /// run. After every step the copies' gradients are summed in ascending
+  /// rank order (mpi, nccl: gathered from every process, a collective) and
+  /// every copy gets the sum, so sgdStep gives every copy the same update
+  /// and the copies never drift. Call it on every process with the same
+  /// groups in the same order, before the first step; a value already set
+  /// for a use moves to its rank's copy; declaring the same group again
+  /// (the same uses in the same order) does nothing. Returns false and sets
+  /// `error` for fewer than 2 uses, a rank outside [0, ranks), or a use
+  /// that is already in another group.
+  bool shareParameter(const std::vector<ParameterUse> &uses,
+                      std::string &error);
+  /// Whether every copy of every shared parameter holds the same bytes
+  /// (compared by a 64-bit FNV-1a hash of each copy, gathered from every
+  /// process on mpi and nccl: a collective). If not, returns false with
+  /// `error` naming the parameter and the first rank whose copy differs
+  /// from the lowest rank's.
+  bool sharedCopiesEqual(std::string &error);
   /// Sets data argument `index` of micro-batch `microbatch` for this step.
   void setInput(int64_t microbatch, int64_t index, std::vector<char> bytes);
 
@@ -196,7 +229,9 @@ public:
   /// exception thrown by `program`, a peer process that vanished), with
   /// `error()` describing the first failure; never waits longer than the
   /// timeout after a failure. Clears losses, gradients, trace and stash
-  /// peaks first.
+  /// peaks first. After the ranks finish, sums the gradients of shared
+  /// parameters over their ranks (shareParameter; a collective on mpi and
+  /// nccl); copies whose gradients differ in size or dtype fail the step.
   ///
   /// inproc: a rank thread that has not returned one timeout after the
   /// failure is detached (left running; its pprt_* calls return at once)
@@ -223,7 +258,8 @@ public:
   /// Losses of the last step by micro-batch, on every process (mpi: shared
   /// by the ranks that computed them). NaN where no rank recorded one.
   std::vector<double> losses() const;
-  /// Accumulated gradient of a parameter of a local stage (null if none).
+  /// Accumulated gradient of a parameter of a local stage (null if none);
+  /// for a shared parameter, the sum over every rank that uses it.
   const Buffer *gradient(int64_t stage, int64_t index) const;
   /// param -= learningRate * gradient, for every parameter with a gradient
   /// (computed in the parameter's dtype). pprt_accumulate_gradient checks
@@ -247,6 +283,9 @@ public:
 
 protected:
   explicit World(WorldOptions options);
+  /// After a step: sums the gradients of shared parameters over their
+  /// ranks (see shareParameter); returns an error message or "".
+  std::string reduceSharedGradients(detail::StepContext *step);
   struct State;
   std::unique_ptr<State> state;
 };

@@ -100,6 +100,8 @@ public:
             const void *data) override;
   void recv(pprt_rank &handle, const Message &message, void *data) override;
   double allReduceMax(double value) override;
+  std::vector<std::vector<char>> allGatherBytes(const std::vector<char> &mine,
+                                                StepContext *step) override;
   void computeBegins(pprt_rank &handle) override { endGroup(handle.step); }
 
   /// The oldest message still in flight, "" if none.
@@ -427,6 +429,33 @@ double NcclTransport::allReduceMax(double value) {
   collective(values, false, ncclMax, nullptr,
              "the other processes in allReduceMax");
   return values[0];
+}
+
+std::vector<std::vector<char>>
+NcclTransport::allGatherBytes(const std::vector<char> &mine,
+                              StepContext *step) {
+  // Sizes first, then every part padded to the largest, carried bit for bit
+  // in doubles (an all-gather moves them unchanged).
+  int numRanks = options.ranks;
+  std::vector<double> sizes = {static_cast<double>(mine.size())};
+  collective(sizes, true, ncclSum, step,
+             "the other processes to gather shared gradients");
+  size_t largest = 0;
+  for (double size : sizes)
+    largest = std::max(largest, static_cast<size_t>(size));
+  size_t words = (largest + sizeof(double) - 1) / sizeof(double);
+  std::vector<double> values(words, 0.0);
+  if (!mine.empty())
+    std::memcpy(values.data(), mine.data(), mine.size());
+  if (words > 0)
+    collective(values, true, ncclSum, step,
+               "the other processes to gather shared gradients");
+  std::vector<std::vector<char>> parts(numRanks);
+  for (int r = 0; r < numRanks && words > 0; ++r) {
+    const char *at = reinterpret_cast<const char *>(values.data() + r * words);
+    parts[r].assign(at, at + static_cast<size_t>(sizes[r]));
+  }
+  return parts;
 }
 
 void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
