@@ -7,6 +7,7 @@
 #include "llvm/Support/Format.h"
 
 #include <array>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::pp::driver;
@@ -46,6 +47,44 @@ measuredPipeline(const sched::PipelineModel &planned,
   return measured;
 }
 
+/// Each rank's buffers as the generated code's allocator measured them
+/// (pprt::MemoryPeaks) next to pp-simulate's stash plan, and whether the
+/// measured stash peaks are within 10% of it. Nothing when nothing was
+/// measured (the GPU path).
+static void reportMeasuredMemory(llvm::raw_ostream &out,
+                                 const std::vector<pprt::MemoryPeaks> &peaks,
+                                 const sched::SimulationResult &predicted) {
+  bool any = false;
+  for (const pprt::MemoryPeaks &p : peaks)
+    any |= p.allocations > 0;
+  if (!any)
+    return;
+  int worst = -1;
+  double worstDeviation = 0.0;
+  for (auto [r, p] : llvm::enumerate(peaks)) {
+    int64_t plan = predicted.ranks[r].peakMemoryBytes;
+    double ratio = plan > 0 ? static_cast<double>(p.stash) / plan
+                            : (p.stash == 0 ? 1.0 : 0.0);
+    double deviation = plan > 0 ? std::abs(ratio - 1.0) : (p.stash ? 1.0 : 0);
+    if (deviation > worstDeviation) {
+      worstDeviation = deviation;
+      worst = static_cast<int>(r);
+    }
+    out << "rank " << r << ": measured peaks (allocator): stash " << p.stash
+        << " bytes (" << llvm::format("%.3f", ratio)
+        << " x plan), stash + activations " << p.activations
+        << " bytes, all buffers " << p.total << " bytes\n";
+  }
+  if (worstDeviation <= 0.10)
+    out << "measured stash peaks within 10% of the plan on every rank "
+           "(largest difference "
+        << llvm::format("%.1f", worstDeviation * 100) << "%)\n";
+  else
+    out << "warning: the measured stash peak of rank " << worst
+        << " differs from the plan by "
+        << llvm::format("%.1f", worstDeviation * 100) << "%\n";
+}
+
 void Trainer::reportLastStep(const pprt::StepTiming &timing) {
   pprt::World &world = session.world();
   std::vector<int64_t> peaks = world.stashPeaks();
@@ -70,6 +109,7 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
         << llvm::format("%.3f", timing.busy[r] * 1e3) << " ms, stash peak "
         << peaks[r] << " bytes (pp-simulate: "
         << predicted.ranks[r].peakMemoryBytes << ")\n";
+  reportMeasuredMemory(out, world.memoryPeaks(), predicted);
   // pp-simulate again with the stage times this step measured: what the
   // schedule predicts for the functions as they ran here.
   sched::SimulationResult withMeasured = sched::simulate(
