@@ -26,7 +26,7 @@ for s in gpipe:1 1f1b:1 zb-h1:1 zb-v:2; do
   echo '```'
   "$build/bin/pp-run" "$model" "${args[@]}" --schedule="$schedule" \
     --stages-per-rank="$v" |
-    grep -E '^(check PASSED|check FAILED|rank [0-9]+: (busy|measured)|measured stash|warning)'
+    grep -E '^(check PASSED|check FAILED|rank [0-9]+: (busy|measured)|measured stash|warning|note)'
   echo '```'
   echo
 done
