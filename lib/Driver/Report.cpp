@@ -7,6 +7,7 @@
 #include "llvm/Support/Format.h"
 
 #include <array>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::pp::driver;
@@ -46,6 +47,67 @@ measuredPipeline(const sched::PipelineModel &planned,
   return measured;
 }
 
+/// Each rank's buffers as the generated code's allocator measured them
+/// (pprt::MemoryPeaks) next to pp-simulate's stash plan, and how far the
+/// measured stash peaks are from it: within 10% on every rank, a warning
+/// when a rank holds more than 10% over the plan (the generated code keeps
+/// stash longer than the schedule says), a note when one holds more than
+/// 10% less (split backward: the plan counts the part of F's stash that W
+/// reads in both M_B and M_W while B runs; docs/Runtime.md). Nothing when
+/// nothing was measured (the GPU path).
+static void reportMeasuredMemory(llvm::raw_ostream &out,
+                                 const std::vector<pprt::MemoryPeaks> &peaks,
+                                 const sched::PipelineModel &pipeline,
+                                 const sched::SimulationResult &predicted) {
+  bool any = false;
+  for (const pprt::MemoryPeaks &p : peaks)
+    any |= p.allocations > 0;
+  if (!any)
+    return;
+  int over = -1, under = -1;
+  double worst = 0.0, worstOver = 0.0, worstUnder = 0.0;
+  for (auto [r, p] : llvm::enumerate(peaks)) {
+    int64_t plan = predicted.ranks[r].peakMemoryBytes;
+    double ratio = plan > 0 ? static_cast<double>(p.stash) / plan
+                            : (p.stash == 0 ? 1.0 : 2.0);
+    worst = std::max(worst, std::abs(ratio - 1.0));
+    if (ratio - 1.0 > worstOver) {
+      worstOver = ratio - 1.0;
+      over = static_cast<int>(r);
+    }
+    if (1.0 - ratio > worstUnder) {
+      worstUnder = 1.0 - ratio;
+      under = static_cast<int>(r);
+    }
+    out << "rank " << r << ": measured peaks (allocator): stash " << p.stash
+        << " bytes (" << llvm::format("%.3f", ratio)
+        << " x plan), stash + activations " << p.activations
+        << " bytes, all buffers " << p.total << " bytes\n";
+  }
+  if (worst <= 0.10) {
+    out << "measured stash peaks within 10% of the plan on every rank "
+           "(largest difference "
+        << llvm::format("%.1f", worst * 100) << "%)\n";
+    return;
+  }
+  if (worstOver > 0.10)
+    out << "warning: rank " << over << " holds "
+        << llvm::format("%.1f", worstOver * 100)
+        << "% more stash than the plan\n";
+  if (worstUnder > 0.10) {
+    bool split = llvm::any_of(pipeline.stages, [](const auto &stage) {
+      return stage.weightStashBytes > 0;
+    });
+    out << "note: rank " << under << " holds "
+        << llvm::format("%.1f", worstUnder * 100)
+        << "% less stash than the plan"
+        << (split ? " (split backward: the plan charges M_W from the start "
+                    "of B and counts the stash W reads in both M_B and M_W)"
+                  : "")
+        << "\n";
+  }
+}
+
 void Trainer::reportLastStep(const pprt::StepTiming &timing) {
   pprt::World &world = session.world();
   std::vector<int64_t> peaks = world.stashPeaks();
@@ -70,6 +132,7 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
         << llvm::format("%.3f", timing.busy[r] * 1e3) << " ms, stash peak "
         << peaks[r] << " bytes (pp-simulate: "
         << predicted.ranks[r].peakMemoryBytes << ")\n";
+  reportMeasuredMemory(out, world.memoryPeaks(), model.pipeline, predicted);
   // pp-simulate again with the stage times this step measured: what the
   // schedule predicts for the functions as they ran here.
   sched::SimulationResult withMeasured = sched::simulate(

@@ -344,10 +344,6 @@ static void addWrapper(ModuleOp module, func::FuncOp fn) {
 }
 
 static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
-  // Memref results become out parameters (the caller allocates, or the
-  // callee's allocation is hoisted into the caller), so that every buffer is
-  // freed in the function that allocates it.
-  mlir::pp::buildOutParamsAndDeallocationPipeline(pm);
   // Vector transfers of more than one dimension become 1-D ones (rows of a
   // tile), fully unrolled.
   if (vectors) {
@@ -359,7 +355,10 @@ static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   pm.addPass(createLowerAffinePass());
   // No reassociation of floating-point reductions (there are none to begin
   // with: vectorization keeps reductions as scalar loops).
-  mlir::pp::buildHostToLLVMPipeline(pm, vectors, /*gpu=*/false);
+  // Buffers through pprt_memory_alloc / _free (the JIT binds them), which
+  // measure each rank's live buffers where they are allocated.
+  mlir::pp::buildHostToLLVMPipeline(pm, vectors, /*gpu=*/false,
+                                    /*genericAllocator=*/true);
 }
 
 /// Appends the pprt_cpu_gemm_* calls of `m` whose sizes are constants.
@@ -427,6 +426,19 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
   if (options.gemmCalls)
     collectGemmCalls(m, *options.gemmCalls);
 
+  // Memref results become out parameters (the caller allocates, or the
+  // callee's allocation is hoisted into the caller), so that every buffer is
+  // freed in the function that allocates it; then each buffer is freed
+  // right after its last use, not at the end of its block: a rank program
+  // frees F's stash after the backward that reads it last, as the
+  // schedule's memory plan assumes (docs/Runtime.md, "Measured memory").
+  {
+    PassManager dealloc(ctx);
+    mlir::pp::buildOutParamsAndDeallocationPipeline(dealloc);
+    if (failed(dealloc.run(m)))
+      return failure();
+    mlir::pp::moveDeallocsToLastUse(m);
+  }
   PassManager pm(ctx);
   buildLoweringPipeline(pm, options.vectorize || containsDialect(m, "vector"));
   if (failed(pm.run(m)) || failed(checkLowered(m)))

@@ -520,6 +520,18 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
     map[interner("pprt_cpu_gemm_f64")] = {
         llvm::orc::ExecutorAddr::fromPtr(&pprt_cpu_gemm_f64),
         llvm::JITSymbolFlags::Exported};
+    // The allocator of the CPU lowering (finalize-memref-to-llvm
+    // {use-generic-functions}): libPPRuntime's, which charges each buffer
+    // to the rank whose thread allocates it (pprt.h).
+    map[interner("_mlir_memref_to_llvm_alloc")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&pprt_memory_alloc),
+        llvm::JITSymbolFlags::Exported};
+    map[interner("_mlir_memref_to_llvm_aligned_alloc")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&pprt_memory_aligned_alloc),
+        llvm::JITSymbolFlags::Exported};
+    map[interner("_mlir_memref_to_llvm_free")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&pprt_memory_free),
+        llvm::JITSymbolFlags::Exported};
     return map;
   });
   for (const FunctionSignature &sig : sigs) {

@@ -6,6 +6,8 @@
 
 #include "pprt/pprt_memref.h"
 
+#include "Internal.h"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -23,6 +25,13 @@ struct DescriptorHeader {
   int64_t offset;
 };
 } // namespace
+
+/// Moves the buffer of `descriptor` to class `c` of the rank's measured
+/// memory (Memory.cpp).
+static void classify(void *descriptor, pprt::detail::MemoryClass c) {
+  pprt::detail::classifyBuffer(
+      static_cast<DescriptorHeader *>(descriptor)->allocated, c);
+}
 
 static Span spanOf(int64_t elementBytes, int64_t rank, void *descriptor) {
   auto *header = static_cast<DescriptorHeader *>(descriptor);
@@ -53,6 +62,7 @@ void pprt_memref_send(pprt_rank *rank, int64_t peer, int64_t stage,
                       int64_t microbatch, int64_t kind, int64_t elementBytes,
                       int64_t memrefRank, void *descriptor) {
   Span s = spanOf(elementBytes, memrefRank, descriptor);
+  classify(descriptor, pprt::detail::MemoryClass::Activation);
   pprt_send(rank, peer, stage, microbatch, kind, s.data, s.bytes);
 }
 
@@ -60,6 +70,7 @@ void pprt_memref_recv(pprt_rank *rank, int64_t peer, int64_t stage,
                       int64_t microbatch, int64_t kind, int64_t elementBytes,
                       int64_t memrefRank, void *descriptor) {
   Span s = spanOf(elementBytes, memrefRank, descriptor);
+  classify(descriptor, pprt::detail::MemoryClass::Activation);
   pprt_recv(rank, peer, stage, microbatch, kind, s.data, s.bytes);
 }
 
@@ -67,6 +78,7 @@ void pprt_memref_input(pprt_rank *rank, int64_t microbatch, int64_t index,
                        int64_t elementBytes, int64_t memrefRank,
                        void *descriptor) {
   Span s = spanOf(elementBytes, memrefRank, descriptor);
+  classify(descriptor, pprt::detail::MemoryClass::Activation);
   pprt_input(rank, microbatch, index, s.data, s.bytes);
 }
 
@@ -74,7 +86,22 @@ void pprt_memref_parameter(pprt_rank *rank, int64_t stage, int64_t index,
                            int64_t elementBytes, int64_t memrefRank,
                            void *descriptor) {
   Span s = spanOf(elementBytes, memrefRank, descriptor);
+  classify(descriptor, pprt::detail::MemoryClass::Parameter);
   pprt_parameter(rank, stage, index, s.data, s.bytes);
+}
+
+void pprt_memref_stash(pprt_rank *rank, int64_t elementBytes,
+                       int64_t memrefRank, void *descriptor) {
+  (void)rank;
+  (void)spanOf(elementBytes, memrefRank, descriptor);
+  classify(descriptor, pprt::detail::MemoryClass::Stash);
+}
+
+void pprt_memref_activation(pprt_rank *rank, int64_t elementBytes,
+                            int64_t memrefRank, void *descriptor) {
+  (void)rank;
+  (void)spanOf(elementBytes, memrefRank, descriptor);
+  classify(descriptor, pprt::detail::MemoryClass::Activation);
 }
 
 void pprt_memref_accumulate_gradient(pprt_rank *rank, int64_t stage,
@@ -82,6 +109,7 @@ void pprt_memref_accumulate_gradient(pprt_rank *rank, int64_t stage,
                                      int64_t elementBytes, int64_t memrefRank,
                                      void *descriptor) {
   Span s = spanOf(elementBytes, memrefRank, descriptor);
+  classify(descriptor, pprt::detail::MemoryClass::Gradient);
   pprt_accumulate_gradient(rank, stage, index, s.data, s.bytes, dtype);
 }
 
@@ -112,6 +140,7 @@ void pprt_memref_loss_seed(pprt_rank *rank, int64_t dtype,
                            int64_t elementBytes, int64_t memrefRank,
                            void *descriptor) {
   Span s = spanOf(elementBytes, memrefRank, descriptor);
+  classify(descriptor, pprt::detail::MemoryClass::Activation);
   if (isOneElement(rank, "pprt_loss_seed", s, elementBytes))
     pprt_loss_seed(rank, s.data, dtype);
 }
@@ -135,6 +164,13 @@ void pprt_memref_loss_seed(pprt_rank *rank, int64_t dtype,
   void pprt_memref_parameter_##T(pprt_rank *r, int64_t stage, int64_t index,   \
                                  int64_t eb, int64_t n, void *d) {             \
     pprt_memref_parameter(r, stage, index, eb, n, d);                          \
+  }                                                                            \
+  void pprt_memref_stash_##T(pprt_rank *r, int64_t eb, int64_t n, void *d) {   \
+    pprt_memref_stash(r, eb, n, d);                                            \
+  }                                                                            \
+  void pprt_memref_activation_##T(pprt_rank *r, int64_t eb, int64_t n,         \
+                                  void *d) {                                   \
+    pprt_memref_activation(r, eb, n, d);                                       \
   }
 #define PPRT_MEMREF_FLOAT(T, DTYPE)                                            \
   void pprt_memref_accumulate_gradient_##T(pprt_rank *r, int64_t stage,        \

@@ -310,19 +310,20 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
     backoff.pause();
   }
 
-  // Losses, stash peaks and message counts, summed over the processes:
-  // [loss sums M][loss counts M][stash peaks P][sent P x P][received P x P]
+  // Losses, stash and memory peaks and message counts, summed over the
+  // processes: [loss sums M][loss counts M][peaks P x kPeakFields]
+  // [sent P x P][received P x P]
   // where sent[s][d] counts messages from s to d and received[d][s] those d
   // got from s.
   collectLocalResults(*step);
   size_t lossAt = 0, countAt = numMicrobatches, stashAt = 2 * numMicrobatches,
-         sentAt = stashAt + numRanks, receivedAt = sentAt + numRanks * numRanks;
+         sentAt = stashAt + numRanks * kPeakFields, receivedAt = sentAt + numRanks * numRanks;
   std::vector<double> local(receivedAt + numRanks * numRanks, 0.0);
   for (int64_t m = 0; m < numMicrobatches; ++m) {
     local[lossAt + m] = step->lossSum[m];
     local[countAt + m] = step->lossCount[m];
   }
-  local[stashAt + rank] = static_cast<double>(step->stashPeaks[rank]);
+  encodePeaks(*step, rank, &local[stashAt + rank * kPeakFields]);
   for (int r = 0; r < numRanks; ++r) {
     local[sentAt + rank * numRanks + r] = static_cast<double>(self.sentTo[r]);
     local[receivedAt + rank * numRanks + r] =
@@ -337,7 +338,7 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
     step->lossCount[m] = total[countAt + m];
   }
   for (int r = 0; r < numRanks; ++r)
-    step->stashPeaks[r] = static_cast<int64_t>(total[stashAt + r]);
+    decodePeaks(*step, r, &total[stashAt + r * kPeakFields]);
   for (int src = 0; src < numRanks; ++src)
     for (int dst = 0; dst < numRanks; ++dst) {
       auto sent = static_cast<int64_t>(total[sentAt + src * numRanks + dst]);

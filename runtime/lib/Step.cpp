@@ -128,6 +128,9 @@ void StepContext::fail(const std::string &message) {
 
 void pprt::detail::runRank(StepContext &step, pprt_rank &rank,
                            const Program &program) {
+  // Device buffers (the GPU path) are not pprt_memory_alloc's: nothing to
+  // charge or classify.
+  MemoryScope memory(step.options.deviceMemory ? nullptr : &rank.memory);
   try {
     program(rank.rank, &rank);
   } catch (const std::exception &e) {
@@ -174,6 +177,7 @@ void pprt::detail::collectLocalResults(StepContext &step) {
   step.lossSum.assign(numMicrobatches, 0.0);
   step.lossCount.assign(numMicrobatches, 0.0);
   step.stashPeaks.assign(step.options.ranks, 0);
+  step.memoryPeaks.assign(step.options.ranks, MemoryPeaks());
   step.trace.clear();
   for (const std::unique_ptr<pprt_rank> &rank : step.ranks) {
     if (!rank)
@@ -183,6 +187,7 @@ void pprt::detail::collectLocalResults(StepContext &step) {
       step.lossCount[m] += rank->lossCount[m];
     }
     step.stashPeaks[rank->rank] = rank->stashPeak;
+    step.memoryPeaks[rank->rank] = rank->memory.peaks();
     step.trace.insert(step.trace.end(), rank->events.begin(),
                       rank->events.end());
   }

@@ -182,6 +182,7 @@ struct World::State {
   std::map<Key2, Buffer> gradients;
   std::vector<TraceEvent> trace;
   std::vector<int64_t> stashPeaks;
+  std::vector<MemoryPeaks> memoryPeaks;
 };
 
 namespace {
@@ -444,6 +445,7 @@ bool World::runStep(
   s.gradients.clear();
   s.trace.clear();
   s.stashPeaks.assign(s.options.ranks, 0);
+  s.memoryPeaks.assign(s.options.ranks, MemoryPeaks());
 
   auto step = std::make_shared<StepContext>();
   step->options = s.options;
@@ -478,6 +480,7 @@ bool World::runStep(
       s.losses[m] = step->lossSum[m] / step->lossCount[m];
   s.trace = std::move(step->trace);
   s.stashPeaks = std::move(step->stashPeaks);
+  s.memoryPeaks = std::move(step->memoryPeaks);
   // Gradients of a parameter that several local ranks accumulated add up
   // (pprt_accumulate_gradient checked that they match the parameter).
   for (const std::unique_ptr<pprt_rank> &rank : step->ranks) {
@@ -615,6 +618,10 @@ void World::sgdStep(double learningRate) {
 std::vector<TraceEvent> World::trace() const { return state->trace; }
 
 std::vector<int64_t> World::stashPeaks() const { return state->stashPeaks; }
+
+std::vector<MemoryPeaks> World::memoryPeaks() const {
+  return state->memoryPeaks;
+}
 
 StepTiming World::stepTiming() const {
   int numRanks = state->options.ranks;

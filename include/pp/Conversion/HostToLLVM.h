@@ -8,9 +8,12 @@
 #ifndef PP_CONVERSION_HOSTTOLLVM_H
 #define PP_CONVERSION_HOSTTOLLVM_H
 
+#include <memory>
+
 namespace mlir {
 class OpPassManager;
 class Operation;
+class Pass;
 } // namespace mlir
 
 namespace mlir::pp {
@@ -28,13 +31,30 @@ void makeResultsDistinct(Operation *root);
 /// buffer-deallocation-pipeline, convert-bufferization-to-memref.
 void buildOutParamsAndDeallocationPipeline(OpPassManager &pm);
 
+/// Moves every memref.dealloc to just after the last use of its buffer in
+/// the same block (uses in nested regions count at their ancestor in the
+/// block; values computed from the buffer by any op other than a call, and
+/// their uses, count as uses). The ownership-based deallocation pipeline
+/// frees a buffer at the end of the block that owns it, so a rank program
+/// (one block) would keep every stash until it returns: 1F1B would hold
+/// GPipe's M stashes. Deallocs whose buffer is used in another block stay
+/// where they are. Only for code whose calls are synchronous (the CPU):
+/// after the last use returns, nothing reads the buffer.
+void moveDeallocsToLastUse(Operation *root);
+
 /// Adds the lowering to the LLVM dialect that host code takes after its
 /// loops are scf/affine (the CPU JIT, and pp-lower-gpu-host-to-llvm):
 /// convert-scf-to-cf, expand-strided-metadata, lower-affine, arith-expand,
 /// convert-math-to-{llvm,libm}, [convert-vector-to-llvm],
 /// finalize-memref-to-llvm, [gpu-to-llvm],
 /// convert-{arith,index,cf,ub,func}-to-llvm, reconcile-unrealized-casts.
-void buildHostToLLVMPipeline(OpPassManager &pm, bool vectors, bool gpu);
+/// With `genericAllocator`, memref.alloc and memref.dealloc call
+/// _mlir_memref_to_llvm_alloc / _aligned_alloc / _free instead of malloc
+/// and free (finalize-memref-to-llvm{use-generic-functions}); the CPU JIT
+/// binds them to pprt_memory_alloc / _free, which measure each rank's
+/// buffers (pprt.h).
+void buildHostToLLVMPipeline(OpPassManager &pm, bool vectors, bool gpu,
+                             bool genericAllocator = false);
 
 } // namespace mlir::pp
 

@@ -26,9 +26,11 @@
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 
@@ -41,8 +43,48 @@ void mlir::pp::buildOutParamsAndDeallocationPipeline(OpPassManager &pm) {
   pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
+void mlir::pp::moveDeallocsToLastUse(Operation *root) {
+  SmallVector<memref::DeallocOp> deallocs;
+  root->walk([&](memref::DeallocOp op) { deallocs.push_back(op); });
+  for (memref::DeallocOp dealloc : deallocs) {
+    Block *block = dealloc->getBlock();
+    // The buffer and everything computed from it (views, casts, pointers),
+    // except through calls, whose results do not alias their operands
+    // here (out-parameters, runtime entry points).
+    SmallVector<Value> worklist{dealloc.getMemref()};
+    DenseSet<Value> seen;
+    Operation *last = nullptr;
+    bool movable = true;
+    while (!worklist.empty() && movable) {
+      Value v = worklist.pop_back_val();
+      if (!seen.insert(v).second)
+        continue;
+      for (Operation *user : v.getUsers()) {
+        if (user == dealloc.getOperation())
+          continue;
+        Operation *ancestor = block->findAncestorOpInBlock(*user);
+        if (!ancestor) {
+          movable = false;
+          break;
+        }
+        if (!last || last->isBeforeInBlock(ancestor))
+          last = ancestor;
+        if (!isa<func::CallOp>(user))
+          for (Value result : user->getResults())
+            worklist.push_back(result);
+      }
+    }
+    if (!movable || !last || !last->isBeforeInBlock(dealloc))
+      continue;
+    if (Operation *def = dealloc.getMemref().getDefiningOp();
+        def && def->getBlock() == block && last->isBeforeInBlock(def))
+      continue;
+    dealloc->moveAfter(last);
+  }
+}
+
 void mlir::pp::buildHostToLLVMPipeline(OpPassManager &pm, bool vectors,
-                                       bool gpu) {
+                                       bool gpu, bool genericAllocator) {
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -53,7 +95,9 @@ void mlir::pp::buildHostToLLVMPipeline(OpPassManager &pm, bool vectors,
   pm.addPass(createConvertMathToLibmPass());
   if (vectors)
     pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+  memrefOptions.useGenericFunctions = genericAllocator;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   if (gpu)
     pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());

@@ -241,6 +241,12 @@ private:
   /// A new tensor of `type` that the runtime fills (`name`, `scalars`).
   Value fromRuntime(StringRef name, ValueRange scalars, RankedTensorType type);
   void toRuntime(StringRef name, ValueRange scalars, Value tensor);
+  /// Tells the runtime what the buffers of `tensors` hold ("stash" or
+  /// "activation"), for the memory it measures (pprt_memref.h).
+  void markMemory(StringRef what, ValueRange tensors) {
+    for (Value v : tensors)
+      toRuntime(what, {}, v);
+  }
   void traceBegin(int64_t action, int64_t stage, int64_t microbatch) {
     callRuntime("pprt_action_begin",
                 {rank, i64(action), i64(stage), i64(microbatch)});
@@ -377,6 +383,8 @@ LogicalResult RankProgramBuilder::emitForward(ForwardOp fwd) {
   traceEnd();
   SmallVector<Value> outputs(call.getResults().take_front(info.numOutputs));
   SmallVector<Value> stash(call.getResults().drop_front(info.numOutputs));
+  markMemory("stash", stash);
+  markMemory("activation", outputs);
   if (s == numStages - 1)
     toRuntime("loss", {i64(m)}, outputs.front());
   activations[{s, m}] = outputs;
@@ -427,6 +435,7 @@ LogicalResult RankProgramBuilder::emitBackward(Operation &op, int64_t s,
     traceEnd();
   inputGradients[{s, m}] =
       SmallVector<Value>(call.getResults().take_front(info.numInputGradients));
+  markMemory("activation", inputGradients[{s, m}]);
   ValueRange rest = call.getResults().drop_front(info.numInputGradients);
   if (info.backward) {
     for (auto [k, g] : llvm::enumerate(rest))
@@ -434,6 +443,10 @@ LogicalResult RankProgramBuilder::emitBackward(Operation &op, int64_t s,
   } else {
     backwardArgs[{s, m}] = operands;
     weightStashes[{s, m}] = SmallVector<Value>(rest);
+    // Inside a fused backward (B then W) the weight stash is a temporary
+    // of the action, as pp-simulate counts it (no M_W).
+    if (!thenWeight)
+      markMemory("stash", rest);
   }
   stashes.erase(stashIt);
   if (thenWeight) {

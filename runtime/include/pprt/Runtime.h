@@ -109,6 +109,27 @@ struct StepTiming {
   double meanBubbleRate = 0.0;
 };
 
+/// One rank's peaks of live buffers in a step, in bytes, measured by the
+/// allocator of the generated code (pprt_memory_alloc / pprt_memory_free,
+/// pprt.h): a buffer counts from its allocation to its free, in the class
+/// the rank program handed it to the runtime as. All zero when the rank
+/// programs were not compiled with that allocator (the GPU path).
+struct MemoryPeaks {
+  /// F's activation stash and B's weight stash (pprt_memref_stash): what
+  /// pp-simulate's "peak memory" (M_B, M_W) plans.
+  int64_t stash = 0;
+  /// Stash plus the activations and input gradients between stages (F's
+  /// outputs, B's input gradients, received messages, micro-batch inputs,
+  /// the loss seed).
+  int64_t activations = 0;
+  /// Every buffer the generated code allocates: the above plus the rank's
+  /// parameters, its parameter gradients before they are accumulated and
+  /// the temporaries inside stage functions.
+  int64_t total = 0;
+  /// Allocations charged to the rank (0: nothing was measured).
+  int64_t allocations = 0;
+};
+
 /// How the runtime reaches the buffers of rank programs whose buffers live
 /// in device (GPU) memory. When set, every pprt_* function that reads or
 /// writes a rank program's buffer (pprt_input, pprt_parameter,
@@ -273,6 +294,9 @@ public:
   std::string chromeTraceJson() const;
   /// Peak stash bytes of each rank in the last step (pprt_stash).
   std::vector<int64_t> stashPeaks() const;
+  /// Measured peaks of live buffers of each rank in the last step (see
+  /// MemoryPeaks; mpi: gathered on every process).
+  std::vector<MemoryPeaks> memoryPeaks() const;
   /// Busy time, makespan and bubble rates of the last step (see StepTiming);
   /// on mpi the same on every process.
   StepTiming stepTiming() const;

@@ -106,6 +106,25 @@ void pprt_action_end(pprt_rank *rank);
  * last backward using it ends); the runtime records the peak per rank. */
 void pprt_stash(pprt_rank *rank, int64_t delta);
 
+/* The allocator of the generated code: the CPU lowering makes every
+ * memref.alloc / memref.dealloc of rank programs and stage functions call
+ * these (finalize-memref-to-llvm{use-generic-functions}: the JIT binds
+ * _mlir_memref_to_llvm_alloc, _aligned_alloc and _free to them). Each
+ * allocation carries a small header (size, owner, class) in front of the
+ * returned address. An allocation made on a thread that runs a rank
+ * program is charged to that rank: one add on its live bytes at the
+ * allocation and one at the free, and a compare for the peaks; the runtime
+ * reclassifies a buffer when the rank program hands it over (a parameter,
+ * an accumulated gradient, a stash, an activation or gradient between
+ * stages; pprt_memref.h), so that each rank's peak of live stash and
+ * activation buffers is measured where the buffers are really allocated
+ * and freed (pprt::World::memoryPeaks). Elsewhere (pp-exec, pp-run's
+ * unpipelined check) nothing is counted. `bytes` and `alignment` in bytes;
+ * `alignment` a power of two. Null when out of memory. */
+void *pprt_memory_alloc(int64_t bytes);
+void *pprt_memory_aligned_alloc(int64_t alignment, int64_t bytes);
+void pprt_memory_free(void *pointer);
+
 /* Fails the step of `rank` with `message` (the world's first error wins;
  * later ones are dropped), as any runtime error would: every pprt_* call
  * returns at once from then on. For code outside the runtime that the rank

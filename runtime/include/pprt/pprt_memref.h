@@ -9,7 +9,8 @@
  * layouts gives); anything else is a compiler bug and aborts.
  *
  * One symbol per element type T, named pprt_memref_<op>_<T> with T one of
- * f32 f64 f16 bf16 i64 i32 i16 i8 i1 (send, recv, input, parameter) or f32
+ * f32 f64 f16 bf16 i64 i32 i16 i8 i1 (send, recv, input, parameter, stash,
+ * activation) or f32
  * f64 (accumulate_gradient, loss, loss_seed); they all share these
  * signatures:
  *
@@ -25,6 +26,14 @@
  *   loss(pprt_rank*, int64_t microbatch, int64_t element_bytes,
  *        int64_t rank, void *desc)
  *   loss_seed(pprt_rank*, int64_t element_bytes, int64_t rank, void *desc)
+ *   stash(pprt_rank*, int64_t element_bytes, int64_t rank, void *desc)
+ *   activation(same as stash)
+ *
+ * stash and activation (every T of send) only say what the buffer holds:
+ * F's stash or B's weight stash, and F's outputs or B's input gradients.
+ * They, and every other entry point here, move the buffer to that class
+ * of the rank's measured memory (pprt_memory_alloc, pprt.h;
+ * pprt::MemoryPeaks).
  *
  *===---------------------------------------------------------------------===*/
 
@@ -50,6 +59,10 @@ void pprt_memref_input(pprt_rank *rank, int64_t microbatch, int64_t index,
 void pprt_memref_parameter(pprt_rank *rank, int64_t stage, int64_t index,
                            int64_t element_bytes, int64_t memref_rank,
                            void *descriptor);
+void pprt_memref_stash(pprt_rank *rank, int64_t element_bytes,
+                       int64_t memref_rank, void *descriptor);
+void pprt_memref_activation(pprt_rank *rank, int64_t element_bytes,
+                            int64_t memref_rank, void *descriptor);
 void pprt_memref_accumulate_gradient(pprt_rank *rank, int64_t stage,
                                      int64_t index, int64_t dtype,
                                      int64_t element_bytes,

@@ -27,12 +27,24 @@
 // CHECK:         call @pprt_action_begin(%[[RT]], %c0_i64, %c2_i64, %c0_i64)
 // CHECK-NEXT:    call @pprt_stash(%[[RT]], %[[C88]])
 // CHECK-NEXT:    %[[F:.+]]:3 = call @mlp_stage2_forward(%{{.+}}, %{{.+}}, %[[P]])
+// F's stash and outputs are handed to the runtime's memory measurement.
+// CHECK:         bufferization.to_buffer %[[F]]#1 read_only
+// CHECK:         call @pprt_memref_stash_f32(%[[RT]], %c4_i64, %{{.+}})
+// CHECK:         bufferization.to_buffer %[[F]]#2 read_only
+// CHECK:         call @pprt_memref_stash_f32(%[[RT]], %c4_i64, %{{.+}})
+// CHECK:         bufferization.to_buffer %[[F]]#0 read_only
+// CHECK:         call @pprt_memref_activation_f32(%[[RT]], %c4_i64, %{{.+}})
 // CHECK:         call @pprt_memref_loss_f32(%[[RT]], %c0_i64, %c4_i64, %{{.+}})
 // CHECK:         call @pprt_memref_loss_seed_f32(%[[RT]], %c4_i64, %{{.+}})
 // CHECK:         call @pprt_action_begin(%[[RT]], %c2_i64, %c2_i64, %c0_i64)
 // CHECK-NEXT:    call @pprt_stash(%[[RT]], %[[C88]])
 // CHECK-NEXT:    %[[B:.+]]:2 = call @mlp_stage2_backward_input(%[[P]], %[[F]]#1, %[[F]]#2, %{{.+}})
 // CHECK-NEXT:    call @pprt_stash(%[[RT]], %[[CM88]])
+// B's input gradient and weight stash:
+// CHECK:         bufferization.to_buffer %[[B]]#0 read_only
+// CHECK:         call @pprt_memref_activation_f32(%[[RT]], %c4_i64, %{{.+}})
+// CHECK:         bufferization.to_buffer %[[B]]#1 read_only
+// CHECK:         call @pprt_memref_stash_f32(%[[RT]], %c4_i64, %{{.+}})
 // CHECK:         call @pprt_action_begin(%[[RT]], %c4_i64, %c2_i64, %c0_i64)
 // CHECK:         call @pprt_memref_send_f32(%[[RT]], %c1_i64, %c2_i64, %c0_i64, %c1_i64, %c4_i64, %{{.+}})
 // CHECK:         call @pprt_action_begin(%[[RT]], %c3_i64, %c2_i64, %c0_i64)
