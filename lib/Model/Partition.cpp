@@ -648,3 +648,13 @@ void PPPartitionPass::runOnOperation() {
   if (failed(buildPipeline(builder, partitioner, stageFuncs, interfaces)))
     return signalPassFailure();
 }
+
+SmallVector<Operation *> mlir::pp::partitionWorkOps(func::FuncOp func) {
+  llvm::SmallDenseSet<unsigned> parameters;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    if (func.getArgAttr(i, "pp.parameter"))
+      parameters.insert(i);
+  Partitioner partitioner(func, parameters);
+  ArrayRef<Operation *> work = partitioner.workOps();
+  return SmallVector<Operation *>(work.begin(), work.end());
+}
