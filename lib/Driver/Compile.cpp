@@ -124,6 +124,13 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
     return error(options.schedule +
                  " places 2 stages on each rank in a V: use "
                  "--stages-per-rank=2");
+  if (options.planCosts != "flops" && options.planCosts != "measured")
+    return error("--plan-costs must be flops or measured, not '" +
+                 options.planCosts + "'");
+  if (options.measureRepetitions < 1 || options.measureRepetitions > 1000)
+    return error("--measure-repetitions must be in [1, 1000]");
+  if (!(options.nearEmptyFraction >= 0 && options.nearEmptyFraction <= 1))
+    return error("the near-empty fraction must be in [0, 1]");
   if (options.loss != "none" && options.loss != "mse" &&
       options.loss != "cross-entropy")
     return error("--loss must be none, mse or cross-entropy, not '" +
@@ -314,11 +321,9 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                                   buildPreparePipeline(pm, options);
                                 }))
     return std::move(e);
-  progress.phase("partitioning into " + llvm::Twine(numStages) + " stages");
-  if (llvm::Error e = runPasses(module, "partitioning the model",
-                                [&](OpPassManager &pm) {
-                                  buildPartitionPipeline(pm, options);
-                                }))
+  std::vector<std::array<double, 3>> stageCosts;
+  if (llvm::Error e =
+          partitionModel(module, options, model, progress, stageCosts))
     return std::move(e);
 
   SymbolTable symbols(module);
@@ -341,6 +346,19 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                                   pm.addPass(createPPDifferentiateStagesPass());
                                 }))
     return std::move(e);
+  // Measured planning: the schedule is planned with the measured costs.
+  if (!stageCosts.empty()) {
+    Builder b(module.getContext());
+    auto differentiated = module.lookupSymbol<PipelineOp>(model.pipelineName);
+    if (!differentiated)
+      return error("pp-differentiate-stages removed @" + model.pipelineName);
+    for (StageOp stage : differentiated.getStagesByIndex()) {
+      const std::array<double, 3> &c = stageCosts[stage.getIndex()];
+      stage.setForwardTimeAttr(b.getF64FloatAttr(c[0]));
+      stage.setBackwardInputTimeAttr(b.getF64FloatAttr(c[1]));
+      stage.setBackwardWeightTimeAttr(b.getF64FloatAttr(c[2]));
+    }
+  }
   progress.phase("planning: " + options.schedule + ", " +
                  llvm::Twine(options.numMicrobatches) + " micro-batches");
   if (llvm::Error e = runPasses(module, "planning the schedule",
