@@ -30,6 +30,9 @@ static llvm::Error error(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// Busiest / least-busy stage at which a plan counts as balanced.
+static constexpr double kBalanced = 1.3;
+
 /// The OpenBLAS threads per GEMM this process uses now (set by the
 /// session): part of the machine key, since the times depend on it.
 static int currentBlasThreads() {
@@ -163,10 +166,29 @@ static llvm::Error planMeasured(ModuleOp module, ArrayRef<Operation *> work,
           *plan->suggestedStages, "measured time"));
     first = last + 1;
   }
-  model.planNotes.push_back(
+  std::string note =
       llvm::formatv("plan: busiest / least-busy stage {0:F2} (measured costs)",
                     plan->imbalance)
-          .str());
+          .str();
+  // When the ops do not balance this many stages: the most that do.
+  if (plan->imbalance > kBalanced) {
+    int most = 1;
+    for (int S = request.numStages - 1; S > 1 && most == 1; --S) {
+      PlanRequest fewer = request;
+      fewer.numStages = S;
+      llvm::Expected<StagePlan> other = planStages(units->units, fewer);
+      if (!other)
+        llvm::consumeError(other.takeError());
+      else if (other->imbalance <= kBalanced)
+        most = S;
+    }
+    note += llvm::formatv("; the ops balance within {0:F1}x only up to P*V "
+                          "= {1} (single ops take most of a stage: split them "
+                          "or use fewer stages)",
+                          kBalanced, most)
+                .str();
+  }
+  model.planNotes.push_back(note);
   return llvm::Error::success();
 }
 
