@@ -10,7 +10,11 @@
 #     unpipelined model, writing the measured timeline to mnist-zb-h1.json.
 #     Without ../shared/models it trains the project's own example
 #     examples/tanh-mlp3.mlir instead;
-#  3. trains examples/tanh-mlp3.mlir on a GPU (--device=cuda) when
+#  3. trains a balanced pipeline: examples/lenet.mlir (LeNet-5 in linalg)
+#     on P = 2 ranks with 1F1B, cut where the measured F, B and W of every
+#     op balance (--plan-costs=measured, cached in build/plan-costs.txt),
+#     printing the plan and each rank's predicted and measured utilisation;
+#  4. trains examples/tanh-mlp3.mlir on a GPU (--device=cuda) when
 #     nvidia-smi lists one, else on the emulated device (--device=cuda-emu:
 #     the GPU compilation with the kernels as host loops; docs/GPU.md),
 #     checked against the CPU.
@@ -38,6 +42,12 @@ else
   "$build/bin/pp-run" "$root/examples/tanh-mlp3.mlir" --function=mlp \
     --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=5 --check
 fi
+
+echo
+echo "\$ pp-run examples/lenet.mlir --function=lenet --loss=cross-entropy --ranks=2 --microbatches=8 --schedule=1f1b --steps=5 --check --plan-costs=measured --cost-cache=build/plan-costs.txt"
+"$build/bin/pp-run" "$root/examples/lenet.mlir" --function=lenet \
+  --loss=cross-entropy --ranks=2 --microbatches=8 --schedule=1f1b --steps=5 \
+  --check --plan-costs=measured --cost-cache="$build/plan-costs.txt"
 
 echo
 if command -v nvidia-smi > /dev/null 2>&1 && nvidia-smi -L 2> /dev/null | grep -q GPU; then
