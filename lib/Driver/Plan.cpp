@@ -159,7 +159,8 @@ mlir::pp::driver::measureUnitCosts(ModuleOp module, StringRef function,
 //
 //   # pp-mlir plan costs (pp-run --plan-costs=measured); one entry per model
 //   entry <model hash> <machine> units <n>
-//   unit <i> <F us> <B us> <W us> <parameter bytes> <stash bytes> <crossing bytes>
+//   unit <i> <F us> <B us> <W us> <parameter bytes> <stash bytes>
+//        <crossing bytes>                        (one line)
 //   ...
 //   end
 
@@ -283,15 +284,13 @@ public:
   double cost(size_t j, size_t i) const { return time[i] - time[j]; }
   /// Parameters + stashes in flight of units [j, i) as stage s.
   int64_t memory(int s, size_t j, size_t i) const {
-    int64_t inFlight =
-        request.stashAll
-            ? request.numMicrobatches
-            : std::min(request.numMicrobatches, request.numStages - s);
+    int64_t inFlight = request.stashAll ? request.numMicrobatches
+                                        : std::min(request.numMicrobatches,
+                                                   request.numStages - s);
     return params[i] - params[j] + (stash[i] - stash[j]) * inFlight;
   }
   bool fits(int s, size_t j, size_t i) const {
-    return request.memoryBudget <= 0 ||
-           memory(s, j, i) <= request.memoryBudget;
+    return request.memoryBudget <= 0 || memory(s, j, i) <= request.memoryBudget;
   }
   /// Bytes a cut after unit i - 1 (before unit i) sends.
   int64_t crossing(size_t i) const {

@@ -64,7 +64,7 @@ static llvm::Expected<UnitCosts> unitCosts(ModuleOp module, StringRef function,
                                            const CompileOptions &options,
                                            CompiledModel &model,
                                            Progress &progress) {
-  std::string path = options.costCache.empty() ? defaultCostCachePath()
+  std::string path = options.costCache.empty()     ? defaultCostCachePath()
                      : options.costCache == "none" ? std::string()
                                                    : options.costCache;
   std::string hash = modelHash(module, function);
@@ -90,9 +90,9 @@ static llvm::Expected<UnitCosts> unitCosts(ModuleOp module, StringRef function,
       measureUnitCosts(module, function, options.measureRepetitions);
   if (!costs)
     return costs.takeError();
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   costs->modelHash = hash;
   costs->machine = machine;
   std::string where = "not cached (--cost-cache=none)";
@@ -127,13 +127,12 @@ static llvm::Error planMeasured(ModuleOp module, ArrayRef<Operation *> work,
                                 std::vector<std::array<double, 3>> &costs) {
   PlanRequest request = planRequest(options);
   if (static_cast<size_t>(request.numStages) > work.size())
-    return error("cannot cut the model into " +
-                 llvm::Twine(request.numStages) + " stages: it has only " +
-                 llvm::Twine(work.size()) + " ops that do work, so at most " +
-                 llvm::Twine(work.size()) + " stages (P*V <= " +
-                 llvm::Twine(work.size()) + ")");
-  llvm::Expected<UnitCosts> units = unitCosts(
-      module, model.lossName, work.size(), options, model, progress);
+    return error("cannot cut the model into " + llvm::Twine(request.numStages) +
+                 " stages: it has only " + llvm::Twine(work.size()) +
+                 " ops that do work, so at most " + llvm::Twine(work.size()) +
+                 " stages (P*V <= " + llvm::Twine(work.size()) + ")");
+  llvm::Expected<UnitCosts> units =
+      unitCosts(module, model.lossName, work.size(), options, model, progress);
   if (!units)
     return units.takeError();
   llvm::Expected<StagePlan> plan = planStages(units->units, request);
@@ -154,16 +153,15 @@ static llvm::Error planMeasured(ModuleOp module, ArrayRef<Operation *> work,
                       "us, W {5:F1} us (total {6:F1} us), parameters {7} "
                       "bytes, stash {8} bytes",
                       s, first, last, stage.forward, stage.backwardInput,
-                      stage.backwardWeight, stage.total(),
-                      stage.parameterBytes, stage.stashBytes)
+                      stage.backwardWeight, stage.total(), stage.parameterBytes,
+                      stage.stashBytes)
             .str());
-    costs.push_back({stage.forward, stage.backwardInput,
-                     stage.backwardWeight});
+    costs.push_back({stage.forward, stage.backwardInput, stage.backwardWeight});
     if (plan->suggestedStages && busiest > 0 &&
         stage.total() < request.nearEmptyFraction * busiest)
-      model.planWarnings.push_back(nearEmptyWarning(
-          s, stage.total() / busiest, request.numStages,
-          *plan->suggestedStages, "measured time"));
+      model.planWarnings.push_back(
+          nearEmptyWarning(s, stage.total() / busiest, request.numStages,
+                           *plan->suggestedStages, "measured time"));
     first = last + 1;
   }
   std::string note =
@@ -196,8 +194,7 @@ static llvm::Error planMeasured(ModuleOp module, ArrayRef<Operation *> work,
 /// busiest one's FLOPs is reported, with the largest number of stages a
 /// FLOP-balanced cut fills.
 static void checkFlopPlan(ModuleOp module, ArrayRef<Operation *> work,
-                          const CompileOptions &options,
-                          CompiledModel &model) {
+                          const CompileOptions &options, CompiledModel &model) {
   auto pipeline = module.lookupSymbol<PipelineOp>(model.pipelineName);
   if (!pipeline)
     return;
@@ -228,8 +225,9 @@ static void checkFlopPlan(ModuleOp module, ArrayRef<Operation *> work,
       else
         llvm::consumeError(plan.takeError());
     }
-    model.planWarnings.push_back(nearEmptyWarning(
-        static_cast<int>(index), fraction, request.numStages, *suggested, "FLOPs"));
+    model.planWarnings.push_back(nearEmptyWarning(static_cast<int>(index),
+                                                  fraction, request.numStages,
+                                                  *suggested, "FLOPs"));
   }
 }
 

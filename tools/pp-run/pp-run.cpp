@@ -83,7 +83,9 @@ static cl::opt<std::string> memoryLimit(
     "memory-limit",
     cl::desc("Activation memory per rank: bytes, or a multiple of M_B such "
              "as 4M_B (default: no limit); auto plans within it, a named "
-             "schedule that does not fit is an error"),
+             "schedule that does not fit is an error; in bytes, with "
+             "--plan-costs=measured, it also bounds each stage's parameters "
+             "plus stashes in the cut"),
     cl::value_desc("bytes|kM_B"), cl::cat(planCategory));
 
 static cl::opt<std::string> planCosts(

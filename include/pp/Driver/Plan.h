@@ -1,4 +1,4 @@
-//===- Plan.h - partition a model over measured F, B and W costs -*- C++ -*-===//
+//===- Plan.h - stages balanced by measured F, B and W -----*- C++ -*-===//
 //
 // Measured planning (pp-run --plan-costs=measured, docs/Runtime.md):
 //
@@ -78,9 +78,10 @@ llvm::Expected<UnitCosts> measureUnitCosts(ModuleOp module, StringRef function,
 /// The entry of `path` for (`modelHash`, `machine`) with `numUnits` units;
 /// std::nullopt when the file does not exist or has no such entry. Errors: a
 /// malformed file (naming the line).
-llvm::Expected<std::optional<UnitCosts>>
-readCostCache(StringRef path, StringRef modelHash, StringRef machine,
-              size_t numUnits);
+llvm::Expected<std::optional<UnitCosts>> readCostCache(StringRef path,
+                                                       StringRef modelHash,
+                                                       StringRef machine,
+                                                       size_t numUnits);
 
 /// Appends `costs` to `path` (creating it and its directory).
 llvm::Error writeCostCache(StringRef path, const UnitCosts &costs);
