@@ -10,7 +10,15 @@
 #     unpipelined model, writing the measured timeline to mnist-zb-h1.json.
 #     Without ../shared/models it trains the project's own example
 #     examples/tanh-mlp3.mlir instead;
-#  3. trains examples/tanh-mlp3.mlir on a GPU (--device=cuda) when
+#  3. trains a balanced pipeline: the shared decoder layer on P = 3 ranks
+#     with 1F1B, cut where the measured F, B and W of every op balance
+#     (--plan-costs=measured, cached in build/plan-costs.txt; the plan
+#     predicts 1.22x between the busiest and least-busy rank; at P = 4 one
+#     of its three large projections per rank leaves 3.3x, bench/README.md),
+#     printing the plan and each rank's predicted and measured utilisation.
+#     Without ../shared/models: examples/lenet.mlir on P = 2 (its conv2 is
+#     72% of the time, so 3.3x at best);
+#  4. trains examples/tanh-mlp3.mlir on a GPU (--device=cuda) when
 #     nvidia-smi lists one, else on the emulated device (--device=cuda-emu:
 #     the GPU compilation with the kernels as host loops; docs/GPU.md),
 #     checked against the CPU.
@@ -37,6 +45,21 @@ else
   echo "\$ pp-run examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=5 --check"
   "$build/bin/pp-run" "$root/examples/tanh-mlp3.mlir" --function=mlp \
     --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=5 --check
+fi
+
+echo
+layer="$root/../shared/models/buddy-mlir__transformer_layer_tosa.mlir"
+if [[ -f "$layer" ]]; then
+  echo "\$ pp-run ../shared/models/buddy-mlir__transformer_layer_tosa.mlir --function=subgraph0 --parameters=2,3,4,5,7,9,10,11,12 --loss=mse --ranks=3 --microbatches=4 --schedule=1f1b --steps=2 --lr=0.1 --check --plan-costs=measured --cost-cache=build/plan-costs.txt"
+  "$build/bin/pp-run" "$layer" --function=subgraph0 \
+    --parameters=2,3,4,5,7,9,10,11,12 --loss=mse --ranks=3 --microbatches=4 \
+    --schedule=1f1b --steps=2 --lr=0.1 --check --plan-costs=measured \
+    --cost-cache="$build/plan-costs.txt"
+else
+  echo "\$ pp-run examples/lenet.mlir --function=lenet --loss=cross-entropy --ranks=2 --microbatches=8 --schedule=1f1b --steps=5 --check --plan-costs=measured --cost-cache=build/plan-costs.txt"
+  "$build/bin/pp-run" "$root/examples/lenet.mlir" --function=lenet \
+    --loss=cross-entropy --ranks=2 --microbatches=8 --schedule=1f1b --steps=5 \
+    --check --plan-costs=measured --cost-cache="$build/plan-costs.txt"
 fi
 
 echo

@@ -144,6 +144,13 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
                                                 }),
                                 ","));
   }
+  if (options.planCosts != "flops" && options.planCosts != "measured")
+    return error("--plan-costs must be flops or measured, not '" +
+                 options.planCosts + "'");
+  if (options.measureRepetitions < 1 || options.measureRepetitions > 1000)
+    return error("--measure-repetitions must be in [1, 1000]");
+  if (!(options.nearEmptyFraction >= 0 && options.nearEmptyFraction <= 1))
+    return error("the near-empty fraction must be in [0, 1]");
   if (options.loss != "none" && options.loss != "mse" &&
       options.loss != "cross-entropy")
     return error("--loss must be none, mse or cross-entropy, not '" +
@@ -176,8 +183,9 @@ void mlir::pp::driver::buildPreparePipeline(OpPassManager &pm,
 
 /// pp-partition: at options.cuts, else into P*V stages (byMarkers: as many
 /// as the pp.split_point markers make).
-static void addPartition(OpPassManager &pm, const CompileOptions &options,
-                         bool byMarkers) {
+void mlir::pp::driver::buildCutPipeline(OpPassManager &pm,
+                                        const CompileOptions &options,
+                                        bool byMarkers) {
   PPPartitionPassOptions partition;
   partition.functionName = lossFunctionName(options);
   partition.numStages =
@@ -202,7 +210,7 @@ static void addPlacement(OpPassManager &pm, const CompileOptions &options) {
 void mlir::pp::driver::buildPartitionPipeline(OpPassManager &pm,
                                               const CompileOptions &options,
                                               bool byMarkers) {
-  addPartition(pm, options, byMarkers);
+  buildCutPipeline(pm, options, byMarkers);
   addPlacement(pm, options);
 }
 
@@ -359,18 +367,9 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                                   buildPreparePipeline(pm, options);
                                 }))
     return std::move(e);
-  progress.phase("partitioning into " + llvm::Twine(numStages) + " stages");
-  // The user's cuts: --cuts, else the model's pp.split_point markers (which
-  // decide the stage count: checked against P*V below, in pp-run's words).
-  bool byMarkers = false;
-  if (options.cuts.empty())
-    if (auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName))
-      lossFn.walk(
-          [&](Operation *op) { byMarkers |= op->hasAttr("pp.split_point"); });
+  std::vector<std::array<double, 3>> stageCosts;
   if (llvm::Error e =
-          runPasses(module, "partitioning the model", [&](OpPassManager &pm) {
-            addPartition(pm, options, byMarkers);
-          }))
+          partitionModel(module, options, model, progress, stageCosts))
     return std::move(e);
 
   SymbolTable symbols(module);
@@ -412,6 +411,19 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                                   pm.addPass(createPPDifferentiateStagesPass());
                                 }))
     return std::move(e);
+  // Measured planning: the schedule is planned with the measured costs.
+  if (!stageCosts.empty()) {
+    Builder b(module.getContext());
+    auto differentiated = module.lookupSymbol<PipelineOp>(model.pipelineName);
+    if (!differentiated)
+      return error("pp-differentiate-stages removed @" + model.pipelineName);
+    for (StageOp stage : differentiated.getStagesByIndex()) {
+      const std::array<double, 3> &c = stageCosts[stage.getIndex()];
+      stage.setForwardTimeAttr(b.getF64FloatAttr(c[0]));
+      stage.setBackwardInputTimeAttr(b.getF64FloatAttr(c[1]));
+      stage.setBackwardWeightTimeAttr(b.getF64FloatAttr(c[2]));
+    }
+  }
   progress.phase("planning: " + options.schedule + ", " +
                  llvm::Twine(options.numMicrobatches) + " micro-batches");
   if (llvm::Error e = runPasses(module, "planning the schedule",

@@ -5,6 +5,10 @@
 #include "pprt/Cuda.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <limits>
 
 #include <array>
 #include <cmath>
@@ -148,6 +152,66 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
                                         withMeasured.makespan
                                   : 0.0)
       << ")\n";
+  reportBalance(timing);
+}
+
+/// "a b c ..." of busy[r] / makespan, and busiest / least-busy.
+static std::string utilisation(const std::vector<double> &busy,
+                               double makespan, double &imbalance) {
+  std::string text;
+  double most = 0, least = std::numeric_limits<double>::infinity();
+  for (double b : busy) {
+    text += llvm::formatv("{0}{1:F2}", text.empty() ? "" : " ",
+                          makespan > 0 ? b / makespan : 0.0)
+                .str();
+    most = std::max(most, b);
+    least = std::min(least, b);
+  }
+  imbalance = least > 0 ? most / least : std::numeric_limits<double>::infinity();
+  return text;
+}
+
+void Trainer::reportBalance(const pprt::StepTiming &timing) {
+  int numRanks = model.pipeline.numRanks;
+  bool measured = model.planCosts == "measured";
+  std::vector<double> plannedBusy, measuredBusy;
+  for (int r = 0; r < numRanks; ++r) {
+    plannedBusy.push_back(predicted.ranks[r].busyTime);
+    measuredBusy.push_back(timing.busy[r]);
+  }
+  double plannedImbalance = 0, measuredImbalance = 0;
+  std::string planned =
+      utilisation(plannedBusy, predicted.makespan, plannedImbalance);
+  std::string actual =
+      utilisation(measuredBusy, timing.makespan, measuredImbalance);
+  out << "plan (" << (measured ? "measured costs" : "FLOP estimates") << "): ";
+  if (measured)
+    out << "predicted step " << llvm::format("%.3f", predicted.makespan * 1e-3)
+        << " ms, ";
+  out << "utilisation per rank " << planned << " (busiest / least-busy rank "
+      << llvm::format("%.2f", plannedImbalance) << ")\n";
+  out << "measured: step " << llvm::format("%.3f", timing.makespan * 1e3)
+      << " ms, utilisation per rank " << actual
+      << " (busiest / least-busy rank "
+      << llvm::format("%.2f", measuredImbalance) << ")\n";
+  if (measuredImbalance <= 1.5)
+    return;
+  auto most = std::max_element(measuredBusy.begin(), measuredBusy.end());
+  auto least = std::min_element(measuredBusy.begin(), measuredBusy.end());
+  out << "warning: the ranks' busy times differ by more than 1.5x (rank "
+      << (most - measuredBusy.begin()) << " "
+      << llvm::format("%.3f", *most * 1e3) << " ms, rank "
+      << (least - measuredBusy.begin()) << " "
+      << llvm::format("%.3f", *least * 1e3) << " ms): "
+      << (measured ? "the plan predicted " +
+                         llvm::formatv("{0:F2}", plannedImbalance).str() +
+                         "x from the measured costs: the rest is overhead "
+                         "and noise, and above that the ops do not split "
+                         "more evenly (a smaller P*V balances better)"
+                   : std::string("the stages balance FLOPs, not time; "
+                                 "--plan-costs=measured balances measured F, "
+                                 "B and W"))
+      << "\n";
 }
 
 llvm::Error Trainer::writeTrace() {

@@ -70,6 +70,10 @@ private:
   /// Per-rank busy time, stash peaks, device memory, and the measured
   /// makespan next to pp-simulate's prediction from measured stage times.
   void reportLastStep(const pprt::StepTiming &timing);
+  /// Predicted (pp-simulate of the plan) and measured step time and per-rank
+  /// utilisation (busy / makespan), and a warning when the measured busy
+  /// times differ by more than 1.5x.
+  void reportBalance(const pprt::StepTiming &timing);
   llvm::Error writeTrace();
 
   ModuleOp module;

@@ -738,3 +738,13 @@ void PPPartitionPass::runOnOperation() {
           buildPipeline(builder, partitioner, stageFuncs, staged, interfaces)))
     return signalPassFailure();
 }
+
+SmallVector<Operation *> mlir::pp::partitionWorkOps(func::FuncOp func) {
+  llvm::SmallDenseSet<unsigned> parameters;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    if (func.getArgAttr(i, "pp.parameter"))
+      parameters.insert(i);
+  Partitioner partitioner(func, parameters);
+  ArrayRef<Operation *> work = partitioner.workOps();
+  return SmallVector<Operation *>(work.begin(), work.end());
+}

@@ -91,8 +91,31 @@ static cl::opt<std::string> memoryLimit(
     "memory-limit",
     cl::desc("Activation memory per rank: bytes, or a multiple of M_B such "
              "as 4M_B (default: no limit); auto plans within it, a named "
-             "schedule that does not fit is an error"),
+             "schedule that does not fit is an error; in bytes, with "
+             "--plan-costs=measured, it also bounds each stage's parameters "
+             "plus stashes in the cut"),
     cl::value_desc("bytes|kM_B"), cl::cat(planCategory));
+
+static cl::opt<std::string> planCosts(
+    "plan-costs",
+    cl::desc("What the stages balance: flops (FLOP estimates, default: "
+             "deterministic and free) or measured (F, B and W of every op "
+             "timed by the JIT on the real shapes, cached; the schedule is "
+             "then planned with the measured times)"),
+    cl::init("flops"), cl::value_desc("flops|measured"),
+    cl::cat(planCategory));
+static cl::opt<std::string> costCache(
+    "cost-cache",
+    cl::desc("--plan-costs=measured: the cache of measured costs, keyed by "
+             "model hash and machine (default "
+             "$XDG_CACHE_HOME/pp-mlir/plan-costs.txt, else "
+             "~/.cache/pp-mlir/plan-costs.txt; none: measure every time)"),
+    cl::value_desc("file|none"), cl::cat(planCategory));
+static cl::opt<unsigned> measureRepetitions(
+    "measure-repetitions",
+    cl::desc("--plan-costs=measured: timed runs of each F, B and W function "
+             "after a warm-up; the median counts (default 3)"),
+    cl::init(3), cl::value_desc("n"), cl::cat(planCategory));
 
 static cl::opt<std::string> autoObjective(
     "auto-objective",
@@ -256,6 +279,9 @@ int main(int argc, char **argv) {
   compile.autoObjective = autoObjective;
   compile.solverTimeLimit = solverTimeLimit;
   compile.reference = check;
+  compile.planCosts = planCosts;
+  compile.costCache = costCache;
+  compile.measureRepetitions = measureRepetitions;
   if (numMicrobatches.getNumOccurrences() == 0)
     return fail("--num-microbatches is required (micro-batches per step M)");
   if (llvm::Error e = driver::validate(compile))
@@ -274,9 +300,17 @@ int main(int argc, char **argv) {
   if (!std::isfinite(train.learningRate) || train.learningRate < 0)
     return fail("--lr must be a finite number >= 0, not " +
                 exec::formatDouble(train.learningRate));
+  if (compile.planCosts == "measured" && transport != "inproc")
+    return fail("--plan-costs=measured needs --transport=inproc for now: "
+                "every process would measure its own costs and could cut "
+                "the model differently");
   llvm::Expected<driver::Device> device = parseDevice();
   if (!device)
     return fail(device.takeError());
+  if (compile.planCosts == "measured" && *device != driver::Device::CPU)
+    return fail("--plan-costs=measured times the stage code on the CPU; "
+                "with --device=" +
+                deviceKind + " use --plan-costs=flops for now");
   driver::SessionOptions sessionOptions;
   sessionOptions.numRanks = numRanks;
   sessionOptions.numMicrobatches = numMicrobatches;
@@ -313,6 +347,13 @@ int main(int argc, char **argv) {
       driver::compileModel(*module, compile, progress);
   if (!model)
     return fail(model.takeError());
+  if ((*session)->leader()) {
+    for (const std::string &line : model->planNotes)
+      llvm::outs() << line << "\n";
+    llvm::outs().flush();
+    for (const std::string &line : model->planWarnings)
+      llvm::WithColor::warning(llvm::errs(), "pp-run") << line << "\n";
+  }
   if (printIR) {
     if (llvm::Error e = driver::printRankPrograms(*module, *model, *device,
                                                    gpuChip, llvm::outs()))

@@ -34,6 +34,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -118,6 +119,20 @@ struct CompileOptions {
   /// Also create @<loss>_grad (pp-autodiff of the whole loss) as the
   /// unpipelined reference that train() checks against.
   bool reference = false;
+  /// What the partition balances: "flops" (pp-partition's FLOP estimates)
+  /// or "measured" (every op's F, B and W timed by the JIT on the real
+  /// shapes, pp/Driver/Plan.h; the stages' costs are then the measured sums
+  /// and the schedule is planned with them).
+  std::string planCosts = "flops";
+  /// measured: the cost cache file; empty: defaultCostCachePath(); "none":
+  /// measure every time and keep nothing.
+  std::string costCache;
+  /// measured: timed runs of every F, B and W function (the median counts).
+  unsigned measureRepetitions = 3;
+  /// A stage taking less than this fraction of the busiest stage's time
+  /// (FLOPs or measured) is near-empty: compileModel() warns and names the
+  /// largest number of stages the model balances.
+  double nearEmptyFraction = 0.1;
 };
 
 /// Checks the options that need no model: counts in range, a known schedule,
@@ -138,6 +153,10 @@ void buildPreparePipeline(OpPassManager &pm, const CompileOptions &options);
 /// (compileModel then checks it is P*V).
 void buildPartitionPipeline(OpPassManager &pm, const CompileOptions &options,
                             bool byMarkers = false);
+/// Adds step 2's first half: pp-partition only (no placement), as
+/// buildPartitionPipeline does it.
+void buildCutPipeline(OpPassManager &pm, const CompileOptions &options,
+                      bool byMarkers = false);
 /// Adds steps 3-4: pp-differentiate-stages and pp-plan.
 void buildStagesPipeline(OpPassManager &pm, const CompileOptions &options);
 /// Adds step 5: convert-pp-to-runtime and, with options.reference,
@@ -193,7 +212,25 @@ struct CompiledModel {
   /// The pipeline and schedule as the schedule library sees them.
   sched::PipelineModel pipeline;
   sched::Schedule schedule;
+  /// CompileOptions::planCosts; with "measured" the stage costs in
+  /// `pipeline` are measured microseconds, else FLOP estimates.
+  std::string planCosts;
+  /// What the planning did, one line each, for the report (where the costs
+  /// came from, each stage's units and predicted F, B, W), and warnings (a
+  /// near-empty stage, with the largest sensible P*V).
+  std::vector<std::string> planNotes, planWarnings;
 };
+
+/// Step 2 as compileModel() runs it on a prepared `module`: with
+/// options.planCosts == "measured" the unit costs (cached, or measured)
+/// are cut by planStages() and marked as pp.split_point before
+/// pp-partition; with "flops" pp-partition balances FLOPs. Either way the
+/// plan is checked for near-empty stages. Fills model.planNotes,
+/// planWarnings and, for measured costs, `stageCosts` (per stage, for
+/// setStageCosts()).
+llvm::Error partitionModel(ModuleOp module, const CompileOptions &options,
+                           CompiledModel &model, Progress &progress,
+                           std::vector<std::array<double, 3>> &stageCosts);
 
 /// Runs steps 1-5 on `module` (which must hold options.function) and
 /// describes the result. Errors name what is wrong: a missing function, a

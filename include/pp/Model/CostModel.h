@@ -9,6 +9,11 @@
 #define PP_MODEL_COSTMODEL_H
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
 
 namespace mlir::pp {
 
@@ -19,6 +24,15 @@ int64_t bytesOf(Type type);
 /// (dynamic ones count as 1) times the number of arithmetic ops in its body
 /// (at least one); 0 for any other op.
 double flopsOf(Operation *op);
+
+/// The ops of `func` (one block) that pp-partition places in stages, in
+/// block order: every op but the terminator and the rematerialized ones
+/// (ops without operands, and ops computing only from parameters, which are
+/// cloned into each stage that uses them). Parameters are the arguments
+/// marked pp.parameter. Cutting after op k of this list is what a
+/// `pp.split_point` on it asks; pp-run's measured planning
+/// (pp/Driver/Plan.h) measures one partition unit per op of it.
+llvm::SmallVector<Operation *> partitionWorkOps(func::FuncOp func);
 
 } // namespace mlir::pp
 

@@ -1,0 +1,443 @@
+//===- Plan.cpp - partition a model over measured F, B and W costs --------===//
+//
+// Measuring units, the cost cache and the stage cut (pp/Driver/Plan.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Driver/Plan.h"
+
+#include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/Execution/Measure.h"
+#include "pp/Model/CostModel.h"
+#include "pp/Model/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <thread>
+#include <unistd.h>
+
+using namespace mlir;
+using namespace mlir::pp;
+using namespace mlir::pp::driver;
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+//===----------------------------------------------------------------------===//
+// Keys
+//===----------------------------------------------------------------------===//
+
+/// `s` with every character outside [A-Za-z0-9._-] replaced by '_', so that
+/// a key is one word of the cache file.
+static std::string word(StringRef s) {
+  std::string out;
+  for (char c : s)
+    out += (llvm::isAlnum(c) || c == '.' || c == '_' || c == '-') ? c : '_';
+  return out.empty() ? "unknown" : out;
+}
+
+std::string mlir::pp::driver::machineKey(int blasThreads) {
+  char host[256] = {0};
+  if (gethostname(host, sizeof(host) - 1) != 0)
+    host[0] = 0;
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return word(host) + "/" + word(llvm::sys::getHostCPUName()) + "/" +
+         std::to_string(cores) + "c/" + std::to_string(blasThreads) + "t";
+}
+
+std::string mlir::pp::driver::modelHash(ModuleOp module, StringRef function) {
+  // The function and everything it calls, in the order first reached.
+  llvm::SetVector<func::FuncOp> functions;
+  if (auto fn = module.lookupSymbol<func::FuncOp>(function))
+    functions.insert(fn);
+  for (size_t i = 0; i < functions.size(); ++i)
+    functions[i]->walk([&](func::CallOp call) {
+      if (auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee()))
+        functions.insert(callee);
+    });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (func::FuncOp fn : functions)
+    fn->print(os, OpPrintingFlags().useLocalScope());
+  return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// Measuring
+//===----------------------------------------------------------------------===//
+
+static int64_t bytesOfTypes(TypeRange types) {
+  int64_t bytes = 0;
+  for (Type t : types)
+    bytes += bytesOf(t);
+  return bytes;
+}
+
+llvm::Expected<UnitCosts>
+mlir::pp::driver::measureUnitCosts(ModuleOp module, StringRef function,
+                                   unsigned repetitions) {
+  UnitCosts costs;
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  auto fn = copy->lookupSymbol<func::FuncOp>(function);
+  if (!fn || fn.isExternal())
+    return error("no function @" + function + " to measure");
+  int64_t n = partitionWorkOps(fn).size();
+  if (n == 0)
+    return error("@" + function + " has no ops that do work to measure");
+
+  // One stage per unit, each with F, B and W.
+  PassManager pm(copy->getContext());
+  PPPartitionPassOptions partition;
+  partition.functionName = function.str();
+  partition.numStages = n;
+  partition.printReport = false;
+  pm.addPass(createPPPartitionPass(partition));
+  if (failed(pm.run(*copy)))
+    return error("cutting @" + function + " into its " + llvm::Twine(n) +
+                 " units failed");
+  costs.units.resize(n);
+  for (int64_t i = 0; i < n; ++i) {
+    auto stage = copy->lookupSymbol<func::FuncOp>(
+        (function + "_stage" + llvm::Twine(i)).str());
+    if (!stage)
+      return error("pp-partition made no @" + function + "_stage" +
+                   llvm::Twine(i));
+    UnitCost &unit = costs.units[i];
+    if (i + 1 < n)
+      unit.crossingBytes = bytesOfTypes(stage.getResultTypes());
+    for (unsigned a = 0; a < stage.getNumArguments(); ++a)
+      if (stage.getArgAttr(a, "pp.parameter"))
+        unit.parameterBytes += bytesOf(stage.getArgument(a).getType());
+  }
+  PassManager differentiate(copy->getContext());
+  differentiate.addPass(createPPDifferentiateStagesPass());
+  if (failed(differentiate.run(*copy)))
+    return error("differentiating the units of @" + function + " failed");
+
+  exec::MeasureOptions measure;
+  measure.pipeline = (function + "_pipeline").str();
+  measure.repetitions = repetitions;
+  std::string table, message;
+  llvm::raw_string_ostream tableStream(table);
+  if (failed(exec::measureStages(*copy, measure, tableStream, message)))
+    return error("measuring the units of @" + function + " failed" +
+                 (message.empty() ? "" : ": " + message));
+  auto pipeline = copy->lookupSymbol<PipelineOp>(measure.pipeline);
+  if (!pipeline)
+    return error("no pipeline @" + measure.pipeline + " after measuring");
+  sched::PipelineModel model = getPipelineModel(pipeline);
+  if (model.numStages() != n)
+    return error("the unit pipeline has " + llvm::Twine(model.numStages()) +
+                 " stages, not " + llvm::Twine(n));
+  for (int64_t i = 0; i < n; ++i) {
+    const sched::StageInfo &stage = model.stages[i];
+    costs.units[i].forward = stage.forwardTime;
+    costs.units[i].backwardInput = stage.backwardInputTime;
+    costs.units[i].backwardWeight = stage.backwardWeightTime;
+    costs.units[i].stashBytes = stage.stashBytes;
+  }
+  return costs;
+}
+
+//===----------------------------------------------------------------------===//
+// The cache file
+//===----------------------------------------------------------------------===//
+//
+//   # pp-mlir plan costs (pp-run --plan-costs=measured); one entry per model
+//   entry <model hash> <machine> units <n>
+//   unit <i> <F us> <B us> <W us> <parameter bytes> <stash bytes>
+//        <crossing bytes>                        (one line)
+//   ...
+//   end
+
+std::string mlir::pp::driver::defaultCostCachePath() {
+  llvm::SmallString<256> path;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    path = xdg;
+  else if (const char *home = std::getenv("HOME"); home && *home)
+    llvm::sys::path::append(path, home, ".cache");
+  else
+    return "";
+  llvm::sys::path::append(path, "pp-mlir", "plan-costs.txt");
+  return path.str().str();
+}
+
+llvm::Expected<std::optional<UnitCosts>>
+mlir::pp::driver::readCostCache(StringRef path, StringRef modelHash,
+                                StringRef machine, size_t numUnits) {
+  if (!llvm::sys::fs::exists(path))
+    return std::nullopt;
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return error("cannot read the cost cache " + path + ": " +
+                 buffer.getError().message());
+  SmallVector<StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n');
+  auto bad = [&](size_t line, const llvm::Twine &what) {
+    return error(path + ":" + llvm::Twine(line + 1) + ": " + what +
+                 " (delete the file or pass --cost-cache=none)");
+  };
+  for (size_t l = 0; l < lines.size(); ++l) {
+    SmallVector<StringRef> words;
+    lines[l].split(words, ' ', -1, /*KeepEmpty=*/false);
+    if (words.empty() || words[0].starts_with("#"))
+      continue;
+    if (words[0] != "entry" || words.size() != 5 || words[3] != "units")
+      return bad(l, "expected 'entry <hash> <machine> units <n>'");
+    size_t count = 0;
+    if (words[4].getAsInteger(10, count))
+      return bad(l, "bad unit count '" + words[4] + "'");
+    bool match =
+        words[1] == modelHash && words[2] == machine && count == numUnits;
+    UnitCosts costs{modelHash.str(), machine.str(), {}};
+    for (size_t i = 0; i < count; ++i) {
+      ++l;
+      SmallVector<StringRef> u;
+      if (l < lines.size())
+        lines[l].split(u, ' ', -1, false);
+      UnitCost unit;
+      size_t index = 0;
+      if (u.size() != 8 || u[0] != "unit" || u[1].getAsInteger(10, index) ||
+          index != i || u[2].getAsDouble(unit.forward) ||
+          u[3].getAsDouble(unit.backwardInput) ||
+          u[4].getAsDouble(unit.backwardWeight) ||
+          u[5].getAsInteger(10, unit.parameterBytes) ||
+          u[6].getAsInteger(10, unit.stashBytes) ||
+          u[7].getAsInteger(10, unit.crossingBytes) ||
+          !std::isfinite(unit.total()) || unit.forward < 0 ||
+          unit.backwardInput < 0 || unit.backwardWeight < 0)
+        return bad(std::min(l, lines.size() - 1),
+                   "expected 'unit " + llvm::Twine(i) +
+                       " <F us> <B us> <W us> <parameter bytes> <stash "
+                       "bytes> <crossing bytes>' with times >= 0");
+      costs.units.push_back(unit);
+    }
+    ++l;
+    if (l >= lines.size() || lines[l].trim() != "end")
+      return bad(std::min(l, lines.size() - 1), "expected 'end'");
+    if (match)
+      return costs;
+  }
+  return std::nullopt;
+}
+
+llvm::Error mlir::pp::driver::writeCostCache(StringRef path,
+                                             const UnitCosts &costs) {
+  StringRef dir = llvm::sys::path::parent_path(path);
+  if (!dir.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+      return error("cannot create " + dir + ": " + ec.message());
+  bool fresh = !llvm::sys::fs::exists(path);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Append);
+  if (ec)
+    return error("cannot write the cost cache " + path + ": " + ec.message());
+  if (fresh)
+    os << "# pp-mlir plan costs (pp-run --plan-costs=measured): F, B, W in "
+          "microseconds per micro-batch, then bytes\n";
+  os << "entry " << costs.modelHash << " " << costs.machine << " units "
+     << costs.units.size() << "\n";
+  for (auto [i, u] : llvm::enumerate(costs.units))
+    os << "unit " << i << " " << llvm::format("%.3f", u.forward) << " "
+       << llvm::format("%.3f", u.backwardInput) << " "
+       << llvm::format("%.3f", u.backwardWeight) << " " << u.parameterBytes
+       << " " << u.stashBytes << " " << u.crossingBytes << "\n";
+  os << "end\n";
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// The cut
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Prefix sums of the units, and the memory and time of any range.
+class Ranges {
+public:
+  Ranges(ArrayRef<UnitCost> units, const PlanRequest &request)
+      : units(units), request(request) {
+    size_t n = units.size();
+    time.assign(n + 1, 0);
+    params.assign(n + 1, 0);
+    stash.assign(n + 1, 0);
+    for (size_t i = 0; i < n; ++i) {
+      time[i + 1] = time[i] + units[i].total();
+      params[i + 1] = params[i] + units[i].parameterBytes;
+      stash[i + 1] = stash[i] + units[i].stashBytes;
+    }
+  }
+  /// F + B + W of units [j, i).
+  double cost(size_t j, size_t i) const { return time[i] - time[j]; }
+  /// Parameters + stashes in flight of units [j, i) as stage s.
+  int64_t memory(int s, size_t j, size_t i) const {
+    int64_t inFlight = request.stashAll ? request.numMicrobatches
+                                        : std::min(request.numMicrobatches,
+                                                   request.numStages - s);
+    return params[i] - params[j] + (stash[i] - stash[j]) * inFlight;
+  }
+  bool fits(int s, size_t j, size_t i) const {
+    return request.memoryBudget <= 0 || memory(s, j, i) <= request.memoryBudget;
+  }
+  /// Bytes a cut after unit i - 1 (before unit i) sends.
+  int64_t crossing(size_t i) const {
+    return i > 0 ? units[i - 1].crossingBytes : 0;
+  }
+
+private:
+  ArrayRef<UnitCost> units;
+  const PlanRequest &request;
+  std::vector<double> time;
+  std::vector<int64_t> params, stash;
+};
+} // namespace
+
+/// The smallest busiest-stage time of any cut into `S` stages within the
+/// budget (infinity if none).
+static double smallestBusiest(const Ranges &ranges, size_t n, int S) {
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<std::vector<double>> best(S + 1, std::vector<double>(n + 1, inf));
+  best[0][0] = 0;
+  for (int s = 1; s <= S; ++s)
+    for (size_t i = s; i <= n; ++i)
+      for (size_t j = s - 1; j < i; ++j)
+        if (best[s - 1][j] < inf && ranges.fits(s - 1, j, i))
+          best[s][i] =
+              std::min(best[s][i], std::max(best[s - 1][j], ranges.cost(j, i)));
+  return best[S][n];
+}
+
+/// Among the cuts whose stages all take at most `limit`, one with the
+/// largest least-busy stage, then the fewest bytes across boundaries.
+static std::vector<int64_t> evenestCut(const Ranges &ranges, size_t n, int S,
+                                       double limit) {
+  // (least-busy stage, -crossing bytes): larger is better.
+  using Score = std::pair<double, int64_t>;
+  const Score none{-1, 0};
+  std::vector<std::vector<Score>> best(S + 1, std::vector<Score>(n + 1, none));
+  std::vector<std::vector<size_t>> choice(S + 1, std::vector<size_t>(n + 1));
+  best[0][0] = {std::numeric_limits<double>::infinity(), 0};
+  for (int s = 1; s <= S; ++s)
+    for (size_t i = s; i <= n; ++i)
+      for (size_t j = s - 1; j < i; ++j) {
+        if (best[s - 1][j] == none || ranges.cost(j, i) > limit ||
+            !ranges.fits(s - 1, j, i))
+          continue;
+        Score candidate{std::min(best[s - 1][j].first, ranges.cost(j, i)),
+                        best[s - 1][j].second - ranges.crossing(j)};
+        if (candidate > best[s][i]) {
+          best[s][i] = candidate;
+          choice[s][i] = j;
+        }
+      }
+  std::vector<int64_t> cuts;
+  for (int s = S, i = n; s > 1; --s) {
+    size_t j = choice[s][i];
+    cuts.insert(cuts.begin(), static_cast<int64_t>(j) - 1);
+    i = j;
+  }
+  return cuts;
+}
+
+/// The plan of `cuts`: each stage's costs and memory, the imbalance.
+static StagePlan describe(ArrayRef<UnitCost> units, const Ranges &ranges,
+                          std::vector<int64_t> cuts) {
+  StagePlan plan;
+  plan.cuts = std::move(cuts);
+  size_t start = 0;
+  for (size_t s = 0; s <= plan.cuts.size(); ++s) {
+    size_t end = s < plan.cuts.size() ? plan.cuts[s] + 1 : units.size();
+    UnitCost stage;
+    for (size_t i = start; i < end; ++i) {
+      stage.forward += units[i].forward;
+      stage.backwardInput += units[i].backwardInput;
+      stage.backwardWeight += units[i].backwardWeight;
+      stage.parameterBytes += units[i].parameterBytes;
+      stage.stashBytes += units[i].stashBytes;
+    }
+    stage.crossingBytes = end < units.size() ? units[end - 1].crossingBytes : 0;
+    plan.stages.push_back(stage);
+    plan.memory.push_back(ranges.memory(s, start, end));
+    start = end;
+  }
+  double most = 0, least = std::numeric_limits<double>::infinity();
+  for (const UnitCost &stage : plan.stages) {
+    most = std::max(most, stage.total());
+    least = std::min(least, stage.total());
+  }
+  plan.imbalance =
+      least > 0 ? most / least : std::numeric_limits<double>::infinity();
+  return plan;
+}
+
+/// Whether a stage of `plan` takes less than `fraction` of the busiest.
+static bool hasNearEmptyStage(const StagePlan &plan, double fraction) {
+  double most = 0;
+  for (const UnitCost &stage : plan.stages)
+    most = std::max(most, stage.total());
+  return llvm::any_of(plan.stages, [&](const UnitCost &stage) {
+    return stage.total() < fraction * most;
+  });
+}
+
+/// The cut into request.numStages stages, without the suggestion.
+static llvm::Expected<StagePlan> cut(ArrayRef<UnitCost> units,
+                                     const PlanRequest &request) {
+  size_t n = units.size();
+  int S = request.numStages;
+  if (S < 1)
+    return error("cannot plan " + llvm::Twine(S) + " stages");
+  if (static_cast<size_t>(S) > n)
+    return error("cannot cut the model into " + llvm::Twine(S) +
+                 " stages: it has only " + llvm::Twine(n) +
+                 " ops that do work, so at most " + llvm::Twine(n) +
+                 " stages (P*V <= " + llvm::Twine(n) + ")");
+  Ranges ranges(units, request);
+  double busiest = smallestBusiest(ranges, n, S);
+  if (!std::isfinite(busiest))
+    return error("no cut of the model into " + llvm::Twine(S) +
+                 " stages keeps every stage's parameters and stashes under " +
+                 llvm::Twine(request.memoryBudget) +
+                 " bytes (--memory-limit); raise the limit or use more ranks");
+  // Ties within a part in 10^9 (the sums' rounding) count as equal.
+  double limit = busiest * (1 + 1e-9) + 1e-12;
+  return describe(units, ranges, evenestCut(ranges, n, S, limit));
+}
+
+llvm::Expected<StagePlan>
+mlir::pp::driver::planStages(ArrayRef<UnitCost> units,
+                             const PlanRequest &request) {
+  llvm::Expected<StagePlan> plan = cut(units, request);
+  if (!plan || !hasNearEmptyStage(*plan, request.nearEmptyFraction))
+    return plan;
+  // The largest number of stages the units balance without a near-empty
+  // one (1 always does).
+  plan->suggestedStages = 1;
+  for (int S = request.numStages - 1; S > 1; --S) {
+    PlanRequest fewer = request;
+    fewer.numStages = S;
+    llvm::Expected<StagePlan> other = cut(units, fewer);
+    if (!other) {
+      llvm::consumeError(other.takeError());
+      continue;
+    }
+    if (!hasNearEmptyStage(*other, request.nearEmptyFraction)) {
+      plan->suggestedStages = S;
+      break;
+    }
+  }
+  return plan;
+}

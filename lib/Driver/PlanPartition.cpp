@@ -1,0 +1,281 @@
+//===- PlanPartition.cpp - step 2: cut the prepared model into stages -----===//
+//
+// partitionModel() (Driver.h): FLOP-balanced by pp-partition, or over the
+// measured F, B and W costs of every op (Plan.h), and checked for stages
+// with nearly no work either way.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Driver/Driver.h"
+#include "pp/Driver/Plan.h"
+
+#include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/Model/CostModel.h"
+#include "pprt/pprt.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::pp;
+using namespace mlir::pp::driver;
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Busiest / least-busy stage at which a plan counts as balanced.
+static constexpr double kBalanced = 1.3;
+
+/// The OpenBLAS threads per GEMM this process uses now (set by the
+/// session): part of the machine key, since the times depend on it.
+static int currentBlasThreads() {
+  int threads = pprt_cpu_blas_threads(1);
+  pprt_cpu_blas_threads(threads);
+  return threads;
+}
+
+/// The request for `options`: the budget is --memory-limit when it is a
+/// number of bytes (a limit in M_B depends on the cut, so it only binds
+/// the schedule).
+static PlanRequest planRequest(const CompileOptions &options) {
+  PlanRequest request;
+  request.numStages = options.numRanks * options.stagesPerRank;
+  request.numMicrobatches = options.numMicrobatches;
+  request.stashAll =
+      options.schedule == "gpipe" || options.schedule == "looped-bfs";
+  int64_t bytes = 0;
+  if (!StringRef(options.memoryLimit).getAsInteger(10, bytes) && bytes > 0)
+    request.memoryBudget = bytes;
+  request.nearEmptyFraction = options.nearEmptyFraction;
+  return request;
+}
+
+/// The unit costs of @`function`: from the cache when it has them, else
+/// measured (and written to the cache).
+static llvm::Expected<UnitCosts> unitCosts(ModuleOp module, StringRef function,
+                                           size_t numUnits,
+                                           const CompileOptions &options,
+                                           CompiledModel &model,
+                                           Progress &progress) {
+  std::string path = options.costCache.empty()     ? defaultCostCachePath()
+                     : options.costCache == "none" ? std::string()
+                                                   : options.costCache;
+  std::string hash = modelHash(module, function);
+  std::string machine = machineKey(currentBlasThreads());
+  if (!path.empty()) {
+    llvm::Expected<std::optional<UnitCosts>> cached =
+        readCostCache(path, hash, machine, numUnits);
+    if (!cached)
+      return cached.takeError();
+    if (*cached) {
+      model.planNotes.push_back(
+          llvm::formatv("plan costs: measured, {0} units read from the cache "
+                        "{1} (model {2}, machine {3})",
+                        numUnits, path, hash, machine)
+              .str());
+      return std::move(**cached);
+    }
+  }
+  progress.phase("measuring F, B and W of " + llvm::Twine(numUnits) +
+                 " units of @" + function);
+  auto start = std::chrono::steady_clock::now();
+  llvm::Expected<UnitCosts> costs =
+      measureUnitCosts(module, function, options.measureRepetitions);
+  if (!costs)
+    return costs.takeError();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  costs->modelHash = hash;
+  costs->machine = machine;
+  std::string where = "not cached (--cost-cache=none)";
+  if (!path.empty()) {
+    if (llvm::Error e = writeCostCache(path, *costs))
+      return std::move(e);
+    where = "written to the cache " + path;
+  }
+  model.planNotes.push_back(
+      llvm::formatv("plan costs: measured, {0} units (F, B and W of each op, "
+                    "median of {1}) in {2:F1} s, {3} (model {4}, machine {5})",
+                    numUnits, options.measureRepetitions, seconds, where, hash,
+                    machine)
+          .str());
+  return costs;
+}
+
+/// The warning for a plan whose least-busy stage is below the fraction.
+static std::string nearEmptyWarning(int stage, double fraction, int numStages,
+                                    int suggested, StringRef what) {
+  return llvm::formatv("stage {0} has nearly no work ({1:F2}% of the busiest "
+                       "stage's {2}): the model's ops do not balance {3} "
+                       "stages; the largest sensible P*V is {4}",
+                       stage, fraction * 100, what, numStages, suggested)
+      .str();
+}
+
+/// Measured planning: marks the cuts as pp.split_point on the work ops.
+static llvm::Error planMeasured(ModuleOp module, ArrayRef<Operation *> work,
+                                const CompileOptions &options,
+                                CompiledModel &model, Progress &progress,
+                                std::vector<std::array<double, 3>> &costs) {
+  PlanRequest request = planRequest(options);
+  if (static_cast<size_t>(request.numStages) > work.size())
+    return error("cannot cut the model into " + llvm::Twine(request.numStages) +
+                 " stages: it has only " + llvm::Twine(work.size()) +
+                 " ops that do work, so at most " + llvm::Twine(work.size()) +
+                 " stages (P*V <= " + llvm::Twine(work.size()) + ")");
+  llvm::Expected<UnitCosts> units =
+      unitCosts(module, model.lossName, work.size(), options, model, progress);
+  if (!units)
+    return units.takeError();
+  llvm::Expected<StagePlan> plan = planStages(units->units, request);
+  if (!plan)
+    return plan.takeError();
+  UnitAttr unit = UnitAttr::get(module.getContext());
+  for (int64_t c : plan->cuts)
+    work[c]->setAttr("pp.split_point", unit);
+  double busiest = 0;
+  for (const UnitCost &s : plan->stages)
+    busiest = std::max(busiest, s.total());
+  int64_t first = 0;
+  for (auto [s, stage] : llvm::enumerate(plan->stages)) {
+    int64_t last =
+        s < plan->cuts.size() ? plan->cuts[s] : (int64_t)work.size() - 1;
+    model.planNotes.push_back(
+        llvm::formatv("plan: stage {0}: units {1}-{2}, F {3:F1} us, B {4:F1} "
+                      "us, W {5:F1} us (total {6:F1} us), parameters {7} "
+                      "bytes, stash {8} bytes",
+                      s, first, last, stage.forward, stage.backwardInput,
+                      stage.backwardWeight, stage.total(), stage.parameterBytes,
+                      stage.stashBytes)
+            .str());
+    costs.push_back({stage.forward, stage.backwardInput, stage.backwardWeight});
+    if (plan->suggestedStages && busiest > 0 &&
+        stage.total() < request.nearEmptyFraction * busiest)
+      model.planWarnings.push_back(
+          nearEmptyWarning(s, stage.total() / busiest, request.numStages,
+                           *plan->suggestedStages, "measured time"));
+    first = last + 1;
+  }
+  std::string note =
+      llvm::formatv("plan: busiest / least-busy stage {0:F2} (measured costs)",
+                    plan->imbalance)
+          .str();
+  // When the ops do not balance this many stages: the most that do.
+  if (plan->imbalance > kBalanced) {
+    int most = 1;
+    for (int S = request.numStages - 1; S > 1 && most == 1; --S) {
+      PlanRequest fewer = request;
+      fewer.numStages = S;
+      llvm::Expected<StagePlan> other = planStages(units->units, fewer);
+      if (!other)
+        llvm::consumeError(other.takeError());
+      else if (other->imbalance <= kBalanced)
+        most = S;
+    }
+    note += llvm::formatv("; the ops balance within {0:F1}x only up to P*V "
+                          "= {1} (single ops take most of a stage: split them "
+                          "or use fewer stages)",
+                          kBalanced, most)
+                .str();
+  }
+  model.planNotes.push_back(note);
+  return llvm::Error::success();
+}
+
+/// FLOP planning: after pp-partition, a stage below the fraction of the
+/// busiest one's FLOPs is reported, with the largest number of stages a
+/// FLOP-balanced cut fills.
+static void checkFlopPlan(ModuleOp module, ArrayRef<Operation *> work,
+                          const CompileOptions &options, CompiledModel &model) {
+  auto pipeline = module.lookupSymbol<PipelineOp>(model.pipelineName);
+  if (!pipeline)
+    return;
+  // FLOP estimates: pp-partition sets F = B = W = FLOPs / rate.
+  sched::PipelineModel planned = getPipelineModel(pipeline);
+  double busiest = 0;
+  for (const sched::StageInfo &stage : planned.stages)
+    busiest = std::max(busiest, stage.forwardTime);
+  if (busiest <= 0)
+    return;
+  PlanRequest request = planRequest(options);
+  std::vector<UnitCost> units;
+  for (Operation *op : work) {
+    UnitCost unit;
+    unit.forward = flopsOf(op);
+    units.push_back(unit);
+  }
+  std::optional<int> suggested;
+  for (auto [index, stage] : llvm::enumerate(planned.stages)) {
+    double fraction = stage.forwardTime / busiest;
+    if (fraction >= request.nearEmptyFraction)
+      continue;
+    if (!suggested) {
+      llvm::Expected<StagePlan> plan = planStages(units, request);
+      suggested = 1;
+      if (plan)
+        suggested = plan->suggestedStages.value_or(request.numStages);
+      else
+        llvm::consumeError(plan.takeError());
+    }
+    model.planWarnings.push_back(nearEmptyWarning(static_cast<int>(index),
+                                                  fraction, request.numStages,
+                                                  *suggested, "FLOPs"));
+  }
+}
+
+llvm::Error mlir::pp::driver::partitionModel(
+    ModuleOp module, const CompileOptions &options, CompiledModel &model,
+    Progress &progress, std::vector<std::array<double, 3>> &stageCosts) {
+  model.planCosts = options.planCosts;
+  auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName);
+  SmallVector<Operation *> work;
+  if (lossFn && !lossFn.isExternal() && lossFn.getBody().hasOneBlock())
+    work = partitionWorkOps(lossFn);
+  bool measured = options.planCosts == "measured";
+  auto marked = [&] {
+    return llvm::any_of(
+        work, [](Operation *op) { return op->hasAttr("pp.split_point"); });
+  };
+  // The user's cuts (--cuts, else the model's pp.split_point markers) fix
+  // the stages.
+  if (measured && (!options.cuts.empty() || marked())) {
+    model.planNotes.push_back(
+        std::string("plan costs: not measured, ") +
+        (options.cuts.empty() ? "the model's pp.split_point markers"
+                              : "--cuts") +
+        " fix the cut");
+    measured = false;
+  }
+  if (measured)
+    if (llvm::Error e =
+            planMeasured(module, work, options, model, progress, stageCosts))
+      return e;
+  // Markers (the model's, or the measured plan's) give the stage count,
+  // which compileModel checks against P*V.
+  bool byMarkers = options.cuts.empty() && marked();
+  progress.phase("partitioning into " +
+                 llvm::Twine(options.numRanks * options.stagesPerRank) +
+                 " stages");
+  PassManager pm(module.getContext());
+  buildCutPipeline(pm, options, byMarkers);
+  if (failed(pm.run(module)))
+    return error("partitioning the model failed");
+  if (measured) { // the markers planMeasured() set
+    module.walk([](Operation *op) { op->removeAttr("pp.split_point"); });
+    if (auto staged =
+            module.lookupSymbol<func::FuncOp>(model.lossName + "_staged"))
+      staged->setAttr("pp.cut_by",
+                      StringAttr::get(module.getContext(), "measured costs"));
+  } else {
+    checkFlopPlan(module, work, options, model);
+  }
+  return llvm::Error::success();
+}
