@@ -25,10 +25,11 @@ for f in "${sources[@]}"; do
 done
 [ "$over" -eq 0 ] && echo "  none"
 
-# Function definitions with their end lines (C++ kinds f: functions).
-ctags -x --_xformat='%N %F %n %{end}' --kinds-C++=f --kinds-C=f \
+# Function definitions with their end lines (C++ kinds f: functions), fields
+# separated by \x01 (names such as 'operator bool' hold spaces).
+ctags -x --_xformat=$'%N\x01%F\x01%n\x01%{end}' --kinds-C++=f --kinds-C=f \
   --fields=+ne "${sources[@]}" 2>/dev/null |
-  awk -v limit="$function_limit" -v lf="$largest_file" -v lfl="$largest_file_lines" '
+  awk -F'\001' -v limit="$function_limit" -v lf="$largest_file" -v lfl="$largest_file_lines" '
     $4 != "" { len = $4 - $3 + 1
                if (len > max) { max = len; where = $2 ":" $3 " " $1 }
                if (len > limit) { over[n++] = sprintf("  %d %s:%d %s", len, $2, $3, $1) } }
