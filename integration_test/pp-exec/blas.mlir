@@ -15,3 +15,20 @@
 // RUN: pp-exec %pp_src_root/bench/jit/matmul.mlir --entry=matmul --outputs=%t.loops --no-blas
 // RUN: %python -c "import sys, struct; a = open(sys.argv[1], 'rb').read()[128:]; b = open(sys.argv[2], 'rb').read()[128:]; n = len(a) // 4; x = struct.unpack('%df' % n, a); y = struct.unpack('%df' % n, b); print('max abs difference below 1e-3:', max(abs(p - q) for p, q in zip(x, y)) < 1e-3)" %t.blas/matmul.result0.npy %t.loops/matmul.result0.npy | FileCheck %s --check-prefix=AGREE
 // AGREE: max abs difference below 1e-3: True
+
+// A transpose that feeds a GEMM folds into the GEMM (it reads the weight
+// transposed): @project allocates no buffer for the transposed copy and
+// makes one GEMM call; with --no-blas the copy is materialized. The two agree
+// to float32 rounding.
+// RUN: pp-exec %S/Inputs/transposed-weight.mlir --entry=project --print-lowered 2>&1 >/dev/null | FileCheck %s --check-prefix=FOLDED
+// FOLDED-LABEL: llvm.func @project(
+// FOLDED-NOT:   _mlir_memref_to_llvm_alloc
+// FOLDED:       llvm.call @pprt_cpu_gemm_f32(
+// FOLDED-NOT:   _mlir_memref_to_llvm_alloc
+// FOLDED:       llvm.return
+// RUN: pp-exec %S/Inputs/transposed-weight.mlir --entry=project --print-lowered --no-blas 2>&1 >/dev/null | FileCheck %s --check-prefix=COPIED
+// COPIED-LABEL: llvm.func @project(
+// COPIED:       llvm.call @_mlir_memref_to_llvm_alloc(
+// RUN: pp-exec %S/Inputs/transposed-weight.mlir --entry=project --seed=3 --outputs=%t.tblas
+// RUN: pp-exec %S/Inputs/transposed-weight.mlir --entry=project --seed=3 --outputs=%t.tloops --no-blas
+// RUN: %python -c "import sys, struct; a = open(sys.argv[1], 'rb').read()[128:]; b = open(sys.argv[2], 'rb').read()[128:]; n = len(a) // 4; x = struct.unpack('%df' % n, a); y = struct.unpack('%df' % n, b); print('max abs difference below 1e-3:', max(abs(p - q) for p, q in zip(x, y)) < 1e-3)" %t.tblas/project.result0.npy %t.tloops/project.result0.npy | FileCheck %s --check-prefix=AGREE

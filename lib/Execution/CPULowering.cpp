@@ -245,6 +245,41 @@ static FailureOr<SmallVector<int64_t>> vectorTileSizes(linalg::LinalgOp op,
 /// the accumulator's read and write are hoisted out of the reduction loops
 /// (it stays in registers). Ops it does not accept, or whose tile does not
 /// vectorize, keep the loop path.
+/// Whether `op` only permutes its one input into its output (a transpose
+/// as tosa-to-linalg writes it: all loops parallel, the body yields the
+/// input element).
+static bool isPermutationCopy(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() != 0 || !op.hasPureTensorSemantics())
+    return false;
+  auto yield = cast<linalg::YieldOp>(op.getBody()->getTerminator());
+  if (yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != op.getBody()->getArgument(0))
+    return false;
+  return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+    return map.isPermutation();
+  });
+}
+
+/// Folds a transpose that feeds a GEMM into the GEMM's indexing map
+/// (upstream elementwise fusion, restricted to that pair), so that the GEMM
+/// reads the original operand transposed (pprt_cpu_gemm_*'s transA/transB)
+/// instead of a materialized copy: the TOSA models transpose every weight
+/// before its projection. Each output element still gets the same products
+/// in the same order from OpenBLAS, so the results are unchanged.
+static void foldTransposesIntoGemms(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  RewritePatternSet patterns(ctx);
+  linalg::ControlFusionFn control = [](OpOperand *operand) {
+    auto producer = operand->get().getDefiningOp<linalg::GenericOp>();
+    auto consumer = dyn_cast<linalg::LinalgOp>(operand->getOwner());
+    return producer && consumer && isPermutationCopy(producer) &&
+           isGemmCandidate(consumer);
+  };
+  linalg::populateElementwiseOpsFusionPatterns(patterns, control);
+  (void)applyPatternsGreedily(module, std::move(patterns));
+}
+
 static void tileAndVectorize(ModuleOp module, bool blas) {
   MLIRContext *ctx = module.getContext();
   ctx->loadDialect<vector::VectorDialect, affine::AffineDialect>();
@@ -387,6 +422,8 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
   if (!entries.empty())
     if (Operation *first = m.lookupSymbol(entries.front()))
       loc = first->getLoc();
+  if (options.blas)
+    foldTransposesIntoGemms(m);
   if (options.vectorize)
     tileAndVectorize(m, options.blas);
   if (options.interchange)
