@@ -509,29 +509,21 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
   jit->engine = std::move(*engine);
   jit->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap map;
-    map[interner("memrefCopy")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&ppExecMemrefCopy),
-        llvm::JITSymbolFlags::Exported};
+    auto define = [&](llvm::StringRef name, auto *function) {
+      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(function),
+                             llvm::JITSymbolFlags::Exported};
+    };
+    define("memrefCopy", &ppExecMemrefCopy);
     // The CPU GEMMs (libPPRuntime.so), also for programs that do not link
     // the runtime otherwise (pp-exec).
-    map[interner("pprt_cpu_gemm_f32")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&pprt_cpu_gemm_f32),
-        llvm::JITSymbolFlags::Exported};
-    map[interner("pprt_cpu_gemm_f64")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&pprt_cpu_gemm_f64),
-        llvm::JITSymbolFlags::Exported};
+    define("pprt_cpu_gemm_f32", &pprt_cpu_gemm_f32);
+    define("pprt_cpu_gemm_f64", &pprt_cpu_gemm_f64);
     // The allocator of the CPU lowering (finalize-memref-to-llvm
     // {use-generic-functions}): libPPRuntime's, which charges each buffer
     // to the rank whose thread allocates it (pprt.h).
-    map[interner("_mlir_memref_to_llvm_alloc")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&pprt_memory_alloc),
-        llvm::JITSymbolFlags::Exported};
-    map[interner("_mlir_memref_to_llvm_aligned_alloc")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&pprt_memory_aligned_alloc),
-        llvm::JITSymbolFlags::Exported};
-    map[interner("_mlir_memref_to_llvm_free")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&pprt_memory_free),
-        llvm::JITSymbolFlags::Exported};
+    define("_mlir_memref_to_llvm_alloc", &pprt_memory_alloc);
+    define("_mlir_memref_to_llvm_aligned_alloc", &pprt_memory_aligned_alloc);
+    define("_mlir_memref_to_llvm_free", &pprt_memory_free);
     return map;
   });
   for (const FunctionSignature &sig : sigs) {
