@@ -284,6 +284,58 @@ def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
                            "::mlir::func::FuncDialect"];
 }
 
+def PPSplitOpsPass : Pass<"pp-split-ops", "::mlir::ModuleOp"> {
+  let summary = "Split ops too large for one stage into pieces along a "
+                "parallel loop";
+  let description = [{
+    A stage cut in block order cannot balance a model whose single ops take
+    more than a stage's share of the work (a decoder layer's MLP projections,
+    a convolution). This pass splits every linalg op of `function` whose
+    FLOPs (as pp-partition counts them) exceed `max-fraction` of the
+    function's total into k = ceil(FLOPs / (max-fraction * total)) pieces
+    along one parallel loop: the largest one (ties: the outermost) that each
+    operand indexes at most once and as a plain loop index, k capped by its
+    range. Piece i computes the slice of the result along that loop (sizes
+    differing by at most one) from `tensor.extract_slice`s of the operands
+    that the loop indexes; the pieces are written in order into a
+    `tensor.empty` by `tensor.insert_slice`s, whose last result replaces the
+    op. Every element of the result is computed once, from the same
+    operands, so the result equals the op's up to rounding (the code
+    generator or a BLAS may sum a narrower piece in another order).
+
+    An operand made by an all-parallel linalg op (a transposed weight, a
+    broadcast bias) that only the split op uses is split with it, so each
+    piece reads its slice of the weight (and pp-partition recomputes that
+    slice in the stage that uses it: a weight split across stages becomes a
+    parameter those stages share). Splat constants and `tensor.empty`
+    initial values are made at the piece's shape. Ops with more than one
+    result, dynamic shapes or a `pp.split_point` marker are left alone.
+
+    Emits one remark per split op: its FLOPs, share of the total, the loop
+    and the piece count.
+
+    ```mlir
+    // -pp-split-ops="function=f max-fraction=0.5": a matmul that is 100%
+    // of @f becomes two matmuls on halves of %w's columns.
+    %a = tensor.extract_slice %w[0, 0] [16, 8] [1, 1]
+    %p0 = linalg.generic ... ins(%x, %a) outs(%init0) -> tensor<4x8xf32>
+    %r0 = tensor.insert_slice %p0 into %empty[0, 0] [4, 8] [1, 1]
+    %b = tensor.extract_slice %w[0, 8] [16, 8] [1, 1]
+    %p1 = linalg.generic ... ins(%x, %b) outs(%init1) -> tensor<4x8xf32>
+    %r = tensor.insert_slice %p1 into %r0[0, 8] [4, 8] [1, 1]
+    ```
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The model function; required">,
+    Option<"maxFraction", "max-fraction", "double", /*default=*/"0",
+           "Split ops above this share of the function's FLOPs, in (0, 1]; "
+           "required">,
+  ];
+  let dependentDialects = ["::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def PPSplitBackwardPass : Pass<"pp-split-backward", "::mlir::ModuleOp"> {
   let summary = "Split a backward function into B (input gradients) and W";
   let description = [{
