@@ -142,6 +142,27 @@ void Differentiator::accumulate(Value v, Value d) {
   it->second = addValues(b, d.getLoc(), it->second, d);
 }
 
+void Differentiator::accumulateSlice(Value v, Value d,
+                                     ArrayRef<OpFoldResult> offsets,
+                                     ArrayRef<OpFoldResult> sizes,
+                                     ArrayRef<OpFoldResult> strides) {
+  Location loc = d.getLoc();
+  auto it = adjoints.find(v);
+  if (it == adjoints.end()) {
+    Value zero = zeros(b, loc, cast<RankedTensorType>(v.getType()));
+    adjoints[v] = tensor::InsertSliceOp::create(b, loc, d, zero, offsets,
+                                                sizes, strides);
+    return;
+  }
+  // old + d on the slice, as accumulate() adds: the same sums, without a
+  // full-size zero tensor and addition per slice.
+  Value part = tensor::ExtractSliceOp::create(
+      b, loc, cast<RankedTensorType>(d.getType()), it->second, offsets, sizes,
+      strides);
+  it->second = tensor::InsertSliceOp::create(
+      b, loc, addValues(b, loc, part, d), it->second, offsets, sizes, strides);
+}
+
 SetVector<Value> Differentiator::captured(Operation *op) {
   SetVector<Value> values;
   for (Region &region : op->getRegions())

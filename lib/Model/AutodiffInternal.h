@@ -160,6 +160,13 @@ public:
   Value adjointOf(Value v) const { return adjoints.lookup(v); }
   /// Adds `d` to the adjoint of `v`.
   void accumulate(Value v, Value d);
+  /// Adds `d` to the slice (offsets, sizes, strides) of the adjoint of
+  /// `v`: the first contribution is written into zeros, later ones are
+  /// added to that slice only (a weight read in slices gets one full-size
+  /// gradient, not one per slice).
+  void accumulateSlice(Value v, Value d, ArrayRef<OpFoldResult> offsets,
+                       ArrayRef<OpFoldResult> sizes,
+                       ArrayRef<OpFoldResult> strides);
   /// Values used inside the regions of `op` but defined outside.
   static SetVector<Value> captured(Operation *op);
   /// Whether `op` reads an active value, as an operand or inside its

@@ -103,11 +103,8 @@ public:
     // The slice's gradient lands at the slice; zeros elsewhere.
     if (!isActive(slice.getSource()))
       return;
-    Value zero = zeros(b, loc, slice.getSourceType());
-    accumulate(slice.getSource(),
-               tensor::InsertSliceOp::create(
-                   b, loc, d, zero, slice.getMixedOffsets(),
-                   slice.getMixedSizes(), slice.getMixedStrides()));
+    diff.accumulateSlice(slice.getSource(), d, slice.getMixedOffsets(),
+                         slice.getMixedSizes(), slice.getMixedStrides());
   }
   void visit(tensor::InsertSliceOp insert) {
     if (isActive(insert.getSource()))
