@@ -171,6 +171,23 @@ static std::string utilisation(const std::vector<double> &busy,
   return text;
 }
 
+void Trainer::reportCpuBalance(const pprt::StepTiming &timing) {
+  if (timing.cpuBusy.empty())
+    return;
+  std::string text;
+  double most = 0, least = std::numeric_limits<double>::infinity();
+  for (double cpu : timing.cpuBusy) {
+    text += llvm::formatv("{0}{1:F3}", text.empty() ? "" : " ", cpu * 1e3)
+                .str();
+    most = std::max(most, cpu);
+    least = std::min(least, cpu);
+  }
+  out << "measured CPU time per rank (ms, each rank thread's own, without "
+         "waiting for a core): "
+      << text << " (busiest / least-busy rank "
+      << llvm::format("%.2f", least > 0 ? most / least : 0.0) << ")\n";
+}
+
 void Trainer::reportBalance(const pprt::StepTiming &timing) {
   int numRanks = model.pipeline.numRanks;
   bool measured = model.planCosts == "measured";
@@ -194,6 +211,7 @@ void Trainer::reportBalance(const pprt::StepTiming &timing) {
       << " ms, utilisation per rank " << actual
       << " (busiest / least-busy rank "
       << llvm::format("%.2f", measuredImbalance) << ")\n";
+  reportCpuBalance(timing);
   if (measuredImbalance <= 1.5)
     return;
   auto most = std::max_element(measuredBusy.begin(), measuredBusy.end());

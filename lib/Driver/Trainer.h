@@ -74,6 +74,10 @@ private:
   /// utilisation (busy / makespan), and a warning when the measured busy
   /// times differ by more than 1.5x.
   void reportBalance(const pprt::StepTiming &timing);
+  /// The "measured CPU time per rank" line: each rank thread's CPU time in
+  /// compute actions (pprt::StepTiming::cpuBusy), which waiting for a core
+  /// does not inflate when ranks outnumber cores.
+  void reportCpuBalance(const pprt::StepTiming &timing);
   llvm::Error writeTrace();
 
   ModuleOp module;

@@ -190,7 +190,7 @@ void runRank(StepContext &step, pprt_rank &rank, const Program &program);
 /// A trace event as kTraceFields doubles, for transports that gather traces
 /// as numbers (mpi, nccl): rank, action, stage, micro-batch, start, end,
 /// kind, peer; and back.
-constexpr int kTraceFields = 8;
+constexpr int kTraceFields = 9;
 void encodeTraceEvent(const TraceEvent &event, double *fields);
 TraceEvent decodeTraceEvent(const double *fields);
 
@@ -311,7 +311,7 @@ struct pprt_rank {
   struct OpenAction {
     pprt_action action;
     int64_t stage, microbatch;
-    double start;
+    double start, cpuStart;
     int64_t kind = -1, peer = -1;
   };
   std::vector<OpenAction> open;

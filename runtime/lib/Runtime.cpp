@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -19,6 +20,14 @@ using namespace pprt;
 using namespace pprt::detail;
 
 namespace {
+
+/// CPU seconds the calling thread has used (0 where the clock is missing).
+double threadCpuSeconds() {
+  timespec now{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0)
+    return 0.0;
+  return static_cast<double>(now.tv_sec) + 1e-9 * now.tv_nsec;
+}
 
 /// True if `rank` may go on: not null and its step has not failed.
 bool live(pprt_rank *rank) {
@@ -345,6 +354,7 @@ void pprt_action_begin(pprt_rank *rank, int64_t action, int64_t stage,
   open.stage = stage;
   open.microbatch = microbatch;
   open.start = rank->step->now();
+  open.cpuStart = threadCpuSeconds();
   rank->open.push_back(open);
 }
 
@@ -361,6 +371,7 @@ void pprt_action_end(pprt_rank *rank) {
                    open.microbatch, open.start,  rank->step->now()};
   event.kind = open.kind;
   event.peer = open.peer;
+  event.cpu = threadCpuSeconds() - open.cpuStart;
   rank->events.push_back(event);
 }
 

@@ -156,7 +156,8 @@ void pprt::detail::encodeTraceEvent(const TraceEvent &e, double *fields) {
                                        e.start,
                                        e.end,
                                        static_cast<double>(e.kind),
-                                       static_cast<double>(e.peer)};
+                                       static_cast<double>(e.peer),
+                                       e.cpu};
   std::copy(values, values + kTraceFields, fields);
 }
 
@@ -169,6 +170,7 @@ TraceEvent pprt::detail::decodeTraceEvent(const double *f) {
                f[5]};
   e.kind = static_cast<int64_t>(f[6]);
   e.peer = static_cast<int64_t>(f[7]);
+  e.cpu = f[8];
   return e;
 }
 

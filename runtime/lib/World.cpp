@@ -627,6 +627,7 @@ StepTiming World::stepTiming() const {
   int numRanks = state->options.ranks;
   StepTiming timing;
   timing.busy.assign(numRanks, 0.0);
+  timing.cpuBusy.assign(numRanks, 0.0);
   timing.end.assign(numRanks, 0.0);
   timing.rankBubbleRate.assign(numRanks, 0.0);
   double first = std::numeric_limits<double>::infinity(), last = 0.0;
@@ -636,8 +637,10 @@ StepTiming World::stepTiming() const {
     first = std::min(first, event.start);
     last = std::max(last, event.end);
     timing.end[event.rank] = std::max(timing.end[event.rank], event.end);
-    if (event.action <= PPRT_BACKWARD_WEIGHT)
+    if (event.action <= PPRT_BACKWARD_WEIGHT) {
       timing.busy[event.rank] += event.end - event.start;
+      timing.cpuBusy[event.rank] += event.cpu;
+    }
   }
   if (state->trace.empty())
     return timing;

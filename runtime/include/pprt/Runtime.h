@@ -41,6 +41,11 @@ struct TraceEvent {
   /// For PPRT_SEND / PPRT_RECV: the kind (pprt_kind) and the peer of the
   /// last pprt_send / pprt_recv made inside the action; -1 otherwise.
   int64_t kind = -1, peer = -1;
+  /// Seconds of CPU time the rank's thread spent in the action
+  /// (CLOCK_THREAD_CPUTIME_ID): its work without the time it waited for a
+  /// core, when more threads than cores run. Work that other threads do
+  /// for it (OpenBLAS threads beyond the first, a GPU) is not counted.
+  double cpu = 0.0;
 };
 
 /// Makes one rank fail on purpose, for tests of failure handling. Set in
@@ -98,6 +103,9 @@ struct FaultInjection {
 struct StepTiming {
   /// Per rank: seconds spent in compute actions.
   std::vector<double> busy;
+  /// Per rank: CPU seconds its thread spent in compute actions
+  /// (TraceEvent::cpu).
+  std::vector<double> cpuBusy;
   /// Per rank: end of its last traced action, seconds since the epoch (0 if
   /// the rank traced nothing).
   std::vector<double> end;
