@@ -149,6 +149,14 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
                  options.planCosts + "'");
   if (options.measureRepetitions < 1 || options.measureRepetitions > 1000)
     return error("--measure-repetitions must be in [1, 1000]");
+  if (options.splitOps != "auto" && options.splitOps != "none") {
+    double fraction = 0;
+    if (StringRef(options.splitOps).getAsDouble(fraction) ||
+        !(fraction > 0 && fraction <= 1))
+      return error("--split-ops must be auto, none or a fraction in (0, 1], "
+                   "got '" +
+                   options.splitOps + "'");
+  }
   if (!(options.nearEmptyFraction >= 0 && options.nearEmptyFraction <= 1))
     return error("the near-empty fraction must be in [0, 1]");
   if (options.loss != "none" && options.loss != "mse" &&

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Driver/Plan.h"
+#include "pp/Support/Version.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
@@ -73,6 +74,8 @@ std::string mlir::pp::driver::modelHash(ModuleOp module, StringRef function) {
   llvm::raw_string_ostream os(text);
   for (func::FuncOp fn : functions)
     fn->print(os, OpPrintingFlags().useLocalScope());
+  // Costs measured by another compiler are not this one's.
+  os << versionString();
   return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true);
 }
 

@@ -12,9 +12,11 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Model/CostModel.h"
+#include "pp/Model/Passes.h"
 #include "pprt/pprt.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -231,6 +233,53 @@ static void checkFlopPlan(ModuleOp module, ArrayRef<Operation *> work,
   }
 }
 
+/// The share of the model's FLOPs above which an op is split
+/// (CompileOptions::splitOps), std::nullopt for none.
+static std::optional<double> splitFraction(const CompileOptions &options,
+                                           bool measured) {
+  if (options.splitOps == "none")
+    return std::nullopt;
+  if (options.splitOps == "auto") {
+    if (!measured)
+      return std::nullopt;
+    int numStages = options.numRanks * options.stagesPerRank;
+    if (numStages < 2)
+      return std::nullopt;
+    return 1.0 / (4.0 * numStages);
+  }
+  double fraction = 0;
+  if (StringRef(options.splitOps).getAsDouble(fraction))
+    return std::nullopt; // validate() refused it
+  return fraction;
+}
+
+/// pp-split-ops on the loss function; its remarks (one per split op)
+/// become plan notes.
+static llvm::Error splitLargeOps(ModuleOp module, CompiledModel &model,
+                                 double fraction) {
+  MLIRContext *context = module.getContext();
+  std::vector<std::string> remarks;
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diagnostic) {
+    if (diagnostic.getSeverity() != DiagnosticSeverity::Remark)
+      return failure(); // to the outer handler
+    remarks.push_back(diagnostic.str());
+    return success();
+  });
+  PassManager pm(context);
+  PPSplitOpsPassOptions split;
+  split.functionName = model.lossName;
+  split.maxFraction = fraction;
+  pm.addPass(createPPSplitOpsPass(split));
+  if (failed(pm.run(module)))
+    return error("splitting the model's large ops failed");
+  for (const std::string &remark : remarks)
+    model.planNotes.push_back(
+        llvm::formatv("split ops (above {0:F4} of the FLOPs): {1}", fraction,
+                      remark)
+            .str());
+  return llvm::Error::success();
+}
+
 llvm::Error mlir::pp::driver::partitionModel(
     ModuleOp module, const CompileOptions &options, CompiledModel &model,
     Progress &progress, std::vector<std::array<double, 3>> &stageCosts) {
@@ -253,6 +302,12 @@ llvm::Error mlir::pp::driver::partitionModel(
                               : "--cuts") +
         " fix the cut");
     measured = false;
+  }
+  if (std::optional<double> fraction = splitFraction(options, measured);
+      fraction && options.cuts.empty() && !marked()) {
+    if (llvm::Error e = splitLargeOps(module, model, *fraction))
+      return e;
+    work = partitionWorkOps(lossFn);
   }
   if (measured)
     if (llvm::Error e =

@@ -104,6 +104,15 @@ static cl::opt<std::string> planCosts(
              "then planned with the measured times)"),
     cl::init("flops"), cl::value_desc("flops|measured"),
     cl::cat(planCategory));
+static cl::opt<std::string> splitOps(
+    "split-ops",
+    cl::desc("Split ops too large for one stage into pieces along a parallel "
+             "loop (pp-split-ops) so the cut can balance them: auto (default: "
+             "with --plan-costs=measured, every op above 1/(4 P V) of the "
+             "model's FLOPs), none, or a share of the FLOPs in (0, 1]; never "
+             "with --cuts or pp.split_point markers"),
+    cl::init("auto"), cl::value_desc("auto|none|fraction"),
+    cl::cat(planCategory));
 static cl::opt<std::string> costCache(
     "cost-cache",
     cl::desc("--plan-costs=measured: the cache of measured costs, keyed by "
@@ -280,6 +289,7 @@ int main(int argc, char **argv) {
   compile.solverTimeLimit = solverTimeLimit;
   compile.reference = check;
   compile.planCosts = planCosts;
+  compile.splitOps = splitOps;
   compile.costCache = costCache;
   compile.measureRepetitions = measureRepetitions;
   if (numMicrobatches.getNumOccurrences() == 0)

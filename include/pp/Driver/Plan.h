@@ -53,7 +53,8 @@ struct UnitCost {
 
 /// The measured costs of a model's units, and what they are keyed by.
 struct UnitCosts {
-  /// A hash of the prepared model (its printed IR) and the machine
+  /// A hash of the prepared model (its printed IR and the compiler
+  /// version, so a new pp-mlir measures again) and the machine
   /// (host name, CPU, cores, OpenBLAS threads): the cache key.
   std::string modelHash, machine;
   std::vector<UnitCost> units;
@@ -64,7 +65,9 @@ struct UnitCosts {
 std::string machineKey(int blasThreads);
 
 /// A hex hash of `function` (a func.func of `module`) and every function it
-/// calls, printed: the same model prepared the same way has the same hash.
+/// calls, printed, and of the compiler's version string (versionString()):
+/// the same model prepared the same way by the same pp-mlir has the same
+/// hash.
 std::string modelHash(ModuleOp module, StringRef function);
 
 /// Measures every unit of @`function` in `module` (prepared; not changed):
