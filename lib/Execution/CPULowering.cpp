@@ -235,16 +235,6 @@ static FailureOr<SmallVector<int64_t>> vectorTileSizes(linalg::LinalgOp op,
   return sizes;
 }
 
-/// Tiles and vectorizes the linalg ops `vectorTileSizes` accepts with
-/// upstream transformations: `scf::tileUsingSCF` (parallel tile loops
-/// outermost, then the reduction loops in their order, step 1), then
-/// `linalg::vectorize` of each tile, whose reduction dimensions all have
-/// size 1, so no vector reduction is formed: a matmul tile becomes, per k,
-/// a broadcast of A's column times B's row added to the accumulator tile.
-/// Slices fold into the vector transfers, unit dimensions are dropped, and
-/// the accumulator's read and write are hoisted out of the reduction loops
-/// (it stays in registers). Ops it does not accept, or whose tile does not
-/// vectorize, keep the loop path.
 /// Whether `op` only permutes its one input into its output (a transpose
 /// as tosa-to-linalg writes it: all loops parallel, the body yields the
 /// input element).
@@ -280,6 +270,75 @@ static void foldTransposesIntoGemms(ModuleOp module) {
   (void)applyPatternsGreedily(module, std::move(patterns));
 }
 
+/// Folds a transpose that consumes a GEMM's result into the GEMM's output
+/// map: the GEMM writes its result in the transpose's layout (C^T = B^T A^T;
+/// pprt_cpu_gemm_* swaps its operands for a C stored n-major), so that no
+/// transposed copy is made. Backward-weight functions compute dW^T and
+/// transpose it into the parameter's layout. Only a GEMM whose one use is
+/// the transpose and whose accumulator is a `linalg.fill` folds (the fill is
+/// redone in the new layout). The sums are the same, now in OpenBLAS's
+/// order for the swapped product, deterministic as before.
+static void foldTransposedGemmResults(ModuleOp module) {
+  SmallVector<linalg::GenericOp> transposes;
+  module.walk([&](linalg::GenericOp op) {
+    if (isPermutationCopy(op))
+      transposes.push_back(op);
+  });
+  IRRewriter rewriter(module.getContext());
+  for (linalg::GenericOp transpose : transposes) {
+    auto result = dyn_cast<OpResult>(transpose.getDpsInputs()[0]);
+    auto gemm = result ? dyn_cast<linalg::LinalgOp>(result.getOwner())
+                       : linalg::LinalgOp();
+    if (!gemm || !result.hasOneUse() || !gemm.hasPureTensorSemantics() ||
+        !isGemmCandidate(gemm))
+      continue;
+    auto fill = gemm.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+    if (!fill)
+      continue;
+    // The transpose writes out[psi(x)] = C[phi(x)], so out[y] =
+    // C[phi(psi^-1(y))], and the GEMM's element at loop point l (C[o(l)])
+    // lands at out[psi(phi^-1(o(l)))].
+    AffineMap phi = transpose.getIndexingMapsArray()[0];
+    AffineMap psi = transpose.getIndexingMapsArray()[1];
+    SmallVector<AffineMap> maps = gemm.getIndexingMapsArray();
+    maps.back() = psi.compose(inversePermutation(phi)).compose(maps.back());
+    rewriter.setInsertionPoint(gemm);
+    linalg::GenericOp generic = dyn_cast<linalg::GenericOp>(gemm.getOperation());
+    if (!generic) {
+      FailureOr<linalg::GenericOp> generalized =
+          linalg::generalizeNamedOp(rewriter, gemm);
+      if (failed(generalized))
+        continue;
+      generic = *generalized;
+    }
+    rewriter.setInsertionPoint(transpose);
+    Location loc = generic.getLoc();
+    Value init = linalg::FillOp::create(rewriter, fill.getLoc(),
+                                        fill.getDpsInputs(),
+                                        transpose.getDpsInits())
+                     .getResult(0);
+    auto folded = linalg::GenericOp::create(
+        rewriter, loc, transpose.getResultTypes(), generic.getDpsInputs(),
+        ValueRange{init}, maps, generic.getIteratorTypesArray());
+    rewriter.inlineRegionBefore(generic.getRegion(), folded.getRegion(),
+                                folded.getRegion().begin());
+    rewriter.replaceOp(transpose, folded.getResults());
+    rewriter.eraseOp(generic);
+    if (fill->use_empty())
+      rewriter.eraseOp(fill);
+  }
+}
+
+/// Tiles and vectorizes the linalg ops `vectorTileSizes` accepts with
+/// upstream transformations: `scf::tileUsingSCF` (parallel tile loops
+/// outermost, then the reduction loops in their order, step 1), then
+/// `linalg::vectorize` of each tile, whose reduction dimensions all have
+/// size 1, so no vector reduction is formed: a matmul tile becomes, per k,
+/// a broadcast of A's column times B's row added to the accumulator tile.
+/// Slices fold into the vector transfers, unit dimensions are dropped, and
+/// the accumulator's read and write are hoisted out of the reduction loops
+/// (it stays in registers). Ops it does not accept, or whose tile does not
+/// vectorize, keep the loop path.
 static void tileAndVectorize(ModuleOp module, bool blas) {
   MLIRContext *ctx = module.getContext();
   ctx->loadDialect<vector::VectorDialect, affine::AffineDialect>();
@@ -422,8 +481,10 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
   if (!entries.empty())
     if (Operation *first = m.lookupSymbol(entries.front()))
       loc = first->getLoc();
-  if (options.blas)
+  if (options.blas) {
     foldTransposesIntoGemms(m);
+    foldTransposedGemmResults(m);
+  }
   if (options.vectorize)
     tileAndVectorize(m, options.blas);
   if (options.interchange)
