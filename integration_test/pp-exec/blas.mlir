@@ -36,12 +36,18 @@
 // A transpose that consumes a GEMM's result folds into the GEMM's output map
 // (a weight gradient computed as dW^T, then transposed into the weight's
 // layout): @grad allocates no buffer for dW^T and makes one GEMM call, which
-// writes dW; with --no-blas dW^T is materialized. The two lowerings agree to
-// float32 rounding.
+// writes dW; with --no-blas dW^T is materialized. The entry wrapper passes
+// pp-exec's result buffer to @grad as its out parameter: no buffer and no
+// copy there either. The two lowerings agree to float32 rounding.
 // RUN: pp-exec %S/Inputs/transposed-result.mlir --entry=grad --print-lowered 2>&1 >/dev/null | FileCheck %s --check-prefix=RESULT
 // RESULT-LABEL: llvm.func @grad(
 // RESULT-NOT:   _mlir_memref_to_llvm_alloc
 // RESULT:       llvm.call @pprt_cpu_gemm_f32(
+// RESULT-NOT:   _mlir_memref_to_llvm_alloc
+// RESULT:       llvm.return
+// RESULT-LABEL: llvm.func @__pp_exec_grad(
+// RESULT-NOT:   _mlir_memref_to_llvm_alloc
+// RESULT:       llvm.call @grad(
 // RESULT-NOT:   _mlir_memref_to_llvm_alloc
 // RESULT:       llvm.return
 // RUN: pp-exec %S/Inputs/transposed-result.mlir --entry=grad --print-lowered --no-blas 2>&1 >/dev/null | FileCheck %s --check-prefix=RESULT-COPIED

@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
@@ -437,6 +438,66 @@ static void addWrapper(ModuleOp module, func::FuncOp fn) {
   func::ReturnOp::create(b, loc);
 }
 
+/// Whether `op`, or an op nested in it, has `value` as an operand.
+static bool usesValue(Operation *op, Value value) {
+  return op
+      ->walk([&](Operation *inner) {
+        return llvm::is_contained(inner->getOperands(), value)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// In the entry wrappers (addWrapper), after buffer-results-to-out-params:
+/// a result that the callee writes into a fresh buffer (its out parameter)
+/// which the wrapper then copies whole into its own out argument is
+/// written into that argument directly, without the buffer and the copy.
+/// The fresh buffer's contents were undefined, the out argument's are
+/// overwritten, and the wrapper's buffers are distinct (`restrict`), so the
+/// callee computes the same values. A function with large results (a
+/// backward-weight function's weight gradients) would otherwise spend as
+/// long copying them as computing them.
+static void forwardResultsToWrapperOutputs(ModuleOp module) {
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (!fn.getSymName().starts_with(kWrapperPrefix) || fn.isExternal())
+      continue;
+    Block &entry = fn.getBody().front();
+    SmallVector<linalg::CopyOp> copies;
+    fn.walk([&](linalg::CopyOp copy) { copies.push_back(copy); });
+    for (linalg::CopyOp copy : copies) {
+      auto alloc = copy.getInputs()[0].getDefiningOp<memref::AllocOp>();
+      auto out = dyn_cast<BlockArgument>(copy.getOutputs()[0]);
+      if (!alloc || !out || out.getOwner() != &entry ||
+          alloc.getType() != out.getType() || copy->getBlock() != &entry ||
+          alloc->getBlock() != &entry)
+        continue;
+      func::CallOp call;
+      bool forwardable = true;
+      for (Operation *user : alloc->getUsers()) {
+        if (user == copy.getOperation())
+          continue;
+        auto c = dyn_cast<func::CallOp>(user);
+        if (!c || (call && c != call))
+          forwardable = false;
+        call = c;
+      }
+      if (!forwardable || !call || call->getBlock() != &entry ||
+          !call->isBeforeInBlock(copy))
+        continue;
+      // The out argument is untouched from the call through the copy.
+      for (Operation *op = call; op != copy.getOperation();
+           op = op->getNextNode())
+        forwardable &= !usesValue(op, out);
+      if (!forwardable)
+        continue;
+      copy->erase();
+      alloc->replaceAllUsesWith(ValueRange{out});
+      alloc->erase();
+    }
+  }
+}
+
 static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   // Vector transfers of more than one dimension become 1-D ones (rows of a
   // tile), fully unrolled.
@@ -531,8 +592,12 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
   // frees F's stash after the backward that reads it last, as the
   // schedule's memory plan assumes (docs/Runtime.md, "Measured memory").
   {
-    PassManager dealloc(ctx);
-    mlir::pp::buildOutParamsAndDeallocationPipeline(dealloc);
+    PassManager outParams(ctx), dealloc(ctx);
+    mlir::pp::buildOutParamsPipeline(outParams);
+    mlir::pp::buildDeallocationPipeline(dealloc);
+    if (failed(outParams.run(m)))
+      return failure();
+    forwardResultsToWrapperOutputs(m);
     if (failed(dealloc.run(m)))
       return failure();
     mlir::pp::moveDeallocsToLastUse(m);
