@@ -32,3 +32,28 @@
 // RUN: pp-exec %S/Inputs/transposed-weight.mlir --entry=project --seed=3 --outputs=%t.tblas
 // RUN: pp-exec %S/Inputs/transposed-weight.mlir --entry=project --seed=3 --outputs=%t.tloops --no-blas
 // RUN: %python -c "import sys, struct; a = open(sys.argv[1], 'rb').read()[128:]; b = open(sys.argv[2], 'rb').read()[128:]; n = len(a) // 4; x = struct.unpack('%df' % n, a); y = struct.unpack('%df' % n, b); print('max abs difference below 1e-3:', max(abs(p - q) for p, q in zip(x, y)) < 1e-3)" %t.tblas/project.result0.npy %t.tloops/project.result0.npy | FileCheck %s --check-prefix=AGREE
+
+// A transpose that consumes a GEMM's result folds into the GEMM's output map
+// (a weight gradient computed as dW^T, then transposed into the weight's
+// layout): @grad allocates no buffer for dW^T and makes one GEMM call, which
+// writes dW; with --no-blas dW^T is materialized. The entry wrapper passes
+// pp-exec's result buffer to @grad as its out parameter: no buffer and no
+// copy there either. The two lowerings agree to float32 rounding.
+// RUN: pp-exec %S/Inputs/transposed-result.mlir --entry=grad --print-lowered 2>&1 >/dev/null | FileCheck %s --check-prefix=RESULT
+// RESULT-LABEL: llvm.func @grad(
+// RESULT-NOT:   _mlir_memref_to_llvm_alloc
+// RESULT:       llvm.call @pprt_cpu_gemm_f32(
+// RESULT-NOT:   _mlir_memref_to_llvm_alloc
+// RESULT:       llvm.return
+// RESULT-LABEL: llvm.func @__pp_exec_grad(
+// RESULT-NOT:   _mlir_memref_to_llvm_alloc
+// RESULT:       llvm.call @grad(
+// RESULT-NOT:   _mlir_memref_to_llvm_alloc
+// RESULT:       llvm.return
+// RUN: pp-exec %S/Inputs/transposed-result.mlir --entry=grad --print-lowered --no-blas 2>&1 >/dev/null | FileCheck %s --check-prefix=RESULT-COPIED
+// RESULT-COPIED-LABEL: llvm.func @grad(
+// RESULT-COPIED:       llvm.call @_mlir_memref_to_llvm_alloc(
+// RUN: pp-exec %S/Inputs/transposed-result.mlir --entry=grad --seed=5 --outputs=%t.rblas
+// RUN: pp-exec %S/Inputs/transposed-result.mlir --entry=grad --seed=5 --outputs=%t.rloops --no-blas
+// RUN: %python -c "import sys, struct; a = open(sys.argv[1], 'rb').read()[128:]; b = open(sys.argv[2], 'rb').read()[128:]; n = len(a) // 4; x = struct.unpack('%df' % n, a); y = struct.unpack('%df' % n, b); print('max abs difference below 1e-3:', max(abs(p - q) for p, q in zip(x, y)) < 1e-3, n)" %t.rblas/grad.result0.npy %t.rloops/grad.result0.npy | FileCheck %s --check-prefix=RESULT-AGREE
+// RESULT-AGREE: max abs difference below 1e-3: True 128

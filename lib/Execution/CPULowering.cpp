@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
@@ -235,16 +236,6 @@ static FailureOr<SmallVector<int64_t>> vectorTileSizes(linalg::LinalgOp op,
   return sizes;
 }
 
-/// Tiles and vectorizes the linalg ops `vectorTileSizes` accepts with
-/// upstream transformations: `scf::tileUsingSCF` (parallel tile loops
-/// outermost, then the reduction loops in their order, step 1), then
-/// `linalg::vectorize` of each tile, whose reduction dimensions all have
-/// size 1, so no vector reduction is formed: a matmul tile becomes, per k,
-/// a broadcast of A's column times B's row added to the accumulator tile.
-/// Slices fold into the vector transfers, unit dimensions are dropped, and
-/// the accumulator's read and write are hoisted out of the reduction loops
-/// (it stays in registers). Ops it does not accept, or whose tile does not
-/// vectorize, keep the loop path.
 /// Whether `op` only permutes its one input into its output (a transpose
 /// as tosa-to-linalg writes it: all loops parallel, the body yields the
 /// input element).
@@ -280,6 +271,75 @@ static void foldTransposesIntoGemms(ModuleOp module) {
   (void)applyPatternsGreedily(module, std::move(patterns));
 }
 
+/// Folds a transpose that consumes a GEMM's result into the GEMM's output
+/// map: the GEMM writes its result in the transpose's layout (C^T = B^T A^T;
+/// pprt_cpu_gemm_* swaps its operands for a C stored n-major), so that no
+/// transposed copy is made. Backward-weight functions compute dW^T and
+/// transpose it into the parameter's layout. Only a GEMM whose one use is
+/// the transpose and whose accumulator is a `linalg.fill` folds (the fill is
+/// redone in the new layout). The sums are the same, now in OpenBLAS's
+/// order for the swapped product, deterministic as before.
+static void foldTransposedGemmResults(ModuleOp module) {
+  SmallVector<linalg::GenericOp> transposes;
+  module.walk([&](linalg::GenericOp op) {
+    if (isPermutationCopy(op))
+      transposes.push_back(op);
+  });
+  IRRewriter rewriter(module.getContext());
+  for (linalg::GenericOp transpose : transposes) {
+    auto result = dyn_cast<OpResult>(transpose.getDpsInputs()[0]);
+    auto gemm = result ? dyn_cast<linalg::LinalgOp>(result.getOwner())
+                       : linalg::LinalgOp();
+    if (!gemm || !result.hasOneUse() || !gemm.hasPureTensorSemantics() ||
+        !isGemmCandidate(gemm))
+      continue;
+    auto fill = gemm.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+    if (!fill)
+      continue;
+    // The transpose writes out[psi(x)] = C[phi(x)], so out[y] =
+    // C[phi(psi^-1(y))], and the GEMM's element at loop point l (C[o(l)])
+    // lands at out[psi(phi^-1(o(l)))].
+    AffineMap phi = transpose.getIndexingMapsArray()[0];
+    AffineMap psi = transpose.getIndexingMapsArray()[1];
+    SmallVector<AffineMap> maps = gemm.getIndexingMapsArray();
+    maps.back() = psi.compose(inversePermutation(phi)).compose(maps.back());
+    rewriter.setInsertionPoint(gemm);
+    linalg::GenericOp generic = dyn_cast<linalg::GenericOp>(gemm.getOperation());
+    if (!generic) {
+      FailureOr<linalg::GenericOp> generalized =
+          linalg::generalizeNamedOp(rewriter, gemm);
+      if (failed(generalized))
+        continue;
+      generic = *generalized;
+    }
+    rewriter.setInsertionPoint(transpose);
+    Location loc = generic.getLoc();
+    Value init = linalg::FillOp::create(rewriter, fill.getLoc(),
+                                        fill.getDpsInputs(),
+                                        transpose.getDpsInits())
+                     .getResult(0);
+    auto folded = linalg::GenericOp::create(
+        rewriter, loc, transpose.getResultTypes(), generic.getDpsInputs(),
+        ValueRange{init}, maps, generic.getIteratorTypesArray());
+    rewriter.inlineRegionBefore(generic.getRegion(), folded.getRegion(),
+                                folded.getRegion().begin());
+    rewriter.replaceOp(transpose, folded.getResults());
+    rewriter.eraseOp(generic);
+    if (fill->use_empty())
+      rewriter.eraseOp(fill);
+  }
+}
+
+/// Tiles and vectorizes the linalg ops `vectorTileSizes` accepts with
+/// upstream transformations: `scf::tileUsingSCF` (parallel tile loops
+/// outermost, then the reduction loops in their order, step 1), then
+/// `linalg::vectorize` of each tile, whose reduction dimensions all have
+/// size 1, so no vector reduction is formed: a matmul tile becomes, per k,
+/// a broadcast of A's column times B's row added to the accumulator tile.
+/// Slices fold into the vector transfers, unit dimensions are dropped, and
+/// the accumulator's read and write are hoisted out of the reduction loops
+/// (it stays in registers). Ops it does not accept, or whose tile does not
+/// vectorize, keep the loop path.
 static void tileAndVectorize(ModuleOp module, bool blas) {
   MLIRContext *ctx = module.getContext();
   ctx->loadDialect<vector::VectorDialect, affine::AffineDialect>();
@@ -378,6 +438,66 @@ static void addWrapper(ModuleOp module, func::FuncOp fn) {
   func::ReturnOp::create(b, loc);
 }
 
+/// Whether `op`, or an op nested in it, has `value` as an operand.
+static bool usesValue(Operation *op, Value value) {
+  return op
+      ->walk([&](Operation *inner) {
+        return llvm::is_contained(inner->getOperands(), value)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// In the entry wrappers (addWrapper), after buffer-results-to-out-params:
+/// a result that the callee writes into a fresh buffer (its out parameter)
+/// which the wrapper then copies whole into its own out argument is
+/// written into that argument directly, without the buffer and the copy.
+/// The fresh buffer's contents were undefined, the out argument's are
+/// overwritten, and the wrapper's buffers are distinct (`restrict`), so the
+/// callee computes the same values. A function with large results (a
+/// backward-weight function's weight gradients) would otherwise spend as
+/// long copying them as computing them.
+static void forwardResultsToWrapperOutputs(ModuleOp module) {
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (!fn.getSymName().starts_with(kWrapperPrefix) || fn.isExternal())
+      continue;
+    Block &entry = fn.getBody().front();
+    SmallVector<linalg::CopyOp> copies;
+    fn.walk([&](linalg::CopyOp copy) { copies.push_back(copy); });
+    for (linalg::CopyOp copy : copies) {
+      auto alloc = copy.getInputs()[0].getDefiningOp<memref::AllocOp>();
+      auto out = dyn_cast<BlockArgument>(copy.getOutputs()[0]);
+      if (!alloc || !out || out.getOwner() != &entry ||
+          alloc.getType() != out.getType() || copy->getBlock() != &entry ||
+          alloc->getBlock() != &entry)
+        continue;
+      func::CallOp call;
+      bool forwardable = true;
+      for (Operation *user : alloc->getUsers()) {
+        if (user == copy.getOperation())
+          continue;
+        auto c = dyn_cast<func::CallOp>(user);
+        if (!c || (call && c != call))
+          forwardable = false;
+        call = c;
+      }
+      if (!forwardable || !call || call->getBlock() != &entry ||
+          !call->isBeforeInBlock(copy))
+        continue;
+      // The out argument is untouched from the call through the copy.
+      for (Operation *op = call; op != copy.getOperation();
+           op = op->getNextNode())
+        forwardable &= !usesValue(op, out);
+      if (!forwardable)
+        continue;
+      copy->erase();
+      alloc->replaceAllUsesWith(ValueRange{out});
+      alloc->erase();
+    }
+  }
+}
+
 static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   // Vector transfers of more than one dimension become 1-D ones (rows of a
   // tile), fully unrolled.
@@ -422,8 +542,10 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
   if (!entries.empty())
     if (Operation *first = m.lookupSymbol(entries.front()))
       loc = first->getLoc();
-  if (options.blas)
+  if (options.blas) {
     foldTransposesIntoGemms(m);
+    foldTransposedGemmResults(m);
+  }
   if (options.vectorize)
     tileAndVectorize(m, options.blas);
   if (options.interchange)
@@ -470,8 +592,12 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
   // frees F's stash after the backward that reads it last, as the
   // schedule's memory plan assumes (docs/Runtime.md, "Measured memory").
   {
-    PassManager dealloc(ctx);
-    mlir::pp::buildOutParamsAndDeallocationPipeline(dealloc);
+    PassManager outParams(ctx), dealloc(ctx);
+    mlir::pp::buildOutParamsPipeline(outParams);
+    mlir::pp::buildDeallocationPipeline(dealloc);
+    if (failed(outParams.run(m)))
+      return failure();
+    forwardResultsToWrapperOutputs(m);
     if (failed(dealloc.run(m)))
       return failure();
     mlir::pp::moveDeallocsToLastUse(m);

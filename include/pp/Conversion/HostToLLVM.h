@@ -30,6 +30,12 @@ void makeResultsDistinct(Operation *root);
 /// buffer is freed in the function that allocates it),
 /// buffer-deallocation-pipeline, convert-bufferization-to-memref.
 void buildOutParamsAndDeallocationPipeline(OpPassManager &pm);
+/// Its two halves, for a caller that rewrites the out-parameters in
+/// between (the CPU JIT, lib/Execution/CPULowering.cpp): the
+/// buffer-results-to-out-params pass, then the deallocation pipeline and
+/// convert-bufferization-to-memref.
+void buildOutParamsPipeline(OpPassManager &pm);
+void buildDeallocationPipeline(OpPassManager &pm);
 
 /// Moves every memref.dealloc to just after the last use of its buffer in
 /// the same block (uses in nested regions count at their ancestor in the

@@ -34,13 +34,21 @@
 
 using namespace mlir;
 
-void mlir::pp::buildOutParamsAndDeallocationPipeline(OpPassManager &pm) {
+void mlir::pp::buildOutParamsPipeline(OpPassManager &pm) {
   bufferization::BufferResultsToOutParamsPassOptions outParams;
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+}
+
+void mlir::pp::buildDeallocationPipeline(OpPassManager &pm) {
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+void mlir::pp::buildOutParamsAndDeallocationPipeline(OpPassManager &pm) {
+  buildOutParamsPipeline(pm);
+  buildDeallocationPipeline(pm);
 }
 
 void mlir::pp::moveDeallocsToLastUse(Operation *root) {
