@@ -2,9 +2,10 @@
 # Measured activation memory against the plan on the shared decoder layer
 # (buddy-mlir, Apache-2.0; ../shared/models/SOURCES.md): pp-run trains one
 # step with --check at P=4, M=8 under GPipe, 1F1B, ZB-H1 and ZB-V (V=2) on
-# the inproc transport and prints, per rank, pp-simulate's stash plan and
-# the peaks the generated code's allocator measured (docs/Runtime.md,
-# "Measured memory"). Prints Markdown; about a minute per schedule on 2
+# the inproc transport and prints, per rank, pp-simulate's stash plan
+# (pp-run's default --stash-accounting=convert) and the peaks the generated
+# code's allocator measured (docs/Runtime.md, "Measured memory"; they are
+# equal). Prints Markdown; about a minute per schedule on 2
 # cores. Usage: bench/memory.sh [M] (default 8).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -159,6 +159,9 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
   }
   if (!(options.nearEmptyFraction >= 0 && options.nearEmptyFraction <= 1))
     return error("the near-empty fraction must be in [0, 1]");
+  if (!sched::parseStashAccounting(options.stashAccounting))
+    return error("--stash-accounting must be hold or convert, not '" +
+                 options.stashAccounting + "'");
   if (options.loss != "none" && options.loss != "mse" &&
       options.loss != "cross-entropy")
     return error("--loss must be none, mse or cross-entropy, not '" +
@@ -230,6 +233,7 @@ static PlanPipelineOptions planOptions(const CompileOptions &options) {
   plan.memoryLimit = options.memoryLimit;
   plan.autoObjective = options.autoObjective;
   plan.solverTimeLimit = options.solverTimeLimit;
+  plan.stashAccounting = options.stashAccounting;
   return plan;
 }
 
@@ -242,7 +246,9 @@ void mlir::pp::driver::buildStagesPipeline(OpPassManager &pm,
 void mlir::pp::driver::buildLowerPipeline(OpPassManager &pm,
                                           const CompileOptions &options,
                                           ArrayRef<unsigned> parameterArgs) {
-  pm.addPass(createConvertPPToRuntimePass());
+  ConvertPPToRuntimePassOptions convert;
+  convert.stashAccounting = options.stashAccounting;
+  pm.addPass(createConvertPPToRuntimePass(convert));
   if (options.reference) {
     PPAutodiffPassOptions autodiff;
     autodiff.functionName = lossFunctionName(options);
@@ -474,6 +480,8 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
       model.boundaryParts = std::max(model.boundaryParts, parts.getInt());
   }
   model.pipeline = getPipelineModel(pipeline);
+  model.pipeline.stashAccounting =
+      *sched::parseStashAccounting(options.stashAccounting);
   model.schedule = getScheduleModel(scheduleOp).schedule;
   if (options.reference)
     model.referenceName = model.lossName + "_grad";

@@ -56,9 +56,9 @@ measuredPipeline(const sched::PipelineModel &planned,
 /// measured stash peaks are from it: within 10% on every rank, a warning
 /// when a rank holds more than 10% over the plan (the generated code keeps
 /// stash longer than the schedule says), a note when one holds more than
-/// 10% less (split backward: the plan counts the part of F's stash that W
-/// reads in both M_B and M_W while B runs; docs/Runtime.md). Nothing when
-/// nothing was measured (the GPU path).
+/// 10% less (split backward under --stash-accounting=hold: the plan counts
+/// the part of F's stash that W reads in both M_B and M_W while B runs;
+/// docs/Runtime.md). Nothing when nothing was measured (the GPU path).
 static void reportMeasuredMemory(llvm::raw_ostream &out,
                                  const std::vector<pprt::MemoryPeaks> &peaks,
                                  const sched::PipelineModel &pipeline,
@@ -99,14 +99,17 @@ static void reportMeasuredMemory(llvm::raw_ostream &out,
         << llvm::format("%.1f", worstOver * 100)
         << "% more stash than the plan\n";
   if (worstUnder > 0.10) {
-    bool split = llvm::any_of(pipeline.stages, [](const auto &stage) {
-      return stage.weightStashBytes > 0;
-    });
+    bool split = pipeline.stashAccounting ==
+                     sched::StashAccounting::HoldDuringBackward &&
+                 llvm::any_of(pipeline.stages, [](const auto &stage) {
+                   return stage.weightStashBytes > 0;
+                 });
     out << "note: rank " << under << " holds "
         << llvm::format("%.1f", worstUnder * 100)
         << "% less stash than the plan"
-        << (split ? " (split backward: the plan charges M_W from the start "
-                    "of B and counts the stash W reads in both M_B and M_W)"
+        << (split ? " (split backward under --stash-accounting=hold: the "
+                    "plan charges M_W from the start of B and counts the "
+                    "stash W reads in both M_B and M_W)"
                   : "")
         << "\n";
   }

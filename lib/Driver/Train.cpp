@@ -250,10 +250,15 @@ llvm::Error Trainer::openDevicePools() {
   if (!gpu)
     return llvm::Error::success();
   // Device memory of each local rank: the schedule's memory plan (the
-  // stash peak pp-simulate predicts), the rank's parameters three times
-  // (values, gradients, a copy in flight), and a workspace for the stage
-  // functions' intermediates.
+  // stash peak pp-simulate predicts, counted under HoldDuringBackward, which
+  // bounds the convert plan from above: B's new weight stash is live
+  // together with F's whole stash until B returns), the rank's parameters
+  // three times (values, gradients, a copy in flight), and a workspace for
+  // the stage functions' intermediates.
   // (A shared parameter counts once on each rank that uses it.)
+  sched::PipelineModel holding = model.pipeline;
+  holding.stashAccounting = sched::StashAccounting::HoldDuringBackward;
+  sched::SimulationResult held = sched::simulate(holding, model.schedule);
   std::vector<int64_t> parameterBytes(model.pipeline.numRanks, 0);
   std::set<std::pair<int, unsigned>> counted;
   for (int s = 0; s < numStages; ++s)
@@ -262,16 +267,20 @@ llvm::Error Trainer::openDevicePools() {
         parameterBytes[model.pipeline.rankOf(s)] += parameters[a].byteSize();
   std::vector<int> localRanks = session.world().localRanks();
   for (int r : localRanks) {
-    int64_t pool = predicted.ranks[r].peakMemoryBytes +
-                   3 * parameterBytes[r] +
+    int64_t plan = predicted.ranks[r].peakMemoryBytes;
+    int64_t stash = std::max(plan, held.ranks[r].peakMemoryBytes);
+    int64_t pool = stash + 3 * parameterBytes[r] +
                    (session.options().workspaceMiB << 20);
     std::string message;
     if (!gpu->addRank(r, pool, message))
       return error("rank " + llvm::Twine(r) + ": " + message);
     if (leader || localRanks.size() == 1)
       out << "rank " << r << ": " << gpu->description()
-          << ", device memory pool " << pool << " bytes (stash plan "
-          << predicted.ranks[r].peakMemoryBytes << ")\n";
+          << ", device memory pool " << pool << " bytes (stash plan " << plan
+          << (stash != plan ? ", " + std::to_string(stash) +
+                                  " holding B's weight stash from its start"
+                            : std::string())
+          << ")\n";
   }
   return llvm::Error::success();
 }

@@ -314,3 +314,16 @@ SimulationResult mlir::pp::sched::simulate(const PipelineModel &model,
                                            const Schedule &schedule) {
   return Simulator(model, schedule).run();
 }
+
+llvm::StringRef mlir::pp::sched::stashAccountingName(StashAccounting accounting) {
+  return accounting == StashAccounting::ConvertAtBackward ? "convert" : "hold";
+}
+
+std::optional<StashAccounting>
+mlir::pp::sched::parseStashAccounting(llvm::StringRef name) {
+  if (name == "hold")
+    return StashAccounting::HoldDuringBackward;
+  if (name == "convert")
+    return StashAccounting::ConvertAtBackward;
+  return std::nullopt;
+}

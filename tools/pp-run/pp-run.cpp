@@ -137,6 +137,17 @@ static cl::opt<double> solverTimeLimit(
     cl::desc("auto: seconds the exact solver may spend (default 1; 0: off)"),
     cl::init(1.0), cl::value_desc("seconds"), cl::cat(planCategory));
 
+static cl::opt<std::string> stashAccounting(
+    "stash-accounting",
+    cl::desc("How a split backward (ZB) counts memory in the plan, the "
+             "memory limit and the runtime's stash account: convert (B turns "
+             "F's stash M_B into its weight stash M_W, what the generated "
+             "code's stash buffers measure; default) or hold (B holds M_W "
+             "from its start and M_B until its end, an upper bound). Device "
+             "memory pools are sized under hold"),
+    cl::init("convert"), cl::value_desc("convert|hold"),
+    cl::cat(planCategory));
+
 static cl::opt<int> numSteps("steps", cl::desc("Training steps (default 1)"),
                              cl::init(1), cl::value_desc("N"),
                              cl::cat(runCategory));
@@ -287,6 +298,7 @@ int main(int argc, char **argv) {
   compile.memoryLimit = memoryLimit;
   compile.autoObjective = autoObjective;
   compile.solverTimeLimit = solverTimeLimit;
+  compile.stashAccounting = stashAccounting;
   compile.reference = check;
   compile.planCosts = planCosts;
   compile.splitOps = splitOps;

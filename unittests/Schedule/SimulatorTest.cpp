@@ -224,6 +224,19 @@ TEST(Simulator, SplitBackwardMemoryConverting) {
   EXPECT_EQ(simulate(model, schedule).ranks[0].peakMemoryBytes, 34);
 }
 
+// The option spellings (stash-accounting=hold|convert) round-trip.
+TEST(Simulator, StashAccountingNames) {
+  for (StashAccounting accounting : {StashAccounting::HoldDuringBackward,
+                                     StashAccounting::ConvertAtBackward})
+    EXPECT_EQ(parseStashAccounting(stashAccountingName(accounting)),
+              accounting);
+  EXPECT_EQ(stashAccountingName(StashAccounting::HoldDuringBackward), "hold");
+  EXPECT_EQ(stashAccountingName(StashAccounting::ConvertAtBackward),
+            "convert");
+  EXPECT_EQ(parseStashAccounting("both"), std::nullopt);
+  EXPECT_EQ(parseStashAccounting(""), std::nullopt);
+}
+
 // Per-rank spans and the span bubble rate: with a slow last stage, 1F1B's
 // ranks idle at different times; the span of a rank runs from its first
 // action's start to its last action's end.

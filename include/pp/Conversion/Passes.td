@@ -28,7 +28,8 @@ def ConvertPPToRuntimePass
     and every parameter gradient to the runtime, seeds the last stage's
     backward with the runtime's loss seed (1/M), brackets every action for
     the trace and accounts the activation stash (+ when F keeps it, - when
-    the last backward that reads it ends). Runtime entry points are declared
+    the last backward that reads it ends; a split backward under
+    `stash-accounting`). Runtime entry points are declared
     as private functions: `pprt_action_begin/end` and `pprt_stash`
     (runtime/include/pprt/pprt.h), and `pprt_memref_<op>_<element type>`
     taking unranked memrefs (runtime/include/pprt/pprt_memref.h). The
@@ -38,6 +39,11 @@ def ConvertPPToRuntimePass
   let options = [
     Option<"scheduleName", "schedule", "std::string", /*default=*/"",
            "The schedule to convert (default: the only one in the module)">,
+    Option<"stashAccounting", "stash-accounting", "std::string",
+           /*default=*/"\"hold\"",
+           "How pprt_stash accounts a split backward, as pp-simulate's "
+           "option of the same name: hold (+M_W before B, -M_B after it; "
+           "default) or convert (M_W - M_B after B)">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::arith::ArithDialect",

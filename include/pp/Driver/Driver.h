@@ -116,6 +116,13 @@ struct CompileOptions {
   /// limit in seconds (pp-schedule's auto-objective, solver-time-limit).
   std::string autoObjective = "step-makespan";
   double solverTimeLimit = 1.0;
+  /// How a split backward counts memory when planning, accounting
+  /// (pprt_stash) and in the plan beside the measured peaks: "convert"
+  /// (what the generated code's stash buffers measure) or "hold" (B holds
+  /// M_W from its start and M_B to its end; an upper bound).
+  /// sched::StashAccounting; pp-schedule's stash-accounting. Device memory
+  /// pools are sized under "hold" either way.
+  std::string stashAccounting = "convert";
   /// Also create @<loss>_grad (pp-autodiff of the whole loss) as the
   /// unpipelined reference that train() checks against.
   bool reference = false;

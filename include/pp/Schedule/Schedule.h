@@ -51,20 +51,32 @@ struct StageInfo {
 /// `auto`'s memory limit, the lower bounds). Forward and W are the same in
 /// both: F(s, m) allocates its stash M_B when it starts, W(s, m) frees its
 /// weight stash M_W when it ends. A fused backward frees M_B when it ends.
+/// Pass option and pp-run flag `stash-accounting=hold|convert`.
 enum class StashAccounting : uint8_t {
   /// B(s, m) allocates M_W when it starts and frees M_B when it ends, so both
-  /// count while it runs. What convert-pp-to-runtime and pp-run account (a
-  /// stage's M_W there includes the B inputs that W reuses), so the default.
+  /// count while it runs ("hold"). An upper bound: a stage's M_W includes
+  /// the parts of F's stash that W reads (pp-differentiate-stages), which
+  /// this counts twice during B. The default of the passes, and what sizes
+  /// pp-run's device memory pools.
   HoldDuringBackward,
-  /// The zero-bubble paper's accounting (Qi et al., "Zero Bubble Pipeline
-  /// Parallelism", ICLR 2024, sec. 3 and appendix G: Delta M_F = M_B, Delta
-  /// M_B = M_W - M_B, Delta M_W = -M_W): B turns its stash into the weight
-  /// stash when it starts, so it never needs more than max(M_B, M_W) for its
-  /// micro-batch. This models a stage of many layers, whose backward frees
-  /// each layer's activations as it goes; the paper's ZB-1p and ZB-2p
+  /// The zero-bubble paper's accounting ("convert"; Qi et al., "Zero Bubble
+  /// Pipeline Parallelism", ICLR 2024, sec. 3 and appendix G: Delta M_F =
+  /// M_B, Delta M_B = M_W - M_B, Delta M_W = -M_W): B turns its stash into
+  /// the weight stash, so it never needs more than max(M_B, M_W) for its
+  /// micro-batch. Since a rank's actions do not overlap and peaks are taken
+  /// in program order, this is the same peak as B converting at its end:
+  /// what the generated code's stash buffers measure (the parts of F's
+  /// stash W does not read are freed after B, B's new weight stash is
+  /// handed over then), so pp-run's plan. The paper's ZB-1p and ZB-2p
   /// figures (P M_B and 2P M_B limits) are counted this way.
   ConvertAtBackward,
 };
+
+/// "hold" or "convert" (the pass option's spelling).
+llvm::StringRef stashAccountingName(StashAccounting accounting);
+
+/// The accounting named `name` ("hold" or "convert"), or std::nullopt.
+std::optional<StashAccounting> parseStashAccounting(llvm::StringRef name);
 
 /// A pipeline: stages (indexed 0..S-1 in model order) placed on ranks.
 struct PipelineModel {

@@ -25,6 +25,7 @@
 #include "pprt/pprt.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -211,9 +212,9 @@ class RankProgramBuilder {
 public:
   RankProgramBuilder(ModuleOp module, OpBuilder &b, Value rank,
                      int64_t rankIndex, std::vector<StageFunctionsInfo> stages,
-                     int64_t numStages)
+                     int64_t numStages, sched::StashAccounting accounting)
       : module(module), b(b), rank(rank), rankIndex(rankIndex),
-        stages(stages), numStages(numStages) {}
+        stages(stages), numStages(numStages), accounting(accounting) {}
 
   /// Emits the calls for the actions of one rank's region, in order.
   LogicalResult build(Region &program);
@@ -225,6 +226,8 @@ private:
   int64_t rankIndex;
   std::vector<StageFunctionsInfo> stages;
   int64_t numStages;
+  /// How a split backward is accounted (pprt_stash), as pp-simulate counts.
+  sched::StashAccounting accounting;
   std::map<int64_t, SmallVector<Value>> parameters;
   std::map<Key, SmallVector<Value>> activations, inputGradients, stashes,
       backwardArgs, weightStashes;
@@ -426,11 +429,14 @@ LogicalResult RankProgramBuilder::emitBackward(Operation &op, int64_t s,
   }
   traceBegin(info.backward || thenWeight ? kBackward : kBackwardInput, s, m);
   // A fused backward frees M_B at its end and keeps no M_W, as pp-simulate
-  // counts it, even when it runs as B then W.
-  if (!thenWeight)
+  // counts it, even when it runs as B then W. A split B holds M_W from its
+  // start and M_B to its end, or (convert) turns M_B into M_W at its end.
+  bool convert = !thenWeight &&
+                 accounting == sched::StashAccounting::ConvertAtBackward;
+  if (!thenWeight && !convert)
     accountStash(info.weightStashBytes);
   auto call = func::CallOp::create(b, b.getUnknownLoc(), fn, operands);
-  accountStash(-info.stashBytes);
+  accountStash((convert ? info.weightStashBytes : 0) - info.stashBytes);
   if (!thenWeight)
     traceEnd();
   inputGradients[{s, m}] =
@@ -543,6 +549,10 @@ LogicalResult RankProgramBuilder::build(Region &program) {
 void ConvertPPToRuntimePass::runOnOperation() {
   ModuleOp module = getOperation();
   SymbolTable symbols(module);
+  FailureOr<sched::StashAccounting> accounting =
+      parseStashAccountingOption(stashAccounting, module.getLoc());
+  if (failed(accounting))
+    return signalPassFailure();
   auto schedule = lookupNamedOrOnly<ScheduleOp>(
       module, scheduleName, "schedule");
   if (!schedule)
@@ -588,7 +598,7 @@ void ConvertPPToRuntimePass::runOnOperation() {
     Block *entry = fn.addEntryBlock();
     b.setInsertionPointToStart(entry);
     RankProgramBuilder builder(module, b, entry->getArgument(0), r, stages,
-                               stages.size());
+                               stages.size(), *accounting);
     if (failed(builder.build(region)))
       return signalPassFailure();
   }

@@ -8,6 +8,21 @@
 // each here). Every rank function records the most parts a boundary
 // carries: 2.
 // RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime -canonicalize 2>/dev/null | FileCheck %s
+// With stash-accounting=convert (pp-run's default) B accounts M_W - M_B after
+// its call instead: 0 here (M_W = M_B = 88), so no call at B at all.
+// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime=stash-accounting=convert -canonicalize 2>/dev/null | FileCheck %s --check-prefix=CONVERT
+// RUN: not pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime=stash-accounting=both 2>&1 | FileCheck %s --check-prefix=BAD
+
+// CONVERT-LABEL: func.func @mlp_pipeline_zb_h1_rank2(
+// CONVERT:         call @pprt_stash(%{{.+}}, %c88_i64)
+// CONVERT-NEXT:    call @mlp_stage2_forward(
+// CONVERT:         call @pprt_action_begin(%{{.+}}, %c2_i64, %c2_i64, %c0_i64)
+// CONVERT-NEXT:    call @mlp_stage2_backward_input(
+// CONVERT-NEXT:    call @pprt_action_end(
+// CONVERT:         call @pprt_action_begin(%{{.+}}, %c3_i64, %c2_i64, %c0_i64)
+// CONVERT-NEXT:    call @mlp_stage2_backward_weight(
+// CONVERT-NEXT:    call @pprt_stash(%{{.+}}, %c-88_i64)
+// BAD: error: option 'stash-accounting' must be hold or convert, not 'both'
 
 // CHECK-LABEL: func.func @mlp_pipeline_zb_h1_rank0(%{{.+}}: !llvm.ptr) attributes {pp.rank = 0 : i64, pp.schedule = @mlp_pipeline_zb_h1, pprt.boundary_parts = 2 : i64}
 // CHECK:         call @pprt_memref_input_f32(

@@ -281,6 +281,16 @@ mlir::pp::parseMemoryLimit(StringRef text, const sched::PipelineModel &model) {
   return bytes;
 }
 
+FailureOr<sched::StashAccounting>
+mlir::pp::parseStashAccountingOption(StringRef text, Location loc) {
+  if (std::optional<sched::StashAccounting> accounting =
+          sched::parseStashAccounting(text.trim()))
+    return *accounting;
+  emitError(loc, "option 'stash-accounting' must be hold or convert, not '")
+      << text << "'";
+  return failure();
+}
+
 FailureOr<SmallVector<PipelineOp>>
 mlir::pp::selectPipelines(ModuleOp module, StringRef name, bool required) {
   SmallVector<PipelineOp> pipelines;

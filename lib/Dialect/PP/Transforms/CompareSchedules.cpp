@@ -35,6 +35,10 @@ void PPCompareSchedulesPass::runOnOperation() {
       failed(checkOptionRange(module.getLoc(), "group-size", groupSize, 0,
                               kMaxIndex)))
     return signalPassFailure();
+  FailureOr<sched::StashAccounting> accounting =
+      parseStashAccountingOption(stashAccounting, module.getLoc());
+  if (failed(accounting))
+    return signalPassFailure();
   ReportStream report;
   if (failed(report.open(reportFile, module.getLoc())))
     return signalPassFailure();
@@ -44,6 +48,7 @@ void PPCompareSchedulesPass::runOnOperation() {
     return signalPassFailure();
   for (PipelineOp pipeline : *pipelines) {
     sched::PipelineModel model = getPipelineModel(pipeline);
+    model.stashAccounting = *accounting;
     llvm::Expected<int64_t> limit = parseMemoryLimit(memoryLimitText, model);
     if (!limit) {
       mlir::emitError(pipeline.getLoc())

@@ -37,6 +37,12 @@ struct PlanOptions : public PassPipelineOptions<PlanOptions> {
       *this, "solver-time-limit",
       llvm::cl::desc("auto: seconds for the exact solver (default 1; 0: off)"),
       llvm::cl::init(1.0)};
+  Option<std::string> stashAccounting{
+      *this, "stash-accounting",
+      llvm::cl::desc("How a split backward counts memory: hold (default; B "
+                     "holds M_W from its start and M_B until its end) or "
+                     "convert (B turns M_B into M_W)"),
+      llvm::cl::init("hold")};
 };
 } // namespace
 
@@ -49,6 +55,7 @@ void mlir::pp::buildPlanPipeline(OpPassManager &pm,
   scheduleOptions.memoryLimitText = options.memoryLimit;
   scheduleOptions.autoObjective = options.autoObjective;
   scheduleOptions.solverTimeLimit = options.solverTimeLimit;
+  scheduleOptions.stashAccounting = options.stashAccounting;
   pm.addPass(createPPSchedulePass(scheduleOptions));
   pm.addPass(createPPInsertCommunicationPass());
   pm.addPass(createPPVerifySchedulePass());
@@ -67,6 +74,7 @@ void mlir::pp::registerPPPipelines() {
         plan.memoryLimit = options.memoryLimit;
         plan.autoObjective = options.autoObjective;
         plan.solverTimeLimit = options.solverTimeLimit;
+        plan.stashAccounting = options.stashAccounting;
         buildPlanPipeline(pm, plan);
       });
 }

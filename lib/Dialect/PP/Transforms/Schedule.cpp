@@ -208,6 +208,10 @@ void PPSchedulePass::runOnOperation() {
     return signalPassFailure();
   }
   options.solverTimeLimitSeconds = solverTimeLimit;
+  FailureOr<sched::StashAccounting> accounting =
+      parseStashAccountingOption(stashAccounting, module.getLoc());
+  if (failed(accounting))
+    return signalPassFailure();
 
   FailureOr<SmallVector<PipelineOp>> pipelines =
       selectPipelines(module, pipelineName);
@@ -217,6 +221,7 @@ void PPSchedulePass::runOnOperation() {
   SymbolTable symbols(module);
   for (PipelineOp pipeline : *pipelines) {
     sched::PipelineModel model = getPipelineModel(pipeline);
+    model.stashAccounting = *accounting;
     llvm::Expected<int64_t> memoryLimit =
         parseMemoryLimit(memoryLimitText, model);
     if (!memoryLimit) {

@@ -50,6 +50,10 @@ void PPSimulatePass::runOnOperation() {
         << schedules.size();
     return signalPassFailure();
   }
+  FailureOr<sched::StashAccounting> accounting =
+      parseStashAccountingOption(stashAccounting, module.getLoc());
+  if (failed(accounting))
+    return signalPassFailure();
   ReportStream report;
   if (failed(report.open(reportFile, module.getLoc())))
     return signalPassFailure();
@@ -57,6 +61,7 @@ void PPSimulatePass::runOnOperation() {
   for (ScheduleOp op : schedules) {
     PipelineOp pipeline = op.getPipelineOp();
     sched::PipelineModel model = getPipelineModel(pipeline);
+    model.stashAccounting = *accounting;
     ScheduleModel schedule = getScheduleModel(op);
     sched::DeadlockReport deadlock =
         sched::findDeadlock(model, schedule.schedule);

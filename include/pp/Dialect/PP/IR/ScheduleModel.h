@@ -60,6 +60,11 @@ FailureOr<SmallVector<PipelineOp>> selectPipelines(ModuleOp module,
 llvm::Expected<int64_t> parseMemoryLimit(StringRef text,
                                          const sched::PipelineModel &model);
 
+/// Parses a stash-accounting pass option: "hold" or "convert"
+/// (sched::StashAccounting); emits an error at `loc` for anything else.
+FailureOr<sched::StashAccounting> parseStashAccountingOption(StringRef text,
+                                                             Location loc);
+
 } // namespace mlir::pp
 
 #endif // PP_DIALECT_PP_IR_SCHEDULEMODEL_H

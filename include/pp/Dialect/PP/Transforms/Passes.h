@@ -34,6 +34,9 @@ struct PlanPipelineOptions {
   /// limit, seconds.
   std::string autoObjective = "step-makespan";
   double solverTimeLimit = 1.0;
+  /// How a split backward counts memory: "hold" or "convert"
+  /// (sched::StashAccounting).
+  std::string stashAccounting = "hold";
 };
 
 /// Adds `pp-plan`: pp-schedule, pp-insert-communication, pp-verify-schedule.
