@@ -90,36 +90,40 @@ static int64_t bytesOfTypes(TypeRange types) {
   return bytes;
 }
 
-llvm::Expected<UnitCosts>
-mlir::pp::driver::measureUnitCosts(ModuleOp module, StringRef function,
-                                   unsigned repetitions) {
-  UnitCosts costs;
+/// Cuts a copy of @`function` after the work ops `cuts` (none: one stage
+/// per work op) and measures every stage's F, B and W, with its parameter
+/// bytes, stash and the bytes it sends on.
+static llvm::Expected<std::vector<UnitCost>>
+measureCut(ModuleOp module, StringRef function,
+           std::optional<ArrayRef<int64_t>> cuts, unsigned repetitions) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   auto fn = copy->lookupSymbol<func::FuncOp>(function);
   if (!fn || fn.isExternal())
     return error("no function @" + function + " to measure");
-  int64_t n = partitionWorkOps(fn).size();
-  if (n == 0)
+  int64_t units = partitionWorkOps(fn).size();
+  if (units == 0)
     return error("@" + function + " has no ops that do work to measure");
+  int64_t n = cuts ? static_cast<int64_t>(cuts->size()) + 1 : units;
 
-  // One stage per unit, each with F, B and W.
   PassManager pm(copy->getContext());
   PPPartitionPassOptions partition;
   partition.functionName = function.str();
   partition.numStages = n;
+  if (cuts)
+    partition.cutList = SmallVector<int64_t>(cuts->begin(), cuts->end());
   partition.printReport = false;
   pm.addPass(createPPPartitionPass(partition));
   if (failed(pm.run(*copy)))
-    return error("cutting @" + function + " into its " + llvm::Twine(n) +
-                 " units failed");
-  costs.units.resize(n);
+    return error("cutting @" + function + " into " + llvm::Twine(n) +
+                 " stages to measure failed");
+  std::vector<UnitCost> costs(n);
   for (int64_t i = 0; i < n; ++i) {
     auto stage = copy->lookupSymbol<func::FuncOp>(
         (function + "_stage" + llvm::Twine(i)).str());
     if (!stage)
       return error("pp-partition made no @" + function + "_stage" +
                    llvm::Twine(i));
-    UnitCost &unit = costs.units[i];
+    UnitCost &unit = costs[i];
     if (i + 1 < n)
       unit.crossingBytes = bytesOfTypes(stage.getResultTypes());
     for (unsigned a = 0; a < stage.getNumArguments(); ++a)
@@ -129,7 +133,7 @@ mlir::pp::driver::measureUnitCosts(ModuleOp module, StringRef function,
   PassManager differentiate(copy->getContext());
   differentiate.addPass(createPPDifferentiateStagesPass());
   if (failed(differentiate.run(*copy)))
-    return error("differentiating the units of @" + function + " failed");
+    return error("differentiating the stages of @" + function + " failed");
 
   exec::MeasureOptions measure;
   measure.pipeline = (function + "_pipeline").str();
@@ -137,23 +141,71 @@ mlir::pp::driver::measureUnitCosts(ModuleOp module, StringRef function,
   std::string table, message;
   llvm::raw_string_ostream tableStream(table);
   if (failed(exec::measureStages(*copy, measure, tableStream, message)))
-    return error("measuring the units of @" + function + " failed" +
+    return error("measuring the stages of @" + function + " failed" +
                  (message.empty() ? "" : ": " + message));
   auto pipeline = copy->lookupSymbol<PipelineOp>(measure.pipeline);
   if (!pipeline)
     return error("no pipeline @" + measure.pipeline + " after measuring");
   sched::PipelineModel model = getPipelineModel(pipeline);
   if (model.numStages() != n)
-    return error("the unit pipeline has " + llvm::Twine(model.numStages()) +
-                 " stages, not " + llvm::Twine(n));
+    return error("the measured pipeline has " +
+                 llvm::Twine(model.numStages()) + " stages, not " +
+                 llvm::Twine(n));
   for (int64_t i = 0; i < n; ++i) {
     const sched::StageInfo &stage = model.stages[i];
-    costs.units[i].forward = stage.forwardTime;
-    costs.units[i].backwardInput = stage.backwardInputTime;
-    costs.units[i].backwardWeight = stage.backwardWeightTime;
-    costs.units[i].stashBytes = stage.stashBytes;
+    costs[i].forward = stage.forwardTime;
+    costs[i].backwardInput = stage.backwardInputTime;
+    costs[i].backwardWeight = stage.backwardWeightTime;
+    costs[i].stashBytes = stage.stashBytes;
   }
   return costs;
+}
+
+llvm::Expected<UnitCosts>
+mlir::pp::driver::measureUnitCosts(ModuleOp module, StringRef function,
+                                   unsigned repetitions) {
+  llvm::Expected<std::vector<UnitCost>> units =
+      measureCut(module, function, std::nullopt, repetitions);
+  if (!units)
+    return units.takeError();
+  UnitCosts costs;
+  costs.units = std::move(*units);
+  return costs;
+}
+
+llvm::Expected<std::vector<UnitCost>>
+mlir::pp::driver::measureStageCosts(ModuleOp module, StringRef function,
+                                    ArrayRef<int64_t> cuts,
+                                    unsigned repetitions) {
+  return measureCut(module, function, cuts, repetitions);
+}
+
+void mlir::pp::driver::calibrateUnits(std::vector<UnitCost> &units,
+                                      ArrayRef<int64_t> cuts,
+                                      ArrayRef<UnitCost> stages) {
+  size_t first = 0;
+  for (size_t s = 0; s < stages.size(); ++s) {
+    size_t last = s < cuts.size() ? static_cast<size_t>(cuts[s])
+                                  : units.size() - 1;
+    UnitCost sum;
+    for (size_t i = first; i <= last && i < units.size(); ++i) {
+      sum.forward += units[i].forward;
+      sum.backwardInput += units[i].backwardInput;
+      sum.backwardWeight += units[i].backwardWeight;
+    }
+    auto scale = [](double measured, double predicted) {
+      return predicted > 0 ? measured / predicted : 1.0;
+    };
+    double f = scale(stages[s].forward, sum.forward);
+    double b = scale(stages[s].backwardInput, sum.backwardInput);
+    double w = scale(stages[s].backwardWeight, sum.backwardWeight);
+    for (size_t i = first; i <= last && i < units.size(); ++i) {
+      units[i].forward *= f;
+      units[i].backwardInput *= b;
+      units[i].backwardWeight *= w;
+    }
+    first = last + 1;
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -194,6 +246,7 @@ mlir::pp::driver::readCostCache(StringRef path, StringRef modelHash,
     return error(path + ":" + llvm::Twine(line + 1) + ": " + what +
                  " (delete the file or pass --cost-cache=none)");
   };
+  std::optional<UnitCosts> found;
   for (size_t l = 0; l < lines.size(); ++l) {
     SmallVector<StringRef> words;
     lines[l].split(words, ' ', -1, /*KeepEmpty=*/false);
@@ -232,10 +285,12 @@ mlir::pp::driver::readCostCache(StringRef path, StringRef modelHash,
     ++l;
     if (l >= lines.size() || lines[l].trim() != "end")
       return bad(std::min(l, lines.size() - 1), "expected 'end'");
+    // The last entry of a key wins: a calibrated entry appended after the
+    // first measurement replaces it.
     if (match)
-      return costs;
+      found = std::move(costs);
   }
-  return std::nullopt;
+  return found;
 }
 
 llvm::Error mlir::pp::driver::writeCostCache(StringRef path,

@@ -59,30 +59,36 @@ static PlanRequest planRequest(const CompileOptions &options) {
   return request;
 }
 
-/// The unit costs of @`function`: from the cache when it has them, else
-/// measured (and written to the cache).
+/// The cost cache file of `options`; empty: none.
+static std::string costCachePath(const CompileOptions &options) {
+  return options.costCache.empty()     ? defaultCostCachePath()
+         : options.costCache == "none" ? std::string()
+                                       : options.costCache;
+}
+
+/// The unit costs of @`function`: from the cache when it has them (sets
+/// `cached`), else measured (and written to the cache).
 static llvm::Expected<UnitCosts> unitCosts(ModuleOp module, StringRef function,
                                            size_t numUnits,
                                            const CompileOptions &options,
                                            CompiledModel &model,
-                                           Progress &progress) {
-  std::string path = options.costCache.empty()     ? defaultCostCachePath()
-                     : options.costCache == "none" ? std::string()
-                                                   : options.costCache;
+                                           Progress &progress, bool &cached) {
+  std::string path = costCachePath(options);
   std::string hash = modelHash(module, function);
   std::string machine = machineKey(currentBlasThreads());
   if (!path.empty()) {
-    llvm::Expected<std::optional<UnitCosts>> cached =
+    llvm::Expected<std::optional<UnitCosts>> entry =
         readCostCache(path, hash, machine, numUnits);
-    if (!cached)
-      return cached.takeError();
-    if (*cached) {
+    if (!entry)
+      return entry.takeError();
+    if (*entry) {
+      cached = true;
       model.planNotes.push_back(
           llvm::formatv("plan costs: measured, {0} units read from the cache "
                         "{1} (model {2}, machine {3})",
                         numUnits, path, hash, machine)
               .str());
-      return std::move(**cached);
+      return std::move(**entry);
     }
   }
   progress.phase("measuring F, B and W of " + llvm::Twine(numUnits) +
@@ -122,6 +128,49 @@ static std::string nearEmptyWarning(int stage, double fraction, int numStages,
       .str();
 }
 
+/// Measures the planned stages whole, scales their units to match
+/// (calibrateUnits) and plans again, until the cut stays (at most
+/// kCalibrationRounds measurements); appends the calibrated units to the
+/// cost cache, where they replace the first entry.
+static llvm::Error calibratePlan(ModuleOp module, const CompileOptions &options,
+                                 const PlanRequest &request,
+                                 CompiledModel &model, Progress &progress,
+                                 UnitCosts &units, StagePlan &plan) {
+  constexpr int kCalibrationRounds = 2;
+  for (int round = 0; round < kCalibrationRounds; ++round) {
+    progress.phase("measuring the " + llvm::Twine(request.numStages) +
+                   " planned stages");
+    llvm::Expected<std::vector<UnitCost>> stages = measureStageCosts(
+        module, model.lossName, plan.cuts, options.measureRepetitions);
+    if (!stages)
+      return stages.takeError();
+    std::string whole, sums;
+    for (auto [s, stage] : llvm::enumerate(*stages)) {
+      whole += (s ? " / " : "") + llvm::formatv("{0:F1}", stage.total()).str();
+      sums += (s ? " / " : "") +
+              llvm::formatv("{0:F1}", plan.stages[s].total()).str();
+    }
+    calibrateUnits(units.units, plan.cuts, *stages);
+    llvm::Expected<StagePlan> next = planStages(units.units, request);
+    if (!next)
+      return next.takeError();
+    bool same = next->cuts == plan.cuts;
+    model.planNotes.push_back(
+        llvm::formatv("plan: stages measured whole: {0} us (F + B + W; their "
+                      "units' sums {1} us); units calibrated, {2}",
+                      whole, sums,
+                      same ? "the cut stays" : "the cut moves")
+            .str());
+    plan = std::move(*next);
+    if (same)
+      break;
+  }
+  std::string path = costCachePath(options);
+  if (!path.empty())
+    return writeCostCache(path, units);
+  return llvm::Error::success();
+}
+
 /// Measured planning: marks the cuts as pp.split_point on the work ops.
 static llvm::Error planMeasured(ModuleOp module, ArrayRef<Operation *> work,
                                 const CompileOptions &options,
@@ -133,13 +182,20 @@ static llvm::Error planMeasured(ModuleOp module, ArrayRef<Operation *> work,
                  " stages: it has only " + llvm::Twine(work.size()) +
                  " ops that do work, so at most " + llvm::Twine(work.size()) +
                  " stages (P*V <= " + llvm::Twine(work.size()) + ")");
-  llvm::Expected<UnitCosts> units =
-      unitCosts(module, model.lossName, work.size(), options, model, progress);
+  bool cached = false;
+  llvm::Expected<UnitCosts> units = unitCosts(
+      module, model.lossName, work.size(), options, model, progress, cached);
   if (!units)
     return units.takeError();
   llvm::Expected<StagePlan> plan = planStages(units->units, request);
   if (!plan)
     return plan.takeError();
+  // Freshly measured units are calibrated against the stages they make
+  // (a cached entry has been already).
+  if (!cached && request.numStages > 1)
+    if (llvm::Error e = calibratePlan(module, options, request, model,
+                                      progress, *units, *plan))
+      return e;
   UnitAttr unit = UnitAttr::get(module.getContext());
   for (int64_t c : plan->cuts)
     work[c]->setAttr("pp.split_point", unit);

@@ -120,7 +120,39 @@ TEST(CostCache, RoundTripAndKeys) {
   auto count = readCostCache(path, "abc", "host/cpu/2c/1t", 3);
   ASSERT_TRUE(static_cast<bool>(count));
   EXPECT_FALSE(count->has_value());
+  // A later entry of the same key (calibrated costs) replaces the first.
+  UnitCosts calibrated{"abc", "host/cpu/2c/1t", units({3, 4.5})};
+  ASSERT_FALSE(static_cast<bool>(writeCostCache(path, calibrated)));
+  auto last = readCostCache(path, "abc", "host/cpu/2c/1t", 2);
+  ASSERT_TRUE(static_cast<bool>(last));
+  ASSERT_TRUE(last->has_value());
+  EXPECT_DOUBLE_EQ((**last).units[0].forward, 3);
+  EXPECT_DOUBLE_EQ((**last).units[1].forward, 4.5);
   llvm::sys::fs::remove(path);
+}
+
+TEST(CalibrateUnits, StagesMeasuredWholeScaleTheirUnits) {
+  // Units 1+2+3 | 4+5+6 (cut after unit 2) predict stages of 6 and 15; the
+  // stages measured whole took 12 (F) and 15 (F), and stage 1's W 2 where
+  // its units predicted none.
+  std::vector<UnitCost> u = units({1, 2, 3, 4, 5, 6});
+  std::vector<UnitCost> stages = units({12, 15});
+  stages[1].backwardWeight = 2;
+  calibrateUnits(u, {2}, stages);
+  EXPECT_DOUBLE_EQ(u[0].forward, 2);
+  EXPECT_DOUBLE_EQ(u[1].forward, 4);
+  EXPECT_DOUBLE_EQ(u[2].forward, 6);
+  EXPECT_DOUBLE_EQ(u[3].forward, 4);
+  EXPECT_DOUBLE_EQ(u[5].forward, 6);
+  // A kind the units predict as 0 stays 0: nothing says which unit has it.
+  EXPECT_DOUBLE_EQ(u[5].backwardWeight, 0);
+  // Planned again with the calibrated units (2 4 6 | 4 5 6), the best cut
+  // is still after unit 2: 12 | 15, against 16 | 11 after unit 3.
+  auto plan = planStages(u, request(2));
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->cuts, std::vector<int64_t>({2}));
+  EXPECT_DOUBLE_EQ(plan->stages[0].total(), 12);
+  EXPECT_DOUBLE_EQ(plan->stages[1].total(), 15);
 }
 
 } // namespace

@@ -78,6 +78,23 @@ std::string modelHash(ModuleOp module, StringRef function);
 llvm::Expected<UnitCosts> measureUnitCosts(ModuleOp module, StringRef function,
                                            unsigned repetitions);
 
+/// Measures the stages that cutting @`function` after its work ops `cuts`
+/// (increasing) makes, as measureUnitCosts() measures units: one UnitCost
+/// per stage, microseconds. A stage of many units can take more or less
+/// than the sum of its units' times (shared temporaries, cache reuse, one
+/// full-size gradient for a weight read in slices).
+llvm::Expected<std::vector<UnitCost>>
+measureStageCosts(ModuleOp module, StringRef function, ArrayRef<int64_t> cuts,
+                  unsigned repetitions);
+
+/// Scales the units of each stage (the cut after units `cuts`) so that
+/// their F, B and W sums equal the stage's measured F, B and W in `stages`
+/// (one factor per stage and kind; a kind the units predict as 0 stays).
+/// Planning again with the calibrated units corrects what measuring units
+/// alone misses, stage by stage.
+void calibrateUnits(std::vector<UnitCost> &units, ArrayRef<int64_t> cuts,
+                    ArrayRef<UnitCost> stages);
+
 /// The entry of `path` for (`modelHash`, `machine`) with `numUnits` units;
 /// std::nullopt when the file does not exist or has no such entry. Errors: a
 /// malformed file (naming the line).
