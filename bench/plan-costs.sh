@@ -22,7 +22,7 @@ show() {
   echo "### $label"
   echo '```'
   "$run" "$@" --quiet --cost-cache="$tmp/costs.txt" 2>&1 |
-    grep -E '^(plan|measured|rank [0-9]+: busy|check|warning|pp-run: warning)' || true
+    grep -E '^(split ops|plan|measured|rank [0-9]+: busy|check|warning|pp-run: warning)' || true
   echo '```'
 }
 
