@@ -141,6 +141,10 @@ std::optional<int64_t> InitAnalysis::visit(Value v) {
                    tensor::ReshapeOp, tensor::CastOp, tensor::ExtractSliceOp>(
                    user)) {
       found = visit(user->getResult(0));
+    } else if (auto insert = dyn_cast<tensor::InsertSliceOp>(user);
+               insert && use.getOperandNumber() == 0) {
+      // A piece written into a larger tensor (pp-split-ops).
+      found = visit(insert.getResult());
     } else if (auto call = dyn_cast<func::CallOp>(user)) {
       auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
           scope, call.getCalleeAttr());

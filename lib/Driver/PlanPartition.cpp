@@ -172,19 +172,33 @@ static llvm::Error calibratePlan(ModuleOp module, const CompileOptions &options,
 }
 
 /// Measured planning: marks the cuts as pp.split_point on the work ops.
-static llvm::Error planMeasured(ModuleOp module, ArrayRef<Operation *> work,
-                                const CompileOptions &options,
-                                CompiledModel &model, Progress &progress,
-                                std::vector<std::array<double, 3>> &costs) {
+/// The measured units of a model and the cut planned from them.
+struct MeasuredPlan {
+  UnitCosts units;
+  StagePlan plan;
+  /// The largest stage's F + B + W, microseconds per micro-batch.
+  double busiest() const {
+    double most = 0;
+    for (const UnitCost &s : plan.stages)
+      most = std::max(most, s.total());
+    return most;
+  }
+};
+
+/// Measures the units of @<loss> in `module` (or reads them from the
+/// cache), plans the cut and calibrates it (calibratePlan).
+static llvm::Expected<MeasuredPlan>
+measureAndPlan(ModuleOp module, size_t numUnits, const CompileOptions &options,
+               CompiledModel &model, Progress &progress) {
   PlanRequest request = planRequest(options);
-  if (static_cast<size_t>(request.numStages) > work.size())
+  if (static_cast<size_t>(request.numStages) > numUnits)
     return error("cannot cut the model into " + llvm::Twine(request.numStages) +
-                 " stages: it has only " + llvm::Twine(work.size()) +
-                 " ops that do work, so at most " + llvm::Twine(work.size()) +
-                 " stages (P*V <= " + llvm::Twine(work.size()) + ")");
+                 " stages: it has only " + llvm::Twine(numUnits) +
+                 " ops that do work, so at most " + llvm::Twine(numUnits) +
+                 " stages (P*V <= " + llvm::Twine(numUnits) + ")");
   bool cached = false;
   llvm::Expected<UnitCosts> units = unitCosts(
-      module, model.lossName, work.size(), options, model, progress, cached);
+      module, model.lossName, numUnits, options, model, progress, cached);
   if (!units)
     return units.takeError();
   llvm::Expected<StagePlan> plan = planStages(units->units, request);
@@ -195,7 +209,20 @@ static llvm::Error planMeasured(ModuleOp module, ArrayRef<Operation *> work,
   if (!cached && request.numStages > 1)
     if (llvm::Error e = calibratePlan(module, options, request, model,
                                       progress, *units, *plan))
-      return e;
+      return std::move(e);
+  return MeasuredPlan{std::move(*units), std::move(*plan)};
+}
+
+/// Measured planning: marks the cuts of `measured` as pp.split_point on the
+/// work ops and reports the stages.
+static void applyMeasuredPlan(ModuleOp module, ArrayRef<Operation *> work,
+                              const CompileOptions &options,
+                              CompiledModel &model,
+                              const MeasuredPlan &measured,
+                              std::vector<std::array<double, 3>> &costs) {
+  PlanRequest request = planRequest(options);
+  const UnitCosts *units = &measured.units;
+  const StagePlan *plan = &measured.plan;
   UnitAttr unit = UnitAttr::get(module.getContext());
   for (int64_t c : plan->cuts)
     work[c]->setAttr("pp.split_point", unit);
@@ -245,7 +272,6 @@ static llvm::Error planMeasured(ModuleOp module, ArrayRef<Operation *> work,
                 .str();
   }
   model.planNotes.push_back(note);
-  return llvm::Error::success();
 }
 
 /// FLOP planning: after pp-partition, a stage below the fraction of the
@@ -336,6 +362,41 @@ static llvm::Error splitLargeOps(ModuleOp module, CompiledModel &model,
   return llvm::Error::success();
 }
 
+/// Measured planning with ops split: plans a copy of the model with its
+/// large ops split (pp-split-ops above `fraction`) and keeps it, replacing
+/// the loss function's body and `plan`, only when its busiest stage is
+/// smaller than that of `plan` (the ops whole): splitting balances, but a
+/// weight split across stages costs each of them a full-size gradient, so
+/// the split can also make every stage slower.
+static llvm::Error planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
+                                    const CompileOptions &options,
+                                    CompiledModel &model, Progress &progress,
+                                    double fraction, MeasuredPlan &plan) {
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  size_t before = model.planNotes.size();
+  if (llvm::Error e = splitLargeOps(*copy, model, fraction))
+    return e;
+  if (model.planNotes.size() == before)
+    return llvm::Error::success(); // nothing was large enough
+  auto splitFn = copy->lookupSymbol<func::FuncOp>(model.lossName);
+  llvm::Expected<MeasuredPlan> split = measureAndPlan(
+      *copy, partitionWorkOps(splitFn).size(), options, model, progress);
+  if (!split)
+    return split.takeError();
+  bool better = split->busiest() < plan.busiest();
+  model.planNotes.push_back(
+      llvm::formatv("split ops: {0}: busiest stage {1:F1} us with the ops "
+                    "split against {2:F1} us whole",
+                    better ? "used" : "not used", split->busiest(),
+                    plan.busiest())
+          .str());
+  if (!better)
+    return llvm::Error::success();
+  lossFn.getBody().takeBody(splitFn.getBody());
+  plan = std::move(*split);
+  return llvm::Error::success();
+}
+
 llvm::Error mlir::pp::driver::partitionModel(
     ModuleOp module, const CompileOptions &options, CompiledModel &model,
     Progress &progress, std::vector<std::array<double, 3>> &stageCosts) {
@@ -359,16 +420,26 @@ llvm::Error mlir::pp::driver::partitionModel(
         " fix the cut");
     measured = false;
   }
-  if (std::optional<double> fraction = splitFraction(options, measured);
-      fraction && options.cuts.empty() && !marked()) {
+  std::optional<double> fraction = splitFraction(options, measured);
+  if (!options.cuts.empty() || marked())
+    fraction.reset();
+  if (measured) {
+    llvm::Expected<MeasuredPlan> plan =
+        measureAndPlan(module, work.size(), options, model, progress);
+    if (!plan)
+      return plan.takeError();
+    if (fraction)
+      if (llvm::Error e =
+              planWithSplitOps(module, lossFn, options, model, progress,
+                               *fraction, *plan))
+        return e;
+    work = partitionWorkOps(lossFn);
+    applyMeasuredPlan(module, work, options, model, *plan, stageCosts);
+  } else if (fraction) {
     if (llvm::Error e = splitLargeOps(module, model, *fraction))
       return e;
     work = partitionWorkOps(lossFn);
   }
-  if (measured)
-    if (llvm::Error e =
-            planMeasured(module, work, options, model, progress, stageCosts))
-      return e;
   // Markers (the model's, or the measured plan's) give the stage count,
   // which compileModel checks against P*V.
   bool byMarkers = options.cuts.empty() && marked();

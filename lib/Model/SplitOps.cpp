@@ -251,13 +251,15 @@ struct PPSplitOpsPass : mlir::pp::impl::PPSplitOpsPassBase<PPSplitOpsPass> {
       func.emitError("pp-split-ops needs a function with one block");
       return signalPassFailure();
     }
+    // The ops pp-partition places (ops on parameters only, such as a
+    // weight's transpose, are recomputed in each stage, not placed).
     double total = 0;
     SmallVector<linalg::LinalgOp> candidates;
-    for (Operation &op : func.getBody().front()) {
-      total += flopsOf(&op);
-      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(&op))
-        if (linalgOp.hasPureTensorSemantics() && op.getNumResults() == 1 &&
-            !op.hasAttr("pp.split_point") &&
+    for (Operation *op : partitionWorkOps(func)) {
+      total += flopsOf(op);
+      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+        if (linalgOp.hasPureTensorSemantics() && op->getNumResults() == 1 &&
+            !op->hasAttr("pp.split_point") &&
             llvm::none_of(linalgOp.getStaticLoopRanges(), ShapedType::isDynamic))
           candidates.push_back(linalgOp);
     }

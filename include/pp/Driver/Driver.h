@@ -140,11 +140,12 @@ struct CompileOptions {
   /// (FLOPs or measured) is near-empty: compileModel() warns and names the
   /// largest number of stages the model balances.
   double nearEmptyFraction = 0.1;
-  /// Ops too large for one stage (pp-split-ops): "auto" splits, with
-  /// measured planning only, every op above 1/(4 P V) of the model's FLOPs,
-  /// so the cut can balance stages of about four units; "none" never
-  /// splits; a number in (0, 1] splits above that share under either plan
-  /// costs. Never with --cuts or pp.split_point markers (their op numbers
+  /// Ops too large for one stage (pp-split-ops): "auto", with measured
+  /// planning only, also plans the model with every op above 1/(4 P V) of
+  /// the work's FLOPs split (so the cut can balance stages of about four
+  /// units) and keeps the split when its busiest stage is smaller; "none"
+  /// never splits; a number in (0, 1] always splits above that share,
+  /// under either plan costs. Never with --cuts or pp.split_point markers (their op numbers
   /// refer to the unsplit model).
   std::string splitOps = "auto";
 };

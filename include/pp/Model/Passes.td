@@ -290,9 +290,10 @@ def PPSplitOpsPass : Pass<"pp-split-ops", "::mlir::ModuleOp"> {
   let description = [{
     A stage cut in block order cannot balance a model whose single ops take
     more than a stage's share of the work (a decoder layer's MLP projections,
-    a convolution). This pass splits every linalg op of `function` whose
-    FLOPs (as pp-partition counts them) exceed `max-fraction` of the
-    function's total into k = ceil(FLOPs / (max-fraction * total)) pieces
+    a convolution). This pass splits every linalg op of `function` that
+    pp-partition places in a stage (not the ops on parameters only, which it
+    recomputes where used) whose FLOPs (as pp-partition counts them) exceed
+    `max-fraction` of those ops' total into k = ceil(FLOPs / (max-fraction * total)) pieces
     along one parallel loop: the largest one (ties: the outermost) that each
     operand indexes at most once and as a plain loop index, k capped by its
     range. Piece i computes the slice of the result along that loop (sizes
