@@ -175,7 +175,8 @@ static std::string utilisation(const std::vector<double> &busy,
 }
 
 void Trainer::reportCpuBalance(const pprt::StepTiming &timing) {
-  if (timing.cpuBusy.empty())
+  // On a GPU the compute is the device's, not the rank thread's.
+  if (timing.cpuBusy.empty() || session.options().device == Device::CUDA)
     return;
   std::string text;
   double most = 0, least = std::numeric_limits<double>::infinity();

@@ -76,7 +76,8 @@ private:
   void reportBalance(const pprt::StepTiming &timing);
   /// The "measured CPU time per rank" line: each rank thread's CPU time in
   /// compute actions (pprt::StepTiming::cpuBusy), which waiting for a core
-  /// does not inflate when ranks outnumber cores.
+  /// does not inflate when ranks outnumber cores. Not on Device::CUDA,
+  /// where the compute runs on the GPU.
   void reportCpuBalance(const pprt::StepTiming &timing);
   llvm::Error writeTrace();
 
