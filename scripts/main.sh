@@ -37,10 +37,10 @@ echo "\$ pp-opt examples/p4-m16.mlir --pp-plan=\"schedule=1f1b num-microbatches=
 mnist="$root/../shared/models/google_heir__mnist_mlp.mlir"
 echo
 if [[ -f "$mnist" ]]; then
-  echo "\$ pp-run ../shared/models/google_heir__mnist_mlp.mlir --function=mnist --parameters=0,1,2,3 --loss=cross-entropy --ranks=4 --microbatches=8 --schedule=zb-h1 --steps=5 --check --trace=mnist-zb-h1.json"
+  echo "\$ pp-run ../shared/models/google_heir__mnist_mlp.mlir --function=mnist --parameters=0,1,2,3 --loss=cross-entropy --ranks=4 --microbatches=8 --schedule=zb-h1 --steps=5 --check --trace=build/mnist-zb-h1.json"
   "$build/bin/pp-run" "$mnist" --function=mnist --parameters=0,1,2,3 \
     --loss=cross-entropy --ranks=4 --microbatches=8 --schedule=zb-h1 \
-    --steps=5 --check --trace=mnist-zb-h1.json
+    --steps=5 --check --trace="$build/mnist-zb-h1.json"
 else
   echo "\$ pp-run examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=5 --check"
   "$build/bin/pp-run" "$root/examples/tanh-mlp3.mlir" --function=mlp \
