@@ -374,15 +374,21 @@ static llvm::Error planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
                                     double fraction, MeasuredPlan &plan) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   size_t before = model.planNotes.size();
+  // The plan with the ops whole stands; a split that fails is reported.
+  auto notUsed = [&](llvm::Error e) {
+    model.planNotes.push_back("split ops: not used: " +
+                              llvm::toString(std::move(e)));
+    return llvm::Error::success();
+  };
   if (llvm::Error e = splitLargeOps(*copy, model, fraction))
-    return e;
+    return notUsed(std::move(e));
   if (model.planNotes.size() == before)
     return llvm::Error::success(); // nothing was large enough
   auto splitFn = copy->lookupSymbol<func::FuncOp>(model.lossName);
   llvm::Expected<MeasuredPlan> split = measureAndPlan(
       *copy, partitionWorkOps(splitFn).size(), options, model, progress);
   if (!split)
-    return split.takeError();
+    return notUsed(split.takeError());
   bool better = split->busiest() < plan.busiest();
   model.planNotes.push_back(
       llvm::formatv("split ops: {0}: busiest stage {1:F1} us with the ops "

@@ -23,6 +23,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -175,15 +177,24 @@ Value Splitter::sliceOf(Value value, unsigned position, int64_t offset,
 
 Operation *Splitter::piece(linalg::LinalgOp op, unsigned dim, int64_t offset,
                            int64_t size, int depth) {
-  IRMapping mapping;
+  // One slice per (value, dimension): an op may read a value twice, along
+  // different dimensions (A + A^T) or not at all in one of them.
+  DenseMap<std::pair<Value, unsigned>, Value> slices;
+  SmallVector<Value> operands;
   for (OpOperand &operand : op->getOpOperands()) {
     std::optional<unsigned> position =
         *positionOf(op.getMatchingIndexingMap(&operand), dim);
-    if (position)
-      mapping.map(operand.get(), sliceOf(operand.get(), *position, offset,
-                                         size, op, depth));
+    if (!position) {
+      operands.push_back(operand.get());
+      continue;
+    }
+    Value &slice = slices[{operand.get(), *position}];
+    if (!slice)
+      slice = sliceOf(operand.get(), *position, offset, size, op, depth);
+    operands.push_back(slice);
   }
-  Operation *clone = b.clone(*op, mapping);
+  Operation *clone = b.clone(*op);
+  clone->setOperands(operands);
   for (OpResult result : clone->getResults())
     result.setType(clone->getOperand(op.getDpsInits().getBeginOperandIndex() +
                                      result.getResultNumber())
@@ -195,10 +206,10 @@ void Splitter::split(linalg::LinalgOp op, unsigned dim, int64_t pieces) {
   int64_t range = op.getStaticLoopRanges()[dim];
   OpOperand *init = op.getDpsInitOperand(0);
   unsigned position = **positionOf(op.getMatchingIndexingMap(init), dim);
-  SmallVector<Operation *> producers;
+  llvm::SetVector<Operation *> producers;
   for (Value operand : op->getOperands())
     if (Operation *def = operand.getDefiningOp())
-      producers.push_back(def);
+      producers.insert(def);
 
   // The pieces cover the result: they are written into a fresh tensor.
   b.setInsertionPoint(op);
@@ -221,15 +232,28 @@ void Splitter::split(linalg::LinalgOp op, unsigned dim, int64_t pieces) {
   op->erase();
   // Producers split with the op lost their only user; erase them, and
   // theirs, when nothing else uses them.
+  // (An op is queued once at a time and never looked at once erased.)
+  llvm::SmallPtrSet<Operation *, 8> erased;
   while (!producers.empty()) {
     Operation *def = producers.pop_back_val();
-    if (!isOpTriviallyDead(def))
+    if (erased.contains(def) || !isOpTriviallyDead(def))
       continue;
     for (Value operand : def->getOperands())
       if (Operation *inner = operand.getDefiningOp())
-        producers.push_back(inner);
+        producers.insert(inner);
+    erased.insert(def);
     def->erase();
   }
+}
+
+/// Whether every shaped operand and result of `op` has a static shape.
+static bool hasStaticShapes(Operation *op) {
+  auto isStatic = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return !shaped || shaped.hasStaticShape();
+  };
+  return llvm::all_of(op->getOperandTypes(), isStatic) &&
+         llvm::all_of(op->getResultTypes(), isStatic);
 }
 
 namespace {
@@ -259,8 +283,7 @@ struct PPSplitOpsPass : mlir::pp::impl::PPSplitOpsPassBase<PPSplitOpsPass> {
       total += flopsOf(op);
       if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
         if (linalgOp.hasPureTensorSemantics() && op->getNumResults() == 1 &&
-            !op->hasAttr("pp.split_point") &&
-            llvm::none_of(linalgOp.getStaticLoopRanges(), ShapedType::isDynamic))
+            !op->hasAttr("pp.split_point") && hasStaticShapes(op))
           candidates.push_back(linalgOp);
     }
     double limit = maxFraction * total;
