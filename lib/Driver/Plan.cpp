@@ -213,7 +213,7 @@ void mlir::pp::driver::calibrateUnits(std::vector<UnitCost> &units,
 //===----------------------------------------------------------------------===//
 //
 //   # pp-mlir plan costs (pp-run --plan-costs=measured); one entry per model
-//   entry <model hash> <machine> units <n>
+//   entry <model hash> <machine> units <n> [calibrated <stages>]
 //   unit <i> <F us> <B us> <W us> <parameter bytes> <stash bytes>
 //        <crossing bytes>                        (one line)
 //   ...
@@ -252,14 +252,20 @@ mlir::pp::driver::readCostCache(StringRef path, StringRef modelHash,
     lines[l].split(words, ' ', -1, /*KeepEmpty=*/false);
     if (words.empty() || words[0].starts_with("#"))
       continue;
-    if (words[0] != "entry" || words.size() != 5 || words[3] != "units")
-      return bad(l, "expected 'entry <hash> <machine> units <n>'");
+    if (words[0] != "entry" || (words.size() != 5 && words.size() != 7) ||
+        words[3] != "units" || (words.size() == 7 && words[5] != "calibrated"))
+      return bad(l, "expected 'entry <hash> <machine> units <n> "
+                    "[calibrated <stages>]'");
     size_t count = 0;
     if (words[4].getAsInteger(10, count))
       return bad(l, "bad unit count '" + words[4] + "'");
+    int calibrated = 0;
+    if (words.size() == 7 &&
+        (words[6].getAsInteger(10, calibrated) || calibrated < 1))
+      return bad(l, "bad stage count '" + words[6] + "'");
     bool match =
         words[1] == modelHash && words[2] == machine && count == numUnits;
-    UnitCosts costs{modelHash.str(), machine.str(), {}};
+    UnitCosts costs{modelHash.str(), machine.str(), {}, calibrated};
     for (size_t i = 0; i < count; ++i) {
       ++l;
       SmallVector<StringRef> u;
@@ -308,7 +314,10 @@ llvm::Error mlir::pp::driver::writeCostCache(StringRef path,
     os << "# pp-mlir plan costs (pp-run --plan-costs=measured): F, B, W in "
           "microseconds per micro-batch, then bytes\n";
   os << "entry " << costs.modelHash << " " << costs.machine << " units "
-     << costs.units.size() << "\n";
+     << costs.units.size();
+  if (costs.calibratedStages > 0)
+    os << " calibrated " << costs.calibratedStages;
+  os << "\n";
   for (auto [i, u] : llvm::enumerate(costs.units))
     os << "unit " << i << " " << llvm::format("%.3f", u.forward) << " "
        << llvm::format("%.3f", u.backwardInput) << " "

@@ -66,13 +66,14 @@ static std::string costCachePath(const CompileOptions &options) {
                                        : options.costCache;
 }
 
-/// The unit costs of @`function`: from the cache when it has them (sets
-/// `cached`), else measured (and written to the cache).
+/// The unit costs of @`function`: from the cache when it has them
+/// (UnitCosts::calibratedStages says for how many stages they were
+/// calibrated), else measured (and written to the cache).
 static llvm::Expected<UnitCosts> unitCosts(ModuleOp module, StringRef function,
                                            size_t numUnits,
                                            const CompileOptions &options,
                                            CompiledModel &model,
-                                           Progress &progress, bool &cached) {
+                                           Progress &progress) {
   std::string path = costCachePath(options);
   std::string hash = modelHash(module, function);
   std::string machine = machineKey(currentBlasThreads());
@@ -82,7 +83,6 @@ static llvm::Expected<UnitCosts> unitCosts(ModuleOp module, StringRef function,
     if (!entry)
       return entry.takeError();
     if (*entry) {
-      cached = true;
       model.planNotes.push_back(
           llvm::formatv("plan costs: measured, {0} units read from the cache "
                         "{1} (model {2}, machine {3})",
@@ -165,6 +165,7 @@ static llvm::Error calibratePlan(ModuleOp module, const CompileOptions &options,
     if (same)
       break;
   }
+  units.calibratedStages = request.numStages;
   std::string path = costCachePath(options);
   if (!path.empty())
     return writeCostCache(path, units);
@@ -196,17 +197,16 @@ measureAndPlan(ModuleOp module, size_t numUnits, const CompileOptions &options,
                  " stages: it has only " + llvm::Twine(numUnits) +
                  " ops that do work, so at most " + llvm::Twine(numUnits) +
                  " stages (P*V <= " + llvm::Twine(numUnits) + ")");
-  bool cached = false;
-  llvm::Expected<UnitCosts> units = unitCosts(
-      module, model.lossName, numUnits, options, model, progress, cached);
+  llvm::Expected<UnitCosts> units =
+      unitCosts(module, model.lossName, numUnits, options, model, progress);
   if (!units)
     return units.takeError();
   llvm::Expected<StagePlan> plan = planStages(units->units, request);
   if (!plan)
     return plan.takeError();
-  // Freshly measured units are calibrated against the stages they make
-  // (a cached entry has been already).
-  if (!cached && request.numStages > 1)
+  // Units are calibrated against the stages they make, unless the cache
+  // holds them calibrated for this many stages already.
+  if (request.numStages > 1 && units->calibratedStages != request.numStages)
     if (llvm::Error e = calibratePlan(module, options, request, model,
                                       progress, *units, *plan))
       return std::move(e);

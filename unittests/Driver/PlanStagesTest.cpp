@@ -121,11 +121,13 @@ TEST(CostCache, RoundTripAndKeys) {
   ASSERT_TRUE(static_cast<bool>(count));
   EXPECT_FALSE(count->has_value());
   // A later entry of the same key (calibrated costs) replaces the first.
-  UnitCosts calibrated{"abc", "host/cpu/2c/1t", units({3, 4.5})};
+  EXPECT_EQ((**read).calibratedStages, 0);
+  UnitCosts calibrated{"abc", "host/cpu/2c/1t", units({3, 4.5}), 4};
   ASSERT_FALSE(static_cast<bool>(writeCostCache(path, calibrated)));
   auto last = readCostCache(path, "abc", "host/cpu/2c/1t", 2);
   ASSERT_TRUE(static_cast<bool>(last));
   ASSERT_TRUE(last->has_value());
+  EXPECT_EQ((**last).calibratedStages, 4);
   EXPECT_DOUBLE_EQ((**last).units[0].forward, 3);
   EXPECT_DOUBLE_EQ((**last).units[1].forward, 4.5);
   llvm::sys::fs::remove(path);

@@ -58,6 +58,9 @@ struct UnitCosts {
   /// (host name, CPU, cores, OpenBLAS threads): the cache key.
   std::string modelHash, machine;
   std::vector<UnitCost> units;
+  /// The number of stages the units were calibrated for (calibrateUnits()
+  /// against a cut into that many stages measured whole); 0: as measured.
+  int calibratedStages = 0;
 };
 
 /// The cache key of the machine this process runs on, for `blasThreads`
