@@ -445,6 +445,7 @@ static StagePlan describe(ArrayRef<UnitCost> units, const Ranges &ranges,
     most = std::max(most, stage.total());
     least = std::min(least, stage.total());
   }
+  plan.busiest = most;
   plan.imbalance =
       least > 0 ? most / least : std::numeric_limits<double>::infinity();
   return plan;
@@ -452,11 +453,8 @@ static StagePlan describe(ArrayRef<UnitCost> units, const Ranges &ranges,
 
 /// Whether a stage of `plan` takes less than `fraction` of the busiest.
 static bool hasNearEmptyStage(const StagePlan &plan, double fraction) {
-  double most = 0;
-  for (const UnitCost &stage : plan.stages)
-    most = std::max(most, stage.total());
   return llvm::any_of(plan.stages, [&](const UnitCost &stage) {
-    return stage.total() < fraction * most;
+    return stage.total() < fraction * plan.busiest;
   });
 }
 

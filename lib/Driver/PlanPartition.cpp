@@ -172,18 +172,10 @@ static llvm::Error calibratePlan(ModuleOp module, const CompileOptions &options,
   return llvm::Error::success();
 }
 
-/// Measured planning: marks the cuts as pp.split_point on the work ops.
 /// The measured units of a model and the cut planned from them.
 struct MeasuredPlan {
   UnitCosts units;
   StagePlan plan;
-  /// The largest stage's F + B + W, microseconds per micro-batch.
-  double busiest() const {
-    double most = 0;
-    for (const UnitCost &s : plan.stages)
-      most = std::max(most, s.total());
-    return most;
-  }
 };
 
 /// Measures the units of @<loss> in `module` (or reads them from the
@@ -221,18 +213,15 @@ static void applyMeasuredPlan(ModuleOp module, ArrayRef<Operation *> work,
                               const MeasuredPlan &measured,
                               std::vector<std::array<double, 3>> &costs) {
   PlanRequest request = planRequest(options);
-  const UnitCosts *units = &measured.units;
-  const StagePlan *plan = &measured.plan;
+  const StagePlan &plan = measured.plan;
   UnitAttr unit = UnitAttr::get(module.getContext());
-  for (int64_t c : plan->cuts)
+  for (int64_t c : plan.cuts)
     work[c]->setAttr("pp.split_point", unit);
-  double busiest = 0;
-  for (const UnitCost &s : plan->stages)
-    busiest = std::max(busiest, s.total());
+  double busiest = plan.busiest;
   int64_t first = 0;
-  for (auto [s, stage] : llvm::enumerate(plan->stages)) {
+  for (auto [s, stage] : llvm::enumerate(plan.stages)) {
     int64_t last =
-        s < plan->cuts.size() ? plan->cuts[s] : (int64_t)work.size() - 1;
+        s < plan.cuts.size() ? plan.cuts[s] : (int64_t)work.size() - 1;
     model.planNotes.push_back(
         llvm::formatv("plan: stage {0}: units {1}-{2}, F {3:F1} us, B {4:F1} "
                       "us, W {5:F1} us (total {6:F1} us), parameters {7} "
@@ -242,24 +231,24 @@ static void applyMeasuredPlan(ModuleOp module, ArrayRef<Operation *> work,
                       stage.stashBytes)
             .str());
     costs.push_back({stage.forward, stage.backwardInput, stage.backwardWeight});
-    if (plan->suggestedStages && busiest > 0 &&
+    if (plan.suggestedStages && busiest > 0 &&
         stage.total() < request.nearEmptyFraction * busiest)
       model.planWarnings.push_back(
           nearEmptyWarning(s, stage.total() / busiest, request.numStages,
-                           *plan->suggestedStages, "measured time"));
+                           *plan.suggestedStages, "measured time"));
     first = last + 1;
   }
   std::string note =
       llvm::formatv("plan: busiest / least-busy stage {0:F2} (measured costs)",
-                    plan->imbalance)
+                    plan.imbalance)
           .str();
   // When the ops do not balance this many stages: the most that do.
-  if (plan->imbalance > kBalanced) {
+  if (plan.imbalance > kBalanced) {
     int most = 1;
     for (int S = request.numStages - 1; S > 1 && most == 1; --S) {
       PlanRequest fewer = request;
       fewer.numStages = S;
-      llvm::Expected<StagePlan> other = planStages(units->units, fewer);
+      llvm::Expected<StagePlan> other = planStages(measured.units.units, fewer);
       if (!other)
         llvm::consumeError(other.takeError());
       else if (other->imbalance <= kBalanced)
@@ -364,43 +353,41 @@ static llvm::Error splitLargeOps(ModuleOp module, CompiledModel &model,
 
 /// Measured planning with ops split: plans a copy of the model with its
 /// large ops split (pp-split-ops above `fraction`) and keeps it, replacing
-/// the loss function's body and `plan`, only when its busiest stage is
-/// smaller than that of `plan` (the ops whole): splitting balances, but a
-/// weight split across stages costs each of them a full-size gradient, so
-/// the split can also make every stage slower.
-static llvm::Error planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
+/// the loss function's body and `whole` (the plan with the ops whole), only
+/// when its busiest stage is smaller: splitting balances, but a weight
+/// split across stages costs each of them a full-size gradient, so the
+/// split can also make every stage slower. A split that fails leaves
+/// `whole` and says why in a plan note.
+static void planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
                                     const CompileOptions &options,
                                     CompiledModel &model, Progress &progress,
-                                    double fraction, MeasuredPlan &plan) {
+                                    double fraction, MeasuredPlan &whole) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   size_t before = model.planNotes.size();
-  // The plan with the ops whole stands; a split that fails is reported.
   auto notUsed = [&](llvm::Error e) {
     model.planNotes.push_back("split ops: not used: " +
                               llvm::toString(std::move(e)));
-    return llvm::Error::success();
   };
   if (llvm::Error e = splitLargeOps(*copy, model, fraction))
     return notUsed(std::move(e));
   if (model.planNotes.size() == before)
-    return llvm::Error::success(); // nothing was large enough
+    return; // nothing was large enough
   auto splitFn = copy->lookupSymbol<func::FuncOp>(model.lossName);
   llvm::Expected<MeasuredPlan> split = measureAndPlan(
       *copy, partitionWorkOps(splitFn).size(), options, model, progress);
   if (!split)
     return notUsed(split.takeError());
-  bool better = split->busiest() < plan.busiest();
+  bool better = split->plan.busiest < whole.plan.busiest;
   model.planNotes.push_back(
       llvm::formatv("split ops: {0}: busiest stage {1:F1} us with the ops "
                     "split against {2:F1} us whole",
-                    better ? "used" : "not used", split->busiest(),
-                    plan.busiest())
+                    better ? "used" : "not used", split->plan.busiest,
+                    whole.plan.busiest)
           .str());
   if (!better)
-    return llvm::Error::success();
+    return;
   lossFn.getBody().takeBody(splitFn.getBody());
-  plan = std::move(*split);
-  return llvm::Error::success();
+  whole = std::move(*split);
 }
 
 llvm::Error mlir::pp::driver::partitionModel(
@@ -435,10 +422,8 @@ llvm::Error mlir::pp::driver::partitionModel(
     if (!plan)
       return plan.takeError();
     if (fraction)
-      if (llvm::Error e =
-              planWithSplitOps(module, lossFn, options, model, progress,
-                               *fraction, *plan))
-        return e;
+      planWithSplitOps(module, lossFn, options, model, progress, *fraction,
+                       *plan);
     work = partitionWorkOps(lossFn);
     applyMeasuredPlan(module, work, options, model, *plan, stageCosts);
   } else if (fraction) {

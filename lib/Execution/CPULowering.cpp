@@ -70,6 +70,15 @@ static LogicalResult checkLowered(ModuleOp module) {
             "cf, index, ub (and TOSA, converted first)";
 }
 
+/// `op` as a linalg.generic: itself, or generalized in place (named ops).
+static FailureOr<linalg::GenericOp> asGeneric(RewriterBase &rewriter,
+                                              linalg::LinalgOp op) {
+  if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+    return generic;
+  rewriter.setInsertionPoint(op);
+  return linalg::generalizeNamedOp(rewriter, op);
+}
+
 /// For a linalg op whose innermost loop is a reduction while the output's
 /// innermost dimension is a parallel loop that is also the innermost
 /// dimension of an input (matmul: (i, j, k) with C[i, j] and B[k, j]),
@@ -115,16 +124,10 @@ static void interchangeForLocality(ModuleOp module, bool blas) {
       if (i != p)
         permutation.push_back(i);
     permutation.push_back(p);
-    rewriter.setInsertionPoint(op);
-    linalg::GenericOp generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-    if (!generic) {
-      FailureOr<linalg::GenericOp> generalized =
-          linalg::generalizeNamedOp(rewriter, op);
-      if (failed(generalized))
-        continue;
-      generic = *generalized;
-    }
-    (void)linalg::interchangeGenericOp(rewriter, generic, permutation);
+    FailureOr<linalg::GenericOp> generic = asGeneric(rewriter, op);
+    if (failed(generic))
+      continue;
+    (void)linalg::interchangeGenericOp(rewriter, *generic, permutation);
   }
 }
 
@@ -303,15 +306,10 @@ static void foldTransposedGemmResults(ModuleOp module) {
     AffineMap psi = transpose.getIndexingMapsArray()[1];
     SmallVector<AffineMap> maps = gemm.getIndexingMapsArray();
     maps.back() = psi.compose(inversePermutation(phi)).compose(maps.back());
-    rewriter.setInsertionPoint(gemm);
-    linalg::GenericOp generic = dyn_cast<linalg::GenericOp>(gemm.getOperation());
-    if (!generic) {
-      FailureOr<linalg::GenericOp> generalized =
-          linalg::generalizeNamedOp(rewriter, gemm);
-      if (failed(generalized))
-        continue;
-      generic = *generalized;
-    }
+    FailureOr<linalg::GenericOp> generalized = asGeneric(rewriter, gemm);
+    if (failed(generalized))
+      continue;
+    linalg::GenericOp generic = *generalized;
     rewriter.setInsertionPoint(transpose);
     Location loc = generic.getLoc();
     Value init = linalg::FillOp::create(rewriter, fill.getLoc(),

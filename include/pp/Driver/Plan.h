@@ -137,8 +137,9 @@ struct StagePlan {
   /// its parameter + stash bytes as the budget counts them.
   std::vector<UnitCost> stages;
   std::vector<int64_t> memory;
-  /// Busiest / least-busy stage time (F + B + W); infinity if one is 0.
-  double imbalance = 0;
+  /// The busiest stage's time (F + B + W, microseconds), and busiest /
+  /// least-busy stage time (infinity if one is 0).
+  double busiest = 0, imbalance = 0;
   /// Set when a stage is near-empty (below nearEmptyFraction of the
   /// busiest): the largest S' <= S without one (at least 1).
   std::optional<int> suggestedStages;
