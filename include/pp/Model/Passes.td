@@ -337,6 +337,50 @@ def PPSplitOpsPass : Pass<"pp-split-ops", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def PPSplitParametersPass : Pass<"pp-split-parameters", "::mlir::ModuleOp"> {
+  let summary = "Make a parameter read only in slices one parameter per slice";
+  let description = [{
+    After pp-split-ops a weight whose op was split is read only through
+    `tensor.extract_slice`s, one per piece, and the pieces may land in
+    different stages. As one parameter it would be shared by those stages:
+    each keeps all of it, its W writes a full-size gradient and the runtime
+    sums them. This pass replaces every `pp.parameter` argument of
+    `function` that is read only by static, unit-stride, not rank-reducing
+    `tensor.extract_slice`s along one dimension, whose ranges are pairwise
+    equal or disjoint and together cover that dimension, by one argument per
+    range (in order, where the argument was): each piece is then a parameter
+    of its own, held, differentiated and updated by the stage that reads it.
+    The slices are replaced by the pieces, so the function computes the same
+    values; the gradient of piece i is slice i of the whole one's.
+
+    Every piece keeps the argument's attributes and gets
+    `pp.parameter_piece = array<i64: argument, dim, offset>`: the argument's
+    position before this pass, the dimension and the piece's offset along
+    it (pp-run initializes the whole parameter and hands each piece its
+    slice). Arguments that already are pieces are left alone. The function
+    must not be called (its signature changes). One remark per split
+    parameter.
+
+    ```mlir
+    // -pp-split-parameters="function=f"
+    func.func @f(%x: tensor<4x16xf32>, %w: tensor<16x16xf32> {pp.parameter}) {
+      %a = tensor.extract_slice %w[0, 0] [16, 8] [1, 1]
+      %b = tensor.extract_slice %w[0, 8] [16, 8] [1, 1]
+      ...
+    // becomes
+    func.func @f(%x: tensor<4x16xf32>,
+        %w0: tensor<16x8xf32> {pp.parameter,
+                               pp.parameter_piece = array<i64: 1, 1, 0>},
+        %w1: tensor<16x8xf32> {pp.parameter,
+                               pp.parameter_piece = array<i64: 1, 1, 8>}) {
+    ```
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"",
+           "The model function; required">,
+  ];
+}
+
 def PPSplitBackwardPass : Pass<"pp-split-backward", "::mlir::ModuleOp"> {
   let summary = "Split a backward function into B (input gradients) and W";
   let description = [{
