@@ -344,6 +344,43 @@ static llvm::Error mapArguments(SymbolTable &symbols, func::FuncOp staged,
   return llvm::Error::success();
 }
 
+/// Fills model.argumentSpecs, argumentOrigins (from the pieces'
+/// pp.parameter_piece = [argument, dim, offset], pp-split-parameters) and
+/// preparedParameters from the compiled loss function `lossFn`.
+static llvm::Error describeArguments(func::FuncOp lossFn,
+                                     CompiledModel &model) {
+  // Pieces replaced their argument in place: every piece after the first
+  // of its argument moves the arguments behind it one place.
+  unsigned shift = 0;
+  for (unsigned i = 0, e = lossFn.getNumArguments(); i < e; ++i) {
+    llvm::Expected<TensorSpec> spec =
+        specOf(lossFn.getArgumentTypes()[i], model.lossName);
+    if (!spec)
+      return spec.takeError();
+    model.argumentSpecs.push_back(*spec);
+    CompiledModel::ArgumentOrigin origin;
+    origin.argument = i - shift;
+    if (auto piece =
+            lossFn.getArgAttrOfType<DenseI64ArrayAttr>(i, "pp.parameter_piece");
+        piece && piece.size() == 3) {
+      origin = {static_cast<unsigned>(piece[0]), piece[1], piece[2]};
+      if (origin.offset != 0)
+        ++shift;
+    }
+    model.argumentOrigins.push_back(origin);
+  }
+  for (unsigned a : model.parameterArgs) {
+    const CompiledModel::ArgumentOrigin &origin = model.argumentOrigins[a];
+    auto &prepared = model.preparedParameters;
+    if (!prepared.empty() && prepared.back().first == origin.argument)
+      prepared.back().second.shape[origin.dim] +=
+          model.argumentSpecs[a].shape[origin.dim];
+    else
+      prepared.emplace_back(origin.argument, model.argumentSpecs[a]);
+  }
+  return llvm::Error::success();
+}
+
 /// "ops 0..4 | 5..9 | 10.." for the cuts {4, 9}: the work ops of every
 /// stage (the last stage's end is the model's last op).
 static std::string describeStages(ArrayRef<int64_t> cuts) {
@@ -496,11 +533,7 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
 
   if (llvm::Error e = mapArguments(lowered, staged, numStages, model))
     return std::move(e);
-  for (Type t : lossFn.getArgumentTypes()) {
-    llvm::Expected<TensorSpec> spec = specOf(t, model.lossName);
-    if (!spec)
-      return spec.takeError();
-    model.argumentSpecs.push_back(*spec);
-  }
+  if (llvm::Error e = describeArguments(lossFn, model))
+    return std::move(e);
   return model;
 }

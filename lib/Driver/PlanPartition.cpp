@@ -324,8 +324,10 @@ static std::optional<double> splitFraction(const CompileOptions &options,
   return fraction;
 }
 
-/// pp-split-ops on the loss function; its remarks (one per split op)
-/// become plan notes.
+/// pp-split-ops on the loss function, then pp-split-parameters (a weight
+/// the split reads only in slices becomes one parameter per slice, so that
+/// stages holding different pieces share nothing); their remarks (one per
+/// split op or parameter) become plan notes.
 static llvm::Error splitLargeOps(ModuleOp module, CompiledModel &model,
                                  double fraction) {
   MLIRContext *context = module.getContext();
@@ -336,26 +338,34 @@ static llvm::Error splitLargeOps(ModuleOp module, CompiledModel &model,
     remarks.push_back(diagnostic.str());
     return success();
   });
-  PassManager pm(context);
-  PPSplitOpsPassOptions split;
-  split.functionName = model.lossName;
-  split.maxFraction = fraction;
-  pm.addPass(createPPSplitOpsPass(split));
-  if (failed(pm.run(module)))
+  auto run = [&](std::unique_ptr<Pass> pass, const std::string &prefix) {
+    remarks.clear();
+    PassManager pm(context);
+    pm.addPass(std::move(pass));
+    if (failed(pm.run(module)))
+      return false;
+    for (const std::string &remark : remarks)
+      model.planNotes.push_back(prefix + remark);
+    return true;
+  };
+  PPSplitOpsPassOptions splitOps;
+  splitOps.functionName = model.lossName;
+  splitOps.maxFraction = fraction;
+  if (!run(createPPSplitOpsPass(splitOps),
+           llvm::formatv("split ops (above {0:F4} of the FLOPs): ", fraction)))
     return error("splitting the model's large ops failed");
-  for (const std::string &remark : remarks)
-    model.planNotes.push_back(
-        llvm::formatv("split ops (above {0:F4} of the FLOPs): {1}", fraction,
-                      remark)
-            .str());
+  PPSplitParametersPassOptions splitParameters;
+  splitParameters.functionName = model.lossName;
+  if (!run(createPPSplitParametersPass(splitParameters), "split parameters: "))
+    return error("splitting the parameters of the split ops failed");
   return llvm::Error::success();
 }
 
 /// Measured planning with ops split: plans a copy of the model with its
 /// large ops split (pp-split-ops above `fraction`) and keeps it, replacing
 /// the loss function's body and `whole` (the plan with the ops whole), only
-/// when its busiest stage is smaller: splitting balances, but a weight
-/// split across stages costs each of them a full-size gradient, so the
+/// when its busiest stage is smaller: splitting balances, but the pieces
+/// may run slower than the whole op (smaller GEMMs, more ops), so the
 /// split can also make every stage slower. A split that fails leaves
 /// `whole` and says why in a plan note.
 static void planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
@@ -387,6 +397,8 @@ static void planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
   if (!better)
     return;
   lossFn.getBody().takeBody(splitFn.getBody());
+  lossFn.setFunctionType(splitFn.getFunctionType());
+  lossFn.setArgAttrsAttr(splitFn.getArgAttrsAttr());
   whole = std::move(*split);
 }
 

@@ -66,6 +66,7 @@ static HostTensor initialParameter(const TensorSpec &spec, uint64_t seed,
 HostTensor Trainer::syntheticData(const TensorSpec &spec, int mb,
                                   unsigned arg) const {
   HostTensor t(spec);
+  arg = model.argumentOrigins[arg].argument; // as prepared
   SplitMix64 rng((options.seed * 104729u + mb) * 131u + arg + 2);
   fillRandom(t, rng);
   return t;
@@ -170,62 +171,77 @@ llvm::Error Trainer::loadInputFiles() {
 }
 
 llvm::Error Trainer::initializeParameters() {
-  // Synthetic (ParameterInit.h), then the model's own values of lifted
-  // weights, then --initial-parameters.
-  const std::vector<unsigned> &args = model.parameterArgs;
-  if (options.initialParameterFiles.size() > args.size())
+  // In the terms of the loss function as prepared (before split ops made
+  // pieces of some parameters, CompiledModel::ArgumentOrigin): synthetic
+  // (ParameterInit.h), then the model's own values of lifted weights, then
+  // --initial-parameters. Then every piece gets its slice.
+  const auto &prepared = model.preparedParameters;
+  if (options.initialParameterFiles.size() > prepared.size())
     return error("--initial-parameters names " +
                  llvm::Twine(options.initialParameterFiles.size()) +
                  " files, but @" + model.lossName + " has " +
-                 llvm::Twine(args.size()) + " parameters");
+                 llvm::Twine(prepared.size()) + " parameters");
   auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName);
-  for (unsigned a : args) {
-    InitRule rule = initRuleFor(lossFn, a);
-    parameters[a] =
-        initialParameter(model.argumentSpecs[a], options.seed, a, rule);
+  // The argument that holds a prepared parameter (its first piece): the
+  // initialization rule follows its uses.
+  std::map<unsigned, unsigned> holder;
+  for (unsigned a : model.parameterArgs)
+    holder.emplace(model.argumentOrigins[a].argument, a);
+  std::map<unsigned, HostTensor> values;
+  for (const auto &[a, spec] : prepared) {
+    InitRule rule = initRuleFor(lossFn, holder[a]);
+    values[a] = initialParameter(spec, options.seed, a, rule);
     origin[a] = rule.str();
   }
   if (!model.initializerName.empty()) {
-    std::vector<HostTensor> values;
-    if (llvm::Error e = hostJit->run(model.initializerName, {}, values))
+    std::vector<HostTensor> lifted;
+    if (llvm::Error e = hostJit->run(model.initializerName, {}, lifted))
       return error("@" + model.initializerName +
                    " failed: " + llvm::toString(std::move(e)));
-    for (auto [k, value] : llvm::enumerate(values)) {
+    for (auto [k, value] : llvm::enumerate(lifted)) {
       unsigned a = model.firstLifted + k;
-      if (!parameters.count(a) || value.spec() != model.argumentSpecs[a])
+      if (!values.count(a) || value.spec() != values[a].spec())
         return error("@" + model.initializerName + " result " +
                      llvm::Twine(k) + " does not match parameter argument " +
                      llvm::Twine(a) + " of @" + model.lossName);
-      parameters[a] = std::move(value);
+      values[a] = std::move(value);
       origin[a] = "the model's constant";
     }
   }
   for (auto [k, path] : llvm::enumerate(options.initialParameterFiles)) {
     if (path.empty())
       continue;
-    unsigned a = args[k];
+    const auto &[a, spec] = prepared[k];
     llvm::Expected<HostTensor> t = readNpy(path);
     if (!t)
       return error("--initial-parameters: " + llvm::toString(t.takeError()));
-    if (t->spec() != model.argumentSpecs[a])
+    if (t->spec() != spec)
       return error("--initial-parameters: " + path + " holds " +
                    elemKindName(t->kind()) + " " + t->spec().shapeStr() +
                    ", but parameter argument " + llvm::Twine(a) + " of @" +
-                   model.lossName + " is " + model.argumentSpecs[a].str());
-    parameters[a] = std::move(*t);
+                   model.lossName + " is " + spec.str());
+    values[a] = std::move(*t);
     origin[a] = path;
   }
   std::string text;
-  for (unsigned a : args) {
-    if (int64_t i = firstNonFinite(parameters[a]); i >= 0)
+  for (const auto &[a, spec] : prepared) {
+    if (int64_t i = firstNonFinite(values[a]); i >= 0)
       return error("the initial value of parameter argument " +
                    llvm::Twine(a) + " (" + origin[a] + ") is not finite at " +
-                   parameters[a].indexStr(i) + " (" +
-                   formatDouble(parameters[a].get(i)) + ")");
+                   values[a].indexStr(i) + " (" +
+                   formatDouble(values[a].get(i)) + ")");
     text += (text.empty() ? "" : ", ") + std::string("argument ") +
             std::to_string(a) + ": " + origin[a];
   }
   progress.phase("initial parameters: " + text);
+  for (unsigned a : model.parameterArgs) {
+    const CompiledModel::ArgumentOrigin &from = model.argumentOrigins[a];
+    const HostTensor &whole = values[from.argument];
+    parameters[a] = from.dim < 0
+                        ? whole
+                        : sliceAlong(whole, from.dim, from.offset,
+                                     model.argumentSpecs[a].shape[from.dim]);
+  }
   // Shared parameters first: then every use on a rank sets that rank's one
   // copy.
   for (const CompiledModel::SharedParameter &shared : model.sharedParameters) {

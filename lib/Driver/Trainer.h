@@ -38,8 +38,9 @@ private:
   llvm::Error initializeParameters();
   llvm::Error openDevicePools();
   /// Synthetic data: argument `arg` of micro-batch `mb`, seeded by the
-  /// seed. The same M micro-batches every step (one fixed batch), so that
-  /// training fits them and the loss falls.
+  /// seed and the argument's position as prepared. The same M
+  /// micro-batches every step (one fixed batch), so that training fits
+  /// them and the loss falls.
   exec::HostTensor syntheticData(const exec::TensorSpec &spec, int mb,
                                  unsigned arg) const;
   /// The M micro-batches of data of one step, handed to the world.
@@ -93,7 +94,8 @@ private:
   std::unique_ptr<exec::JitModule> hostJit, gpuJit;
   std::vector<RankProgram> programs;
   double compileSeconds = 0.0;
-  /// Parameter values by model argument, and where each came from.
+  /// Parameter values by argument of the loss function, and where each
+  /// came from by argument as prepared (CompiledModel::ArgumentOrigin).
   std::map<unsigned, exec::HostTensor> parameters;
   std::map<unsigned, std::string> origin;
   /// --inputs: argument a's micro-batch m is slice m of its file.

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <cassert>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -82,6 +83,29 @@ std::string TensorSpec::shapeStr() const {
 HostTensor::HostTensor(TensorSpec spec)
     : spec_(std::move(spec)), numElements_(spec_.numElements()) {
   storage_.assign((byteSize() + 7) / 8 + 1, 0);
+}
+
+HostTensor mlir::pp::exec::sliceAlong(const HostTensor &t, unsigned dim,
+                                     int64_t offset, int64_t size) {
+  llvm::ArrayRef<int64_t> shape = t.shape();
+  assert(dim < shape.size() && offset >= 0 && size >= 0 &&
+         offset + size <= shape[dim] && "slice outside the tensor");
+  TensorSpec spec = t.spec();
+  spec.shape[dim] = size;
+  HostTensor slice(spec);
+  // Row-major: `outer` blocks of shape[dim] rows of `inner` bytes each.
+  int64_t outer = 1;
+  for (unsigned d = 0; d < dim; ++d)
+    outer *= shape[d];
+  size_t inner = elemSize(t.kind());
+  for (unsigned d = dim + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+  const char *from = static_cast<const char *>(t.data());
+  char *to = static_cast<char *>(slice.data());
+  for (int64_t o = 0; o < outer; ++o)
+    std::memcpy(to + o * size * inner,
+                from + (o * shape[dim] + offset) * inner, size * inner);
+  return slice;
 }
 
 double HostTensor::get(int64_t i) const {

@@ -204,6 +204,25 @@ struct CompiledModel {
   /// Every argument of the loss function, and those that are parameters.
   std::vector<exec::TensorSpec> argumentSpecs;
   std::vector<unsigned> parameterArgs;
+  /// Where an argument of the loss function comes from. Split ops
+  /// (CompileOptions::splitOps) replace a weight that the split reads only
+  /// in slices by one parameter per slice (pp-split-parameters), so each
+  /// stage holds and updates only its piece: `argument` is the position in
+  /// the loss function as prepared, before that split (synthetic values are
+  /// seeded by it; --initial-parameters and @<function>_init refer to it),
+  /// and for a piece `dim` and `offset` place its slice in that argument
+  /// (dim -1: the whole argument).
+  struct ArgumentOrigin {
+    unsigned argument = 0;
+    int64_t dim = -1;
+    int64_t offset = 0;
+  };
+  /// One per argument of the loss function.
+  std::vector<ArgumentOrigin> argumentOrigins;
+  /// The parameters of the loss function as prepared (before the split):
+  /// argument and type, in order. Equal to parameterArgs and their
+  /// argumentSpecs when nothing was split.
+  std::vector<std::pair<unsigned, exec::TensorSpec>> preparedParameters;
   /// For stage s: the loss function's arguments its parameters are, in
   /// order.
   std::vector<std::vector<unsigned>> stageParameters;

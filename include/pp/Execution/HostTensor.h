@@ -77,6 +77,12 @@ private:
   std::vector<uint64_t> storage_;
 };
 
+/// The slice of `t` from `offset` to `offset + size` along dimension `dim`
+/// (every other dimension whole), copied into a tensor of its own. Requires
+/// dim < rank, 0 <= offset and offset + size <= the dimension (asserted).
+HostTensor sliceAlong(const HostTensor &t, unsigned dim, int64_t offset,
+                      int64_t size);
+
 /// splitmix64 (Steele, Lea, Flood 2014): a tiny generator with a fixed,
 /// documented output sequence, so inputs are identical on every platform.
 class SplitMix64 {
