@@ -308,7 +308,8 @@ def PPSplitOpsPass : Pass<"pp-split-ops", "::mlir::ModuleOp"> {
     broadcast bias) that only the split op uses is split with it, so each
     piece reads its slice of the weight (and pp-partition recomputes that
     slice in the stage that uses it: a weight split across stages becomes a
-    parameter those stages share). Splat constants and `tensor.empty`
+    parameter those stages share, unless pp-split-parameters makes each
+    slice a parameter of its own). Splat constants and `tensor.empty`
     initial values are made at the piece's shape. Ops with more than one
     result, dynamic shapes or a `pp.split_point` marker are left alone.
 
