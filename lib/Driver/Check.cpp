@@ -193,15 +193,14 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
   if (nonFinite.empty()) {
     std::string what;
     if (int64_t bad = firstBadParameter(false, what); bad >= 0)
-      nonFinite = "the gradient of parameter argument " + std::to_string(bad) +
+      nonFinite = "the gradient of parameter " + argumentName(bad) +
                   " is not finite (" + what + ")";
   }
   if (nonFinite.empty())
     for (unsigned a : model.parameterArgs)
       if (int64_t i = firstNonFinite(reference[a]); i >= 0) {
-        nonFinite = "the unpipelined model's gradient of parameter "
-                    "argument " +
-                    std::to_string(a) + " is not finite (element " +
+        nonFinite = "the unpipelined model's gradient of parameter " +
+                    argumentName(a) + " is not finite (element " +
                     reference[a].indexStr(i) + " = " +
                     formatDouble(reference[a].get(i)) + ")";
         break;

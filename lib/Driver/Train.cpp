@@ -72,6 +72,15 @@ HostTensor Trainer::syntheticData(const TensorSpec &spec, int mb,
   return t;
 }
 
+std::string Trainer::argumentName(unsigned arg) const {
+  const CompiledModel::ArgumentOrigin &from = model.argumentOrigins[arg];
+  std::string name = "argument " + std::to_string(from.argument);
+  if (from.dim >= 0)
+    name += " (the piece at " + std::to_string(from.offset) +
+            " along dimension " + std::to_string(from.dim) + ")";
+  return name;
+}
+
 Trainer::Trainer(ModuleOp module, const CompiledModel &model,
                  Session &session, const TrainOptions &options,
                  Progress &progress, llvm::raw_ostream &out)
@@ -161,7 +170,8 @@ llvm::Error Trainer::loadInputFiles() {
     if (t->spec() != expected)
       return error("--inputs: " + path + " holds " + elemKindName(t->kind()) +
                    " " + t->spec().shapeStr() + ", but data argument " +
-                   llvm::Twine(a) + " of @" + model.lossName + " takes " +
+                   llvm::Twine(model.argumentOrigins[a].argument) + " of @" +
+                   model.lossName + " takes " +
                    spec.str() + " per micro-batch: expected " +
                    elemKindName(expected.kind) + " " + expected.shapeStr() +
                    " for " + llvm::Twine(numMicrobatches) + " micro-batches");
@@ -250,7 +260,7 @@ llvm::Error Trainer::initializeParameters() {
       uses.push_back({model.pipeline.rankOf(s), s, k});
     std::string message;
     if (!session.world().shareParameter(uses, message))
-      return error("shared parameter argument " + llvm::Twine(shared.argument) +
+      return error("shared parameter " + argumentName(shared.argument) +
                    ": " + message);
   }
   for (int s = 0; s < numStages; ++s)
@@ -370,9 +380,8 @@ llvm::Error Trainer::checkFinite(int step, const std::vector<double> &losses) {
   else
     message += "the loss is finite";
   if (bad >= 0)
-    message += "; the first parameter whose gradient is not finite: "
-               "argument " +
-               std::to_string(bad) + " (" + what + ")";
+    message += "; the first parameter whose gradient is not finite: " +
+               argumentName(bad) + " (" + what + ")";
   else
     message += "; every parameter gradient is finite";
   return error(message);
@@ -481,7 +490,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
 void Trainer::reportSharedParameters() {
   for (const CompiledModel::SharedParameter &shared : model.sharedParameters) {
     std::set<int> ranks;
-    out << "shared parameter: argument " << shared.argument << " is used by";
+    out << "shared parameter: " << argumentName(shared.argument) << " is used by";
     for (auto [i, use] : llvm::enumerate(shared.uses)) {
       int rank = model.pipeline.rankOf(use.first);
       ranks.insert(rank);

@@ -43,6 +43,10 @@ private:
   /// them and the loss falls.
   exec::HostTensor syntheticData(const exec::TensorSpec &spec, int mb,
                                  unsigned arg) const;
+  /// "argument 10", or for a piece of a split parameter "argument 10 (the
+  /// piece at 1792 along dimension 0)": argument `arg` of the loss function
+  /// named as prepared (CompiledModel::ArgumentOrigin).
+  std::string argumentName(unsigned arg) const;
   /// The M micro-batches of data of one step, handed to the world.
   void setStepData();
   llvm::Error runStep(int step, TrainSummary &summary);
