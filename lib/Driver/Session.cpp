@@ -55,6 +55,9 @@ Session::create(const SessionOptions &options) {
     return error("--gpu-workspace-mib must be in [0, 2^30]");
   if (options.blasThreads < 0 || options.blasThreads > 4096)
     return error("--blas-threads must be in [0, 4096]");
+  if (options.computeSlots < -1 || options.computeSlots > 4096)
+    return error("--compute-slots must be -1 (no limit), 0 (automatic) or "
+                 "in [1, 4096]");
 
   std::unique_ptr<Session> session(new Session());
   session->options_ = options;
@@ -65,6 +68,11 @@ Session::create(const SessionOptions &options) {
                                         : options.transport;
   world.timeoutSeconds = options.timeoutSeconds;
   world.microbatches = options.numMicrobatches;
+  world.computeSlots = std::max(0, options.computeSlots);
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  if (options.computeSlots == 0 && !onGPU && world.transport == "inproc" &&
+      static_cast<unsigned>(options.numRanks) > cores)
+    world.computeSlots = static_cast<int>(cores);
   // On a GPU: the plugin first (its device hooks go into the world's
   // options, and it registers the nccl transport).
   if (onGPU && !options.compileOnly) {
@@ -88,7 +96,6 @@ Session::create(const SessionOptions &options) {
   // Each local rank's GEMMs get its share of the cores.
   int threads = options.blasThreads;
   if (threads <= 0) {
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     size_t ranks = std::max<size_t>(1, session->world_->localRanks().size());
     threads = std::max<int>(1, static_cast<int>(cores / ranks));
   }

@@ -277,6 +277,12 @@ struct StepContext {
   /// the receives; mpi prints the error and aborts the job.
   std::function<void(const std::string &)> onFailure;
 
+  /// Free compute slots (WorldOptions::computeSlots), guarded by
+  /// slotMutex; slotFreed is notified when one is given back.
+  int freeSlots = 0;
+  std::mutex slotMutex;
+  std::condition_variable slotFreed;
+
   /// The transport's own state for this step (inproc: the mailboxes).
   std::shared_ptr<void> transportData;
 
@@ -313,6 +319,8 @@ struct pprt_rank {
     int64_t stage, microbatch;
     double start, cpuStart;
     int64_t kind = -1, peer = -1;
+    /// Holds a compute slot (WorldOptions::computeSlots) until it ends.
+    bool holdsSlot = false;
   };
   std::vector<OpenAction> open;
   std::vector<pprt::TraceEvent> events;

@@ -327,6 +327,41 @@ void pprt_loss_seed(pprt_rank *rank, void *data, int64_t dtype) {
   }
 }
 
+/// Waits for a free compute slot (WorldOptions::computeSlots) and takes
+/// it; false if the step failed meanwhile or the wait passed the timeout
+/// (then the step fails).
+static bool acquireComputeSlot(pprt_rank &rank) {
+  StepContext &step = *rank.step;
+  auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(
+                                         step.options.timeoutSeconds));
+  std::unique_lock<std::mutex> lock(step.slotMutex);
+  while (step.freeSlots == 0) {
+    if (step.failed)
+      return false;
+    if (Clock::now() >= deadline) {
+      lock.unlock();
+      step.fail(rankName(rank.rank) + ": waited more than " +
+                formatSeconds(step.options.timeoutSeconds) +
+                " s for a compute slot");
+      return false;
+    }
+    // Wakes up now and then to see whether the step failed.
+    step.slotFreed.wait_for(lock, std::chrono::milliseconds(20));
+  }
+  --step.freeSlots;
+  return true;
+}
+
+static void releaseComputeSlot(pprt_rank &rank) {
+  StepContext &step = *rank.step;
+  {
+    std::lock_guard<std::mutex> lock(step.slotMutex);
+    ++step.freeSlots;
+  }
+  step.slotFreed.notify_one();
+}
+
 void pprt_action_begin(pprt_rank *rank, int64_t action, int64_t stage,
                        int64_t microbatch) {
   if (!live(rank))
@@ -344,12 +379,18 @@ void pprt_action_begin(pprt_rank *rank, int64_t action, int64_t stage,
     if (!live(rank))
       return;
   }
-  if (action <= PPRT_BACKWARD_WEIGHT && rank->step->transport) {
+  bool compute = action <= PPRT_BACKWARD_WEIGHT;
+  if (compute && rank->step->transport) {
     rank->step->transport->computeBegins(*rank);
     if (!live(rank))
       return;
   }
   pprt_rank::OpenAction open;
+  if (compute && rank->step->options.computeSlots > 0) {
+    if (!acquireComputeSlot(*rank))
+      return;
+    open.holdsSlot = true;
+  }
   open.action = static_cast<pprt_action>(action);
   open.stage = stage;
   open.microbatch = microbatch;
@@ -373,6 +414,8 @@ void pprt_action_end(pprt_rank *rank) {
   event.peer = open.peer;
   event.cpu = threadCpuSeconds() - open.cpuStart;
   rank->events.push_back(event);
+  if (open.holdsSlot) // after the end time: the next action starts later
+    releaseComputeSlot(*rank);
 }
 
 void pprt_fail(pprt_rank *rank, const char *message) {

@@ -449,6 +449,7 @@ bool World::runStep(
 
   auto step = std::make_shared<StepContext>();
   step->options = s.options;
+  step->freeSlots = s.options.computeSlots;
   step->step = ++s.steps;
   step->data = &s.data;
   step->transport = s.transport.get();

@@ -227,6 +227,13 @@ static cl::opt<int> blasThreads(
     cl::desc("OpenBLAS threads of each GEMM of a CPU stage function (default "
              "0: the cores divided by this process's ranks, at least 1)"),
     cl::init(0), cl::value_desc("n"), cl::cat(deviceCategory));
+static cl::opt<int> computeSlots(
+    "compute-slots",
+    cl::desc("At most this many in-process ranks compute (F, B, W) at once "
+             "(default 0: the cores, when ranks on the CPU outnumber them, "
+             "so an action's measured time is its work, not its share of a "
+             "core; -1: no limit)"),
+    cl::init(0), cl::value_desc("n"), cl::cat(deviceCategory));
 static cl::opt<bool> noBlas(
     "no-blas",
     cl::desc("Keep the GEMMs of CPU stage functions as generated loops "
@@ -344,6 +351,7 @@ int main(int argc, char **argv) {
   sessionOptions.cudaPlugin = cudaPlugin;
   sessionOptions.workspaceMiB = workspaceMiB;
   sessionOptions.blasThreads = blasThreads;
+  sessionOptions.computeSlots = computeSlots;
   sessionOptions.blas = !noBlas;
   sessionOptions.compileOnly = printIR;
 

@@ -9,6 +9,7 @@
 
 #include "RuntimeTestUtil.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -408,6 +409,84 @@ TEST(RuntimeInProc, FaultFromEnvironment) {
   EXPECT_FALSE(World::create(WorldOptions(), error));
   ::unsetenv("PPRT_FAULT");
   EXPECT_EQ(error, "PPRT_FAULT: fault \"rank=1\": needs rank= and mode=");
+}
+
+
+//===----------------------------------------------------------------------===//
+// Compute slots
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<World> makeSlottedWorld(int ranks, int slots, double timeout) {
+  WorldOptions options;
+  options.ranks = ranks;
+  options.timeoutSeconds = timeout;
+  options.computeSlots = slots;
+  std::string error;
+  std::unique_ptr<World> world = World::create(options, error);
+  EXPECT_TRUE(world) << error;
+  return world;
+}
+
+/// The most compute actions (F, B, W) of `trace` that overlap in time.
+int mostConcurrentComputeActions(const std::vector<TraceEvent> &trace) {
+  std::vector<std::pair<double, int>> edges;
+  for (const TraceEvent &e : trace)
+    if (e.action <= PPRT_BACKWARD_WEIGHT) {
+      edges.emplace_back(e.start, 1);
+      edges.emplace_back(e.end, -1);
+    }
+  std::sort(edges.begin(), edges.end()); // an end before a start at a tie
+  int now = 0, most = 0;
+  for (auto [time, delta] : edges)
+    most = std::max(most, now += delta);
+  return most;
+}
+
+TEST(RuntimeInProc, ComputeSlotsBoundConcurrentComputeActions) {
+  // Four ranks, each three 20 ms computations with a message in between:
+  // with one slot no two overlap, with two at most two, without a limit
+  // (0) all four do.
+  for (int slots : {1, 2, 0}) {
+    SCOPED_TRACE("slots = " + std::to_string(slots));
+    auto world = makeSlottedWorld(4, slots, 10.0);
+    ASSERT_TRUE(world);
+    std::mutex mutex;
+    ASSERT_TRUE(world->runStep([&](int rank, pprt_rank *h) {
+      for (int i = 0; i < 3; ++i) {
+        pprt_action_begin(h, PPRT_FORWARD, rank, i);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        pprt_action_end(h);
+      }
+    })) << world->error();
+    int most = mostConcurrentComputeActions(world->trace());
+    if (slots > 0)
+      EXPECT_LE(most, slots);
+    else
+      EXPECT_GT(most, 2);
+    // Waiting for a slot is not in an action's time.
+    for (const TraceEvent &e : world->trace())
+      EXPECT_LT(e.end - e.start, 0.2);
+  }
+}
+
+TEST(RuntimeInProc, ComputeSlotWaitTimesOut) {
+  // Rank 0 holds the only slot for 1 s; rank 1 gives up after 0.2 s.
+  auto world = makeSlottedWorld(2, 1, 0.2);
+  ASSERT_TRUE(world);
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(world->runStep([&](int rank, pprt_rank *h) {
+    if (rank == 1)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    pprt_action_begin(h, PPRT_FORWARD, rank, 0);
+    if (rank == 0)
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+    pprt_action_end(h);
+  }));
+  EXPECT_NE(world->error().find("rank 1: waited more than 0.2 s for a compute "
+                                "slot"),
+            std::string::npos)
+      << world->error();
+  EXPECT_GE(secondsSince(start), 0.2);
 }
 
 } // namespace

@@ -321,6 +321,10 @@ struct SessionOptions {
   /// (pprt_cpu_blas_threads); 0: this process's cores divided by its
   /// ranks, at least 1, so that ranks x threads <= cores.
   int blasThreads = 0;
+  /// At most this many ranks of this process compute (F, B, W) at once
+  /// (pprt::WorldOptions::computeSlots); 0: the cores when the ranks on the
+  /// CPU outnumber them (inproc), else no limit; -1: no limit.
+  int computeSlots = 0;
   /// GEMMs of CPU stage functions on OpenBLAS (pp-gemm-to-runtime); false
   /// keeps them as generated loops (JitOptions::blas). The emulated GPU
   /// always uses loops.

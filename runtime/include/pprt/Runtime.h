@@ -194,6 +194,14 @@ struct WorldOptions {
   /// up front that the tag of every (stage, micro-batch, kind) fits
   /// MPI_TAG_UB; otherwise it checks each message's tag when sent.
   int64_t stages = 0;
+  /// At most this many of this process's ranks run a compute action (F, B,
+  /// W: between pprt_action_begin and pprt_action_end) at once; 0: no
+  /// limit. For in-process ranks that outnumber the cores: a rank waits
+  /// for a slot before its action starts, so an action's time is its work
+  /// rather than its share of an oversubscribed core. A compute action
+  /// waits for no other rank, so slots cannot deadlock; a wait longer than
+  /// timeoutSeconds fails the step.
+  int computeSlots = 0;
   /// A fault to inject (tests); PPRT_FAULT overrides it.
   FaultInjection fault;
   /// Unset: rank programs' buffers are host memory (memcpy). Set: they are
