@@ -110,7 +110,8 @@ static cl::opt<std::string> splitOps(
              "loop (pp-split-ops) so the cut can balance them: auto (default: "
              "with --plan-costs=measured, plan with every op above 1/(4 P V) "
              "of the FLOPs split too and keep that when its busiest stage is "
-             "smaller), none, or a share of the FLOPs in (0, 1] (always "
+             "smaller, or at most 10% slower and better balanced), none, or "
+             "a share of the FLOPs in (0, 1] (always "
              "split); never with --cuts or pp.split_point markers"),
     cl::init("auto"), cl::value_desc("auto|none|fraction"),
     cl::cat(planCategory));

@@ -143,10 +143,12 @@ struct CompileOptions {
   /// Ops too large for one stage (pp-split-ops): "auto", with measured
   /// planning only, also plans the model with every op above 1/(4 P V) of
   /// the work's FLOPs split (so the cut can balance stages of about four
-  /// units) and keeps the split when its busiest stage is smaller; "none"
-  /// never splits; a number in (0, 1] always splits above that share,
-  /// under either plan costs. Never with --cuts or pp.split_point markers (their op numbers
-  /// refer to the unsplit model).
+  /// units) and keeps the split when its busiest stage is smaller, or at
+  /// most 10% slower (the run-to-run spread of the measurements) and
+  /// better balanced; "none" never splits; a number in (0, 1] always
+  /// splits above that share, under either plan costs. Never with --cuts
+  /// or pp.split_point markers (their op numbers refer to the unsplit
+  /// model).
   std::string splitOps = "auto";
 };
 
