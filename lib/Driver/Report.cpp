@@ -155,7 +155,47 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
                                         withMeasured.makespan
                                   : 0.0)
       << ")\n";
-  reportBalance(timing);
+  reportBalance(steadyTiming());
+}
+
+/// The median of `values` (not empty).
+static double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+pprt::StepTiming Trainer::steadyTiming() const {
+  // Steps 2..N: the first compiles lazily, faults its buffers in and warms
+  // the caches.
+  size_t first = stepTimings.size() > 1 ? 1 : 0;
+  pprt::StepTiming steady = stepTimings.back();
+  auto mediansOf = [&](auto field, std::vector<double> &into) {
+    for (size_t r = 0; r < into.size(); ++r) {
+      std::vector<double> values;
+      for (size_t k = first; k < stepTimings.size(); ++k)
+        if (r < (stepTimings[k].*field).size())
+          values.push_back((stepTimings[k].*field)[r]);
+      if (!values.empty())
+        into[r] = median(values);
+    }
+  };
+  mediansOf(&pprt::StepTiming::busy, steady.busy);
+  mediansOf(&pprt::StepTiming::cpuBusy, steady.cpuBusy);
+  std::vector<double> makespans;
+  for (size_t k = first; k < stepTimings.size(); ++k)
+    makespans.push_back(stepTimings[k].makespan);
+  steady.makespan = median(makespans);
+  return steady;
+}
+
+/// " (medians of steps 2-5)", or "" for one step.
+static std::string stepsMeasured(size_t steps) {
+  if (steps < 2)
+    return "";
+  if (steps == 2)
+    return " (step 2)";
+  return " (medians of steps 2-" + std::to_string(steps) + ")";
 }
 
 /// "a b c ..." of busy[r] / makespan, and busiest / least-busy.
@@ -186,8 +226,8 @@ void Trainer::reportCpuBalance(const pprt::StepTiming &timing) {
     most = std::max(most, cpu);
     least = std::min(least, cpu);
   }
-  out << "measured CPU time per rank (ms, each rank thread's own, without "
-         "waiting for a core): "
+  out << "measured CPU time per rank" << stepsMeasured(stepTimings.size())
+      << " (ms, each rank thread's own, without waiting for a core): "
       << text << " (busiest / least-busy rank "
       << llvm::format("%.2f", least > 0 ? most / least : 0.0) << ")\n";
 }
@@ -211,7 +251,8 @@ void Trainer::reportBalance(const pprt::StepTiming &timing) {
         << " ms, ";
   out << "utilisation per rank " << planned << " (busiest / least-busy rank "
       << llvm::format("%.2f", plannedImbalance) << ")\n";
-  out << "measured: step " << llvm::format("%.3f", timing.makespan * 1e3)
+  out << "measured" << stepsMeasured(stepTimings.size()) << ": step "
+      << llvm::format("%.3f", timing.makespan * 1e3)
       << " ms, utilisation per rank " << actual
       << " (busiest / least-busy rank "
       << llvm::format("%.2f", measuredImbalance) << ")\n";

@@ -455,6 +455,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
     summary.firstLoss = mean;
   summary.lastLoss = mean;
   pprt::StepTiming timing = world.stepTiming();
+  stepTimings.push_back(timing);
   if (leader)
     out << "step " << step << ": loss " << llvm::format("%.9g", mean) << ", "
         << llvm::format("%.1f", seconds * 1e3) << " ms, bubble "

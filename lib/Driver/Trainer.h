@@ -84,6 +84,11 @@ private:
   /// does not inflate when ranks outnumber cores. Not on Device::CUDA,
   /// where the compute runs on the GPU.
   void reportCpuBalance(const pprt::StepTiming &timing);
+  /// The steady state of the run: per rank the median busy and CPU time,
+  /// and the median makespan, over steps 2..N (the first warms up; step 1
+  /// alone for one step); the rest as the last step measured it. One step
+  /// on a shared machine varies by tens of percent.
+  pprt::StepTiming steadyTiming() const;
   llvm::Error writeTrace();
 
   ModuleOp module;
@@ -111,6 +116,8 @@ private:
   /// The order in which each stage accumulates its micro-batches'
   /// gradients (its W or fused backward actions in program order).
   std::vector<std::vector<int>> accumulationOrder;
+  /// Every step's timing (pprt::World::stepTiming), in order.
+  std::vector<pprt::StepTiming> stepTimings;
   double lastRateReport = 0.0;
   std::chrono::steady_clock::time_point trainingStart;
 };
