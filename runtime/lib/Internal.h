@@ -277,6 +277,14 @@ struct StepContext {
   /// the receives; mpi prints the error and aborts the job.
   std::function<void(const std::string &)> onFailure;
 
+  /// The previous step's gradient sums by parameter, whose storage a rank's
+  /// first gradient of that parameter this step is copied into
+  /// (pprt_accumulate_gradient): the pages are already there, and a
+  /// decoder stage's 55 MB of gradients no longer fault in every step.
+  /// Guarded by recycledMutex.
+  std::map<Key2, std::vector<char>> recycledGradients;
+  std::mutex recycledMutex;
+
   /// Free compute slots (WorldOptions::computeSlots), guarded by
   /// slotMutex; slotFreed is notified when one is given back.
   int freeSlots = 0;

@@ -284,11 +284,21 @@ void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
   Buffer &grad = it->second;
   if (inserted) {
     grad.dtype = static_cast<pprt_dtype>(dtype);
-    if (!hostCopy.empty() || bytes == 0)
+    if (!hostCopy.empty() || bytes == 0) {
       grad.bytes = std::move(hostCopy);
-    else
-      grad.bytes.assign(static_cast<const char *>(host),
-                        static_cast<const char *>(host) + bytes);
+      return;
+    }
+    {
+      StepContext &step = *rank->step;
+      std::lock_guard<std::mutex> lock(step.recycledMutex);
+      auto spare = step.recycledGradients.find(copy);
+      if (spare != step.recycledGradients.end()) {
+        grad.bytes = std::move(spare->second);
+        step.recycledGradients.erase(spare);
+      }
+    }
+    grad.bytes.assign(static_cast<const char *>(host),
+                      static_cast<const char *>(host) + bytes);
     return;
   }
   addBuffer(grad.bytes, host, bytes, dtype);

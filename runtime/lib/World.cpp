@@ -442,7 +442,6 @@ bool World::runStep(
   s.error.clear();
   s.losses.assign(s.options.microbatches,
                   std::numeric_limits<double>::quiet_NaN());
-  s.gradients.clear();
   s.trace.clear();
   s.stashPeaks.assign(s.options.ranks, 0);
   s.memoryPeaks.assign(s.options.ranks, MemoryPeaks());
@@ -450,6 +449,10 @@ bool World::runStep(
   auto step = std::make_shared<StepContext>();
   step->options = s.options;
   step->freeSlots = s.options.computeSlots;
+  // Last step's gradient buffers, for this step's sums to reuse.
+  for (auto &[key, grad] : s.gradients)
+    step->recycledGradients[key] = std::move(grad.bytes);
+  s.gradients.clear();
   step->step = ++s.steps;
   step->data = &s.data;
   step->transport = s.transport.get();
@@ -488,7 +491,7 @@ bool World::runStep(
     if (!rank)
       continue;
     for (auto &[key, grad] : rank->gradients) {
-      auto [it, inserted] = s.gradients.emplace(key, grad);
+      auto [it, inserted] = s.gradients.try_emplace(key, std::move(grad));
       if (!inserted)
         addBuffer(it->second.bytes, grad.bytes.data(),
                   static_cast<int64_t>(grad.bytes.size()), grad.dtype);
