@@ -34,6 +34,9 @@ export ASAN_OPTIONS="log_path=$logs/report:detect_leaks=1:check_initialization_o
 export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="log_path=$logs/report:print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp"
 export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer
+# Every free to the allocator, so that ASan sees use after free of large
+# buffers too (the runtime otherwise keeps them for reuse).
+export PPRT_BLOCK_CACHE=0
 
 results="$build/test/results.json"
 rm -f "$results"

@@ -31,6 +31,10 @@ vg=(valgrind --tool=memcheck --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite --track-origins=yes
     --smc-check=all-non-file --num-callers=30 "${supp[@]}")
 
+# Every free to the allocator (the runtime otherwise keeps large buffers for
+# reuse), so that memcheck sees each one.
+export PPRT_BLOCK_CACHE=0
+
 status=0
 summary=()
 run() { # run NAME COMMAND...: one run, its log(s) under $logs/NAME*.log
