@@ -32,7 +32,10 @@ config.substitutions.append(("%pp_src_root", config.pp_src_root))
 config.substitutions.append(("%pp_libs", config.pp_libs_dir))
 config.substitutions.append(("%shared_models", config.shared_models_dir))
 
-llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+# PPRT_BLOCK_CACHE=0: scripts/sanitize.sh and valgrind.sh turn the runtime's
+# block cache off so that every large free reaches the allocator.
+llvm_config.with_system_environment(
+    ["HOME", "INCLUDE", "LIB", "TMP", "TEMP", "PPRT_BLOCK_CACHE"])
 llvm_config.use_default_substitutions()
 # Match variables inside one CHECK-LABEL block only.
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"

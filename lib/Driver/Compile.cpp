@@ -346,8 +346,11 @@ static llvm::Error mapArguments(SymbolTable &symbols, func::FuncOp staged,
 
 /// Fills model.argumentSpecs, argumentOrigins (from the pieces'
 /// pp.parameter_piece = [argument, dim, offset], pp-split-parameters) and
-/// preparedParameters from the compiled loss function `lossFn`.
-static llvm::Error describeArguments(func::FuncOp lossFn,
+/// preparedParameters from the compiled loss function `lossFn`; when it is
+/// the model function itself (no loss appended), moves model.firstLifted
+/// back to the prepared numbering. Errors: pieces that do not tile their
+/// argument in place.
+static llvm::Error describeArguments(func::FuncOp lossFn, bool lossIsModel,
                                      CompiledModel &model) {
   // Pieces replaced their argument in place: every piece after the first
   // of its argument moves the arguments behind it one place.
@@ -361,14 +364,30 @@ static llvm::Error describeArguments(func::FuncOp lossFn,
     CompiledModel::ArgumentOrigin origin;
     origin.argument = i - shift;
     if (auto piece =
-            lossFn.getArgAttrOfType<DenseI64ArrayAttr>(i, "pp.parameter_piece");
-        piece && piece.size() == 3) {
+            lossFn.getArgAttrOfType<DenseI64ArrayAttr>(i, "pp.parameter_piece")) {
+      const CompiledModel::ArgumentOrigin *previous =
+          model.argumentOrigins.empty() ? nullptr
+                                        : &model.argumentOrigins.back();
+      bool next = previous && previous->dim >= 0 && piece.size() == 3 &&
+                  piece[2] != 0 && previous->argument == piece[0] &&
+                  previous->dim == piece[1] &&
+                  piece[2] == previous->offset +
+                                  model.argumentSpecs[i - 1].shape[piece[1]];
+      bool first = piece.size() == 3 && piece[2] == 0 &&
+                   piece[0] == static_cast<int64_t>(i - shift);
+      if ((!first && !next) || piece[1] < 0 ||
+          piece[1] >= static_cast<int64_t>(spec->shape.size()))
+        return error("argument " + llvm::Twine(i) + " of @" + model.lossName +
+                     " has a pp.parameter_piece that does not continue a "
+                     "split of one argument in place");
       origin = {static_cast<unsigned>(piece[0]), piece[1], piece[2]};
-      if (origin.offset != 0)
+      if (next)
         ++shift;
     }
     model.argumentOrigins.push_back(origin);
   }
+  if (lossIsModel)
+    model.firstLifted -= shift;
   for (unsigned a : model.parameterArgs) {
     const CompiledModel::ArgumentOrigin &origin = model.argumentOrigins[a];
     auto &prepared = model.preparedParameters;
@@ -533,7 +552,7 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
 
   if (llvm::Error e = mapArguments(lowered, staged, numStages, model))
     return std::move(e);
-  if (llvm::Error e = describeArguments(lossFn, model))
+  if (llvm::Error e = describeArguments(lossFn, lossFn == modelFn, model))
     return std::move(e);
   return model;
 }

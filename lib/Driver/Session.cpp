@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <thread>
 #include <dlfcn.h>
+#include <sched.h>
 
 using namespace mlir;
 using namespace mlir::pp::driver;
@@ -24,6 +25,15 @@ static llvm::Error error(const llvm::Twine &message) {
 
 /// The CUDA plugin: the option, else $PPRT_CUDA_PLUGIN, else the plugin in
 /// the directory libPPRuntime.so was loaded from.
+/// The cores this process may run on (its CPU affinity, which a container
+/// or taskset limits), at least 1.
+static unsigned usableCores() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0)
+    return std::max(1, CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 static std::string cudaPluginPath(const SessionOptions &options) {
   bool emulated = options.device == Device::CUDAEmulated;
   if (!options.cudaPlugin.empty())
@@ -69,7 +79,7 @@ Session::create(const SessionOptions &options) {
   world.timeoutSeconds = options.timeoutSeconds;
   world.microbatches = options.numMicrobatches;
   world.computeSlots = std::max(0, options.computeSlots);
-  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  unsigned cores = usableCores();
   if (options.computeSlots == 0 && !onGPU && world.transport == "inproc" &&
       static_cast<unsigned>(options.numRanks) > cores)
     world.computeSlots = static_cast<int>(cores);

@@ -483,8 +483,8 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   if (int64_t bad = firstBadParameter(/*values=*/true, what); bad >= 0)
     return error("step " + llvm::Twine(step) + ": the update (--lr=" +
                  formatDouble(options.learningRate) +
-                 ") made parameter argument " + llvm::Twine(bad) +
-                 " not finite (" + what + ")");
+                 ") made parameter " + argumentName(bad) + " not finite (" +
+                 what + ")");
   return llvm::Error::success();
 }
 

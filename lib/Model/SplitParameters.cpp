@@ -89,8 +89,10 @@ std::optional<Cut> cutOf(BlockArgument arg) {
   return cut;
 }
 
-/// Replaces argument `index` of `func` by one argument per range of `cut`.
-void splitArgument(func::FuncOp func, unsigned index, const Cut &cut) {
+/// Replaces argument `index` of `func` by one argument per range of `cut`,
+/// recording `original` as the argument they are pieces of.
+void splitArgument(func::FuncOp func, unsigned index, unsigned original,
+                   const Cut &cut) {
   BlockArgument arg = func.getArgument(index);
   auto type = cast<RankedTensorType>(arg.getType());
   Builder builder(func.getContext());
@@ -102,7 +104,7 @@ void splitArgument(func::FuncOp func, unsigned index, const Cut &cut) {
     shape[cut.dim] = size;
     NamedAttrList pieceAttrs(attrs);
     pieceAttrs.set(kPiece, builder.getDenseI64ArrayAttr(
-                               {static_cast<int64_t>(index),
+                               {static_cast<int64_t>(original),
                                 static_cast<int64_t>(cut.dim), offset}));
     (void)func.insertArgument(position, type.clone(shape),
                               pieceAttrs.getDictionary(func.getContext()),
@@ -151,8 +153,18 @@ struct PPSplitParametersPass
                                     index, func.getArgument(index).getType(),
                                     cut.ranges.size(), cut.dim)
                           .str());
+    // An argument's position before any split: pieces made earlier (by an
+    // earlier run) count once per argument they split.
+    auto original = [&](unsigned index) {
+      unsigned extra = 0;
+      for (unsigned i = 0; i < index; ++i)
+        if (auto piece = func.getArgAttrOfType<DenseI64ArrayAttr>(i, kPiece);
+            piece && piece.size() == 3 && piece[2] != 0)
+          ++extra;
+      return index - extra;
+    };
     for (auto &[index, cut] : cuts)
-      splitArgument(func, index, cut);
+      splitArgument(func, index, original(index), cut);
   }
 };
 } // namespace

@@ -76,14 +76,24 @@ public:
     cachedBytes -= size;
     return base;
   }
-  /// Keeps `base` for reuse; false when it is too small, the cache is full
-  /// or off (then the caller frees it).
+  /// Keeps `base` for reuse (when the cache would pass its limit, it frees
+  /// every block it holds first); false when `base` is too small or too
+  /// large or the cache is off (then the caller frees it).
   bool keep(void *base, size_t size, size_t alignment) {
     if (!enabled || size < kMinBytes)
       return false;
     std::lock_guard<std::mutex> lock(mutex);
-    if (cachedBytes + size > kMaxCachedBytes)
+    if (size > kMaxCachedBytes)
       return false;
+    // Full: what is kept (shapes of an earlier phase, such as measuring
+    // the units before training) goes back, and the cache starts over.
+    if (cachedBytes + size > kMaxCachedBytes) {
+      for (auto &[key, list] : blocks)
+        for (void *block : list)
+          std::free(block);
+      blocks.clear();
+      cachedBytes = 0;
+    }
     blocks[{size, alignment}].push_back(base);
     cachedBytes += size;
     return true;

@@ -284,19 +284,21 @@ void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
   Buffer &grad = it->second;
   if (inserted) {
     grad.dtype = static_cast<pprt_dtype>(dtype);
+    std::vector<char> spare;
+    {
+      StepContext &step = *rank->step;
+      std::lock_guard<std::mutex> lock(step.recycledMutex);
+      auto it = step.recycledGradients.find(copy);
+      if (it != step.recycledGradients.end()) {
+        spare = std::move(it->second);
+        step.recycledGradients.erase(it);
+      }
+    }
     if (!hostCopy.empty() || bytes == 0) {
       grad.bytes = std::move(hostCopy);
       return;
     }
-    {
-      StepContext &step = *rank->step;
-      std::lock_guard<std::mutex> lock(step.recycledMutex);
-      auto spare = step.recycledGradients.find(copy);
-      if (spare != step.recycledGradients.end()) {
-        grad.bytes = std::move(spare->second);
-        step.recycledGradients.erase(spare);
-      }
-    }
+    grad.bytes = std::move(spare);
     grad.bytes.assign(static_cast<const char *>(host),
                       static_cast<const char *>(host) + bytes);
     return;

@@ -49,6 +49,25 @@ func.func @f(%x: tensor<4xf32>, %w: tensor<4x4xf32> {pp.parameter}, %y: tensor<4
 
 // -----
 
+// A function split before: %a0 and %a1 are pieces of its argument 0, so %w
+// (now at 2) was argument 1 and its pieces record 1.
+// CHECK-LABEL: func.func @f(
+// CHECK-SAME:    tensor<2x4xf32> {pp.parameter, pp.parameter_piece = array<i64: 0, 0, 0>},
+// CHECK-SAME:    tensor<2x4xf32> {pp.parameter, pp.parameter_piece = array<i64: 0, 0, 2>},
+// CHECK-SAME:    tensor<1x4xf32> {pp.parameter, pp.parameter_piece = array<i64: 1, 0, 0>},
+// CHECK-SAME:    tensor<1x4xf32> {pp.parameter, pp.parameter_piece = array<i64: 1, 0, 1>})
+// expected-remark @below {{parameter argument 2 (tensor<2x4xf32>) split into 2 parameters along dimension 0}}
+func.func @f(%a0: tensor<2x4xf32> {pp.parameter, pp.parameter_piece = array<i64: 0, 0, 0>},
+             %a1: tensor<2x4xf32> {pp.parameter, pp.parameter_piece = array<i64: 0, 0, 2>},
+             %w: tensor<2x4xf32> {pp.parameter})
+    -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>) {
+  %c = tensor.extract_slice %w[0, 0] [1, 4] [1, 1] : tensor<2x4xf32> to tensor<1x4xf32>
+  %d = tensor.extract_slice %w[1, 0] [1, 4] [1, 1] : tensor<2x4xf32> to tensor<1x4xf32>
+  return %a0, %a1, %c, %d : tensor<2x4xf32>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>
+}
+
+// -----
+
 // Left alone (no remark): a parameter also read whole (%a), slices that
 // leave a gap (%b: rows 0-1 and 3), overlapping slices (%c), slices along
 // two dimensions (%d), a strided slice (%e), a rank-reducing slice (%g),

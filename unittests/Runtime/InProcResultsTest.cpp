@@ -142,6 +142,32 @@ TEST(RuntimeInProc, ParametersAndInputs) {
                             "argument 3 of micro-batch 0");
 }
 
+TEST(RuntimeInProc, NextStepsSumsStartAfreshInRecycledStorage) {
+  // Step 2's sums reuse step 1's storage (the pages are there already) but
+  // hold only step 2's gradients, also for a size that changed.
+  auto world = makeWorld(1, 1);
+  ASSERT_TRUE(world);
+  world->setParameter(0, 0, f32Buffer({1, 2, 3}));
+  world->setParameter(0, 1, f32Buffer({1, 2}));
+  ASSERT_TRUE(world->runStep([](int, pprt_rank *h) {
+    float g[3] = {100, 200, 300}, h2[2] = {7, 8};
+    pprt_accumulate_gradient(h, 0, 0, g, sizeof(g), PPRT_F32);
+    pprt_accumulate_gradient(h, 0, 0, g, sizeof(g), PPRT_F32);
+    pprt_accumulate_gradient(h, 0, 1, h2, sizeof(h2), PPRT_F32);
+  })) << world->error();
+  EXPECT_EQ(valuesOf<float>(*world->gradient(0, 0)),
+            (std::vector<float>{200, 400, 600}));
+  ASSERT_TRUE(world->runStep([](int, pprt_rank *h) {
+    float g[3] = {0.5f, 1.5f, -2.0f};
+    pprt_accumulate_gradient(h, 0, 0, g, sizeof(g), PPRT_F32);
+  })) << world->error();
+  ASSERT_TRUE(world->gradient(0, 0));
+  EXPECT_EQ(valuesOf<float>(*world->gradient(0, 0)),
+            (std::vector<float>{0.5f, 1.5f, -2.0f}));
+  // Not accumulated this step: no gradient, though last step had one.
+  EXPECT_FALSE(world->gradient(0, 1));
+}
+
 TEST(RuntimeInProc, GradientsAccumulateAndSgdIsExactF32) {
   auto world = makeWorld(2, 2);
   ASSERT_TRUE(world);

@@ -356,8 +356,9 @@ def PPSplitParametersPass : Pass<"pp-split-parameters", "::mlir::ModuleOp"> {
 
     Every piece keeps the argument's attributes and gets
     `pp.parameter_piece = array<i64: argument, dim, offset>`: the argument's
-    position before this pass, the dimension and the piece's offset along
-    it (pp-run initializes the whole parameter and hands each piece its
+    position before any split (pieces an earlier run made count as the one
+    argument they replaced), the dimension and the piece's offset along it
+    (pp-run initializes the whole parameter and hands each piece its
     slice). Arguments that already are pieces are left alone. The function
     must not be called (its signature changes). One remark per split
     parameter.

@@ -343,12 +343,14 @@ LogicalResult RankProgramBuilder::emitWeight(Operation &op, int64_t s,
   if (!inFusedBackward)
     traceBegin(kBackwardWeight, s, m);
   auto call = func::CallOp::create(b, b.getUnknownLoc(), info.weight, operands);
-  if (!inFusedBackward) {
+  if (!inFusedBackward)
     accountStash(-info.weightStashBytes);
-    traceEnd();
-  }
+  // Adding the gradients into the step's sum is part of W (its time, its
+  // compute slot), as the plan counts it.
   for (auto [k, g] : llvm::enumerate(call.getResults()))
     toRuntime("accumulate_gradient", {i64(s), i64(k)}, g);
+  if (!inFusedBackward)
+    traceEnd();
   weightStashes.erase(it);
   backwardArgs.erase({s, m});
   return success();
@@ -437,16 +439,17 @@ LogicalResult RankProgramBuilder::emitBackward(Operation &op, int64_t s,
     accountStash(info.weightStashBytes);
   auto call = func::CallOp::create(b, b.getUnknownLoc(), fn, operands);
   accountStash((convert ? info.weightStashBytes : 0) - info.stashBytes);
+  ValueRange rest = call.getResults().drop_front(info.numInputGradients);
+  // A fused backward's gradients go into the step's sum within the action.
+  if (info.backward)
+    for (auto [k, g] : llvm::enumerate(rest))
+      toRuntime("accumulate_gradient", {i64(s), i64(k)}, g);
   if (!thenWeight)
     traceEnd();
   inputGradients[{s, m}] =
       SmallVector<Value>(call.getResults().take_front(info.numInputGradients));
   markMemory("activation", inputGradients[{s, m}]);
-  ValueRange rest = call.getResults().drop_front(info.numInputGradients);
-  if (info.backward) {
-    for (auto [k, g] : llvm::enumerate(rest))
-      toRuntime("accumulate_gradient", {i64(s), i64(k)}, g);
-  } else {
+  if (!info.backward) {
     backwardArgs[{s, m}] = operands;
     weightStashes[{s, m}] = SmallVector<Value>(rest);
     // Inside a fused backward (B then W) the weight stash is a temporary

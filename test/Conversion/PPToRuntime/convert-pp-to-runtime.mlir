@@ -65,5 +65,8 @@
 // CHECK:         call @pprt_action_begin(%[[RT]], %c3_i64, %c2_i64, %c0_i64)
 // CHECK-NEXT:    %[[G:.+]] = call @mlp_stage2_backward_weight(%[[B]]#1, %[[F]]#2)
 // CHECK-NEXT:    call @pprt_stash(%[[RT]], %[[CM88]])
+// W's gradient goes into the step's sum inside W's action (its time and
+// compute slot), which then ends.
 // CHECK:         call @pprt_memref_accumulate_gradient_f32(%[[RT]], %c2_i64, %c0_i64, %c4_i64, %{{.+}})
+// CHECK-NEXT:    call @pprt_action_end(%[[RT]])
 // CHECK:         return
