@@ -12,6 +12,7 @@
 #include "pp/Execution/Measure.h"
 #include "pp/Model/CostModel.h"
 #include "pp/Model/Passes.h"
+#include "pprt/Runtime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -24,8 +25,6 @@
 #include "llvm/Support/xxhash.h"
 #include "llvm/TargetParser/Host.h"
 
-#include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -90,30 +89,6 @@ static int64_t bytesOfTypes(TypeRange types) {
   for (Type t : types)
     bytes += bytesOf(t);
   return bytes;
-}
-
-double mlir::pp::driver::gradientAccumulationSeconds() {
-  static const double secondsPerByte = [] {
-    constexpr size_t kElements = (32u << 20) / sizeof(float);
-    std::vector<float> sum(kElements, 1.0f), gradient(kElements, 0.5f);
-    std::vector<double> runs;
-    for (int run = 0; run < 5; ++run) {
-      auto start = std::chrono::steady_clock::now();
-      float *to = sum.data();
-      const float *from = gradient.data();
-      for (size_t i = 0; i < kElements; ++i)
-        to[i] += from[i];
-      runs.push_back(std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - start)
-                         .count());
-    }
-    // Keeps the sums live, so the loop is not optimized away.
-    volatile float sink = sum[kElements / 2];
-    (void)sink;
-    std::sort(runs.begin(), runs.end());
-    return runs[runs.size() / 2] / (kElements * sizeof(float));
-  }();
-  return secondsPerByte;
 }
 
 /// Cuts a copy of @`function` after the work ops `cuts` (none: one stage
@@ -184,7 +159,7 @@ measureCut(ModuleOp module, StringRef function,
     // What the runtime adds after W: its gradients into the step's sum.
     costs[i].backwardWeight =
         stage.backwardWeightTime +
-        costs[i].parameterBytes * gradientAccumulationSeconds() * 1e6;
+        costs[i].parameterBytes * pprt::gradientAccumulationSeconds() * 1e6;
     costs[i].stashBytes = stage.stashBytes;
   }
   return costs;

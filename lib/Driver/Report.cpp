@@ -167,25 +167,20 @@ static double median(std::vector<double> values) {
 
 pprt::StepTiming Trainer::steadyTiming() const {
   // Steps 2..N: the first compiles lazily, faults its buffers in and warms
-  // the caches.
+  // the caches. Every step times the same ranks.
   size_t first = stepTimings.size() > 1 ? 1 : 0;
-  pprt::StepTiming steady = stepTimings.back();
-  auto mediansOf = [&](auto field, std::vector<double> &into) {
-    for (size_t r = 0; r < into.size(); ++r) {
-      std::vector<double> values;
-      for (size_t k = first; k < stepTimings.size(); ++k)
-        if (r < (stepTimings[k].*field).size())
-          values.push_back((stepTimings[k].*field)[r]);
-      if (!values.empty())
-        into[r] = median(values);
-    }
+  auto medianOver = [&](auto value) {
+    std::vector<double> values;
+    for (size_t k = first; k < stepTimings.size(); ++k)
+      values.push_back(value(stepTimings[k]));
+    return median(values);
   };
-  mediansOf(&pprt::StepTiming::busy, steady.busy);
-  mediansOf(&pprt::StepTiming::cpuBusy, steady.cpuBusy);
-  std::vector<double> makespans;
-  for (size_t k = first; k < stepTimings.size(); ++k)
-    makespans.push_back(stepTimings[k].makespan);
-  steady.makespan = median(makespans);
+  pprt::StepTiming steady = stepTimings.back();
+  for (size_t r = 0; r < steady.busy.size(); ++r)
+    steady.busy[r] = medianOver([&](const auto &t) { return t.busy[r]; });
+  for (size_t r = 0; r < steady.cpuBusy.size(); ++r)
+    steady.cpuBusy[r] = medianOver([&](const auto &t) { return t.cpuBusy[r]; });
+  steady.makespan = medianOver([](const auto &t) { return t.makespan; });
   return steady;
 }
 
@@ -198,19 +193,23 @@ static std::string stepsMeasured(size_t steps) {
   return " (medians of steps 2-" + std::to_string(steps) + ")";
 }
 
+/// Busiest / least-busy of `busy` (infinity when the least is 0).
+static double imbalanceOf(ArrayRef<double> busy) {
+  if (busy.empty())
+    return std::numeric_limits<double>::infinity();
+  auto [least, most] = std::minmax_element(busy.begin(), busy.end());
+  return *least > 0 ? *most / *least : std::numeric_limits<double>::infinity();
+}
+
 /// "a b c ..." of busy[r] / makespan, and busiest / least-busy.
 static std::string utilisation(const std::vector<double> &busy,
                                double makespan, double &imbalance) {
   std::string text;
-  double most = 0, least = std::numeric_limits<double>::infinity();
-  for (double b : busy) {
+  for (double b : busy)
     text += llvm::formatv("{0}{1:F2}", text.empty() ? "" : " ",
                           makespan > 0 ? b / makespan : 0.0)
                 .str();
-    most = std::max(most, b);
-    least = std::min(least, b);
-  }
-  imbalance = least > 0 ? most / least : std::numeric_limits<double>::infinity();
+  imbalance = imbalanceOf(busy);
   return text;
 }
 
@@ -219,17 +218,16 @@ void Trainer::reportCpuBalance(const pprt::StepTiming &timing) {
   if (timing.cpuBusy.empty() || session.options().device == Device::CUDA)
     return;
   std::string text;
-  double most = 0, least = std::numeric_limits<double>::infinity();
-  for (double cpu : timing.cpuBusy) {
+  for (double cpu : timing.cpuBusy)
     text += llvm::formatv("{0}{1:F3}", text.empty() ? "" : " ", cpu * 1e3)
                 .str();
-    most = std::max(most, cpu);
-    least = std::min(least, cpu);
-  }
+  // A rank with no CPU time at all prints 0, not inf.
+  double imbalance = imbalanceOf(timing.cpuBusy);
   out << "measured CPU time per rank" << stepsMeasured(stepTimings.size())
       << " (ms, each rank thread's own, without waiting for a core): "
       << text << " (busiest / least-busy rank "
-      << llvm::format("%.2f", least > 0 ? most / least : 0.0) << ")\n";
+      << llvm::format("%.2f", std::isinf(imbalance) ? 0.0 : imbalance)
+      << ")\n";
 }
 
 void Trainer::reportBalance(const pprt::StepTiming &timing) {

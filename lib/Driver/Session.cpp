@@ -23,8 +23,6 @@ static llvm::Error error(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-/// The CUDA plugin: the option, else $PPRT_CUDA_PLUGIN, else the plugin in
-/// the directory libPPRuntime.so was loaded from.
 /// The cores this process may run on (its CPU affinity, which a container
 /// or taskset limits), at least 1.
 static unsigned usableCores() {
@@ -34,6 +32,8 @@ static unsigned usableCores() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+/// The CUDA plugin: the option, else $PPRT_CUDA_PLUGIN, else the plugin in
+/// the directory libPPRuntime.so was loaded from.
 static std::string cudaPluginPath(const SessionOptions &options) {
   bool emulated = options.device == Device::CUDAEmulated;
   if (!options.cudaPlugin.empty())

@@ -197,7 +197,9 @@ llvm::Error Trainer::initializeParameters() {
   std::map<unsigned, unsigned> holder;
   for (unsigned a : model.parameterArgs)
     holder.emplace(model.argumentOrigins[a].argument, a);
+  // Values and where each came from, by argument as prepared.
   std::map<unsigned, HostTensor> values;
+  std::map<unsigned, std::string> origin;
   for (const auto &[a, spec] : prepared) {
     InitRule rule = initRuleFor(lossFn, holder[a]);
     values[a] = initialParameter(spec, options.seed, a, rule);

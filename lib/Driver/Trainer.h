@@ -103,10 +103,8 @@ private:
   std::unique_ptr<exec::JitModule> hostJit, gpuJit;
   std::vector<RankProgram> programs;
   double compileSeconds = 0.0;
-  /// Parameter values by argument of the loss function, and where each
-  /// came from by argument as prepared (CompiledModel::ArgumentOrigin).
+  /// Parameter values by argument of the loss function.
   std::map<unsigned, exec::HostTensor> parameters;
-  std::map<unsigned, std::string> origin;
   /// --inputs: argument a's micro-batch m is slice m of its file.
   std::map<unsigned, exec::HostTensor> dataFiles;
   /// This step's data: data[m][k] is stage 0's data input k.

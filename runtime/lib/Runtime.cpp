@@ -344,9 +344,7 @@ void pprt_loss_seed(pprt_rank *rank, void *data, int64_t dtype) {
 /// (then the step fails).
 static bool acquireComputeSlot(pprt_rank &rank) {
   StepContext &step = *rank.step;
-  auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(
-                                         step.options.timeoutSeconds));
+  Clock::time_point deadline = deadlineAfter(step.options.timeoutSeconds);
   std::unique_lock<std::mutex> lock(step.slotMutex);
   while (step.freeSlots == 0) {
     if (step.failed)

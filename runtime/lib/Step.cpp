@@ -98,6 +98,23 @@ void addInto(std::vector<char> &to, const void *from, int64_t bytes) {
 }
 } // namespace
 
+double pprt::gradientAccumulationSeconds() {
+  static const double secondsPerByte = [] {
+    constexpr int64_t kBytes = int64_t(32) << 20;
+    std::vector<char> sum(kBytes), gradient(kBytes);
+    std::vector<double> runs;
+    for (int run = 0; run < 5; ++run) {
+      auto start = Clock::now();
+      addBuffer(sum, gradient.data(), kBytes, PPRT_F32);
+      runs.push_back(
+          std::chrono::duration<double>(Clock::now() - start).count());
+    }
+    std::sort(runs.begin(), runs.end());
+    return runs[runs.size() / 2] / kBytes;
+  }();
+  return secondsPerByte;
+}
+
 void pprt::detail::addBuffer(std::vector<char> &to, const void *from,
                              int64_t bytes, int64_t dtype) {
   if (dtype == PPRT_F64)

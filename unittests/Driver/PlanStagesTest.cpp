@@ -158,12 +158,3 @@ TEST(CalibrateUnits, StagesMeasuredWholeScaleTheirUnits) {
 }
 
 } // namespace
-
-TEST(GradientAccumulation, MeasuredOncePlausibly) {
-  // Between 1 TB/s and 10 MB/s of gradient bytes added: the machine's
-  // memory bandwidth, not a clock artefact; one measurement per process.
-  double perByte = gradientAccumulationSeconds();
-  EXPECT_GT(perByte, 1e-12);
-  EXPECT_LT(perByte, 1e-7);
-  EXPECT_EQ(gradientAccumulationSeconds(), perByte);
-}

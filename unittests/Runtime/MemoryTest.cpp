@@ -107,6 +107,15 @@ TEST(Memory, ForeignBuffersAreNotClassified) {
   EXPECT_EQ(peaks.allocations, 1);
 }
 
+TEST(GradientAccumulation, MeasuredOncePlausibly) {
+  // Between 1 TB/s and 10 MB/s of gradient bytes added: the machine's
+  // memory bandwidth, not a clock artefact; one measurement per process.
+  double perByte = pprt::gradientAccumulationSeconds();
+  EXPECT_GT(perByte, 1e-12);
+  EXPECT_LT(perByte, 1e-7);
+  EXPECT_EQ(pprt::gradientAccumulationSeconds(), perByte);
+}
+
 } // namespace
 
 TEST(Memory, LargeFreedBlocksAreReused) {

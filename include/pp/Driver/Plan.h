@@ -44,7 +44,7 @@ struct UnitCost {
   /// Median times of its F, B and W functions, microseconds (a fused
   /// backward counts as B, W = 0). W includes adding its parameter
   /// gradients into the step's sum, as the runtime does after every W
-  /// (parameterBytes x gradientAccumulationSeconds()).
+  /// (parameterBytes x pprt::gradientAccumulationSeconds()).
   double forward = 0, backwardInput = 0, backwardWeight = 0;
   /// Bytes of the parameters it reads, of what its F stashes for B (M_B),
   /// and of the values a cut right after it sends to the next stage.
@@ -64,14 +64,6 @@ struct UnitCosts {
   /// against a cut into that many stages measured whole); 0: as measured.
   int calibratedStages = 0;
 };
-
-/// Seconds per byte that adding one gradient into another takes on this
-/// machine (one thread, f32, 32 MiB buffers out of cache: two reads and a
-/// write per element), as pprt_accumulate_gradient does after every W for
-/// each parameter: the median of five runs, measured once per process.
-/// A decoder stage's 55 MB of parameters take about 14 ms per micro-batch
-/// here, a fifth of its W.
-double gradientAccumulationSeconds();
 
 /// The cache key of the machine this process runs on, for `blasThreads`
 /// OpenBLAS threads per GEMM: "<host>/<cpu>/<cores>c/<threads>t".
