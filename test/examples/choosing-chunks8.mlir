@@ -12,13 +12,13 @@
 // V-NEXT:| looped-bfs | - | - | - | - | - | - | - | - | no: 'looped-bfs' needs the loop placement (P*V stages, stage s on rank s mod P) |
 // V-NEXT:| zb-h1 | - | - | - | - | - | - | - | - | no: 'zb-h1' needs one stage per rank |
 // V-NEXT:| zb-h2 | - | - | - | - | - | - | - | - | no: 'zb-h2' needs one stage per rank |
-// V-NEXT:| zb-v | 51 | 0.0588235 | 0 | 0 | 850 | 8.5 | 8.5 8.5 8.5 8.5 | 96 | yes |
+// V-NEXT:| zb-v | 51 | 0.0588235 | 0 | 0 | 800 | 8 | 8 8 8 8 | 96 | yes |
 // V-NEXT:| dualpipe-v | 54 | 0.111111 | 0.111111 | 0.0588235 | 900 | 9 | 9 9 9 9 | 96 | yes |
-// V-NEXT:| v-half | 53 | 0.0943396 | 0.0943396 | 0.0392157 | 650 | 6.5 | 6.5 6.5 6.5 6.5 | 96 | yes |
-// V-NEXT:| v-min | 59 | 0.186441 | 0.186441 | 0.156863 | 450 | 4.5 | 4.5 4.5 4.5 4.5 | 96 | yes |
-// V-NEXT:| auto | 51 | 0.0588235 | 0 | 0 | 850 | 8.5 | 8.5 8.5 8.5 8.5 | 96 | yes |
+// V-NEXT:| v-half | 53 | 0.0943396 | 0.0943396 | 0.0392157 | 600 | 6 | 6 6 6 6 | 96 | yes |
+// V-NEXT:| v-min | 59 | 0.186441 | 0.186441 | 0.156863 | 400 | 4 | 4 4 4 4 | 96 | yes |
+// V-NEXT:| auto | 51 | 0.0588235 | 0 | 0 | 800 | 8 | 8 8 8 8 | 96 | yes |
 // V-NEXT:lower bound: 51 us (busiest rank 48, critical path 51, memory warm-up 43), gap 0 (makespan / bound - 1)
-// V-NEXT:recommended under no memory limit: zb-v (makespan 51 us, bubble rate 0.0588235, peak 8.5 M_B)
+// V-NEXT:recommended under no memory limit: zb-v (makespan 51 us, bubble rate 0.0588235, peak 8 M_B)
 
 // LOOP:pipeline @p: 4 ranks, 8 stages, 8 micro-batches
 // LOOP-NEXT:| schedule | makespan (us) | bubble rate | span bubble rate | gap | peak memory (bytes) | peak (M_B) | per rank (M_B) | P2P messages | fits |
@@ -33,6 +33,6 @@
 // LOOP-NEXT:| dualpipe-v | - | - | - | - | - | - | - | - | no: 'dualpipe-v' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
 // LOOP-NEXT:| v-half | - | - | - | - | - | - | - | - | no: 'v-half' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
 // LOOP-NEXT:| v-min | - | - | - | - | - | - | - | - | no: 'v-min' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
-// LOOP-NEXT:| auto | 51 | 0.0588235 | 0 | 0 | 1150 | 11.5 | 11.5 11 11 9.5 | 112 | yes |
+// LOOP-NEXT:| auto | 51 | 0.0588235 | 0 | 0 | 1100 | 11 | 11 11 10.5 9 | 112 | yes |
 // LOOP-NEXT:lower bound: 51 us (busiest rank 48, critical path 51, memory warm-up 43), gap 0 (makespan / bound - 1)
-// LOOP-NEXT:recommended under no memory limit: auto (makespan 51 us, bubble rate 0.0588235, peak 11.5 M_B)
+// LOOP-NEXT:recommended under no memory limit: auto (makespan 51 us, bubble rate 0.0588235, peak 11 M_B)

@@ -10,15 +10,15 @@
 // NOLIMIT-NEXT:| 1f1b | 57.6 | 0.166667 | 0.166667 | 0.122807 | 400 | 4 | 4 3 2 1 | 72 | yes |
 // NOLIMIT-NEXT:| interleaved-1f1b | 57.6 | 0.166667 | 0.166667 | 0.122807 | 400 | 4 | 4 3 2 1 | 72 | yes |
 // NOLIMIT-NEXT:| looped-bfs | 57.6 | 0.166667 | 0.166667 | 0.122807 | 1200 | 12 | 12 12 12 12 | 72 | yes |
-// NOLIMIT-NEXT:| zb-h1 | 51.6 | 0.0697674 | 0.0697674 | 0.00584795 | 450 | 4.5 | 4.5 4 3.5 3 | 72 | yes |
-// NOLIMIT-NEXT:| zb-h2 | 51.3 | 0.0643275 | 0.0123457 | 0 | 750 | 7.5 | 7.5 6.5 5.5 4.5 | 72 | yes |
+// NOLIMIT-NEXT:| zb-h1 | 51.6 | 0.0697674 | 0.0697674 | 0.00584795 | 400 | 4 | 4 3.5 3 2.5 | 72 | yes |
+// NOLIMIT-NEXT:| zb-h2 | 51.3 | 0.0643275 | 0.0123457 | 0 | 700 | 7 | 7 6 5 4 | 72 | yes |
 // NOLIMIT-NEXT:| zb-v | - | - | - | - | - | - | - | - | no: 'zb-v' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
 // NOLIMIT-NEXT:| dualpipe-v | - | - | - | - | - | - | - | - | no: 'dualpipe-v' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
 // NOLIMIT-NEXT:| v-half | - | - | - | - | - | - | - | - | no: 'v-half' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
 // NOLIMIT-NEXT:| v-min | - | - | - | - | - | - | - | - | no: 'v-min' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
-// NOLIMIT-NEXT:| auto | 51.3 | 0.0643275 | 0 | 0 | 550 | 5.5 | 5 5.5 5.5 5.5 | 72 | yes |
+// NOLIMIT-NEXT:| auto | 51.3 | 0.0643275 | 0 | 0 | 500 | 5 | 5 5 5 5 | 72 | yes |
 // NOLIMIT-NEXT:lower bound: 51.3 us (busiest rank 48, critical path 51.3, memory warm-up 34.8), gap 0 (makespan / bound - 1)
-// NOLIMIT-NEXT:recommended under no memory limit: auto (makespan 51.3 us, bubble rate 0.0643275, peak 5.5 M_B)
+// NOLIMIT-NEXT:recommended under no memory limit: auto (makespan 51.3 us, bubble rate 0.0643275, peak 5 M_B)
 
 // LIMIT:pipeline @hetero: 4 ranks, 4 stages, 12 micro-batches
 // LIMIT-NEXT:| schedule | makespan (us) | bubble rate | span bubble rate | gap | peak memory (bytes) | peak (M_B) | per rank (M_B) | P2P messages | fits |
@@ -27,12 +27,12 @@
 // LIMIT-NEXT:| 1f1b | 57.6 | 0.166667 | 0.166667 | 0.122807 | 400 | 4 | 4 3 2 1 | 72 | yes |
 // LIMIT-NEXT:| interleaved-1f1b | 57.6 | 0.166667 | 0.166667 | 0.122807 | 400 | 4 | 4 3 2 1 | 72 | yes |
 // LIMIT-NEXT:| looped-bfs | 57.6 | 0.166667 | 0.166667 | - | 1200 | 12 | 12 12 12 12 | 72 | no |
-// LIMIT-NEXT:| zb-h1 | 51.6 | 0.0697674 | 0.0697674 | 0.00584795 | 450 | 4.5 | 4.5 4 3.5 3 | 72 | yes |
-// LIMIT-NEXT:| zb-h2 | 51.3 | 0.0643275 | 0.0123457 | - | 750 | 7.5 | 7.5 6.5 5.5 4.5 | 72 | no |
+// LIMIT-NEXT:| zb-h1 | 51.6 | 0.0697674 | 0.0697674 | 0.00584795 | 400 | 4 | 4 3.5 3 2.5 | 72 | yes |
+// LIMIT-NEXT:| zb-h2 | 51.3 | 0.0643275 | 0.0123457 | - | 700 | 7 | 7 6 5 4 | 72 | no |
 // LIMIT-NEXT:| zb-v | - | - | - | - | - | - | - | - | no: 'zb-v' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
 // LIMIT-NEXT:| dualpipe-v | - | - | - | - | - | - | - | - | no: 'dualpipe-v' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
 // LIMIT-NEXT:| v-half | - | - | - | - | - | - | - | - | no: 'v-half' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
 // LIMIT-NEXT:| v-min | - | - | - | - | - | - | - | - | no: 'v-min' needs the V placement (2 stages per rank, rank r holding stages r and 2P-1-r) |
-// LIMIT-NEXT:| auto | 51.3 | 0.0643275 | 0.0123457 | 0 | 450 | 4.5 | 4 4.5 4.5 4.5 | 72 | yes |
-// LIMIT-NEXT:lower bound: 51.3 us (busiest rank 48, critical path 51.3, memory warm-up 46.8), gap 0 (makespan / bound - 1)
+// LIMIT-NEXT:| auto | 51.3 | 0.0643275 | 0 | 0 | 450 | 4.5 | 4.5 3.5 2.5 4.5 | 72 | yes |
+// LIMIT-NEXT:lower bound: 51.3 us (busiest rank 48, critical path 51.3, memory warm-up 46.05), gap 0 (makespan / bound - 1)
 // LIMIT-NEXT:recommended under a memory limit of 450 bytes (4.5 M_B) per rank: auto (makespan 51.3 us, bubble rate 0.0643275, peak 4.5 M_B)

@@ -165,6 +165,7 @@ TEST(Auto, ValidOnAGridOfShapes) {
 
 TEST(Auto, RefusesALimitBelowOneMicroBatch) {
   PipelineModel model = makeModel(2, 1, Placement::Loop, 1, 1, 1);
+  model.stashAccounting = StashAccounting::HoldDuringBackward;
   ScheduleOptions options;
   options.memoryLimitBytes = 120; // M_B + M_W = 140
   llvm::Expected<Schedule> schedule = buildSchedule("auto", model, 4, options);
@@ -179,9 +180,10 @@ TEST(Auto, RefusesALimitBelowOneMicroBatch) {
 }
 
 // With the V placement one micro-batch holds both stashes of a rank at once:
-// the floor is 2 M_B + M_W, and it is enough.
+// the floor is 2 M_B + M_W under hold, and it is enough.
 TEST(Auto, FloorCountsEveryStageOfARank) {
   PipelineModel model = makeModel(4, 2, Placement::V, 1, 1, 1);
+  model.stashAccounting = StashAccounting::HoldDuringBackward;
   ScheduleOptions options;
   options.memoryLimitBytes = 239; // 2 * 100 + 40 - 1
   llvm::Expected<Schedule> refused = buildSchedule("auto", model, 8, options);

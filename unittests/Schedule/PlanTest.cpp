@@ -363,6 +363,7 @@ TEST(AutoReport, SaysWhatWonAndWhy) {
 
 TEST(MemoryLimit, NamedScheduleAboveTheLimitIsAnError) {
   PipelineModel model = PipelineModel::uniform(4, 1, 1, 1, 100, 50, 0.1);
+  model.stashAccounting = StashAccounting::HoldDuringBackward;
   ScheduleOptions options;
   options.memoryLimitBytes = 450;
   llvm::Expected<Schedule> h2 = buildSchedule("zb-h2", model, 12, options);

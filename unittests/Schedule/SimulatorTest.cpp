@@ -194,10 +194,16 @@ TEST(Simulator, SplitBackwardMemory) {
        act(ActionKind::BackwardInput, 0), act(ActionKind::BackwardInput, 1),
        act(ActionKind::BackwardWeight, 0), act(ActionKind::BackwardWeight, 1)}};
   ASSERT_TRUE(checkSchedule(model, schedule).empty());
+  // Under hold: F0 F1: 20; B0: 20 + 3; then 10 + 3 + 3 in B1.
+  model.stashAccounting = StashAccounting::HoldDuringBackward;
   SimulationResult result = simulate(model, schedule);
-  // F0 F1: 20; B0: 20 + 3; then 10 + 3 + 3 in B1.
   EXPECT_EQ(result.ranks[0].peakMemoryBytes, 23);
   EXPECT_DOUBLE_EQ(result.ranks[0].peakMemoryInStashes, 2.3);
+  // Under convert (the default): B0 turns 10 into 3, so F0 F1's 20 is the
+  // peak.
+  model.stashAccounting = StashAccounting::ConvertAtBackward;
+  EXPECT_EQ(simulate(model, schedule).ranks[0].peakMemoryBytes, 20);
+  result = simulate(model, schedule);
   EXPECT_EQ(result.makespan, 6);
   EXPECT_EQ(result.ranks[0].numSends, 0);
   EXPECT_EQ(result.bubbleRate, 0);

@@ -435,8 +435,13 @@ TEST(OverlapPair, SimulatorRunsThePairAsOneUnit) {
   EXPECT_DOUBLE_EQ(t[10].end, 14);
   EXPECT_DOUBLE_EQ(result.makespan, 14);
   EXPECT_DOUBLE_EQ(result.ranks[0].busyTime, 14);
-  // 2 stashes, then the pair F1&I0 holds 3 M_B and I0's M_W: 34 bytes.
-  EXPECT_EQ(result.ranks[0].peakMemoryBytes, 34);
+  // 2 stashes, then the pair F1&I0 holds 3 M_B and, under hold, I0's M_W:
+  // 34 bytes; under convert (the default) I0 turns its M_B into M_W instead
+  // of adding M_W: 30.
+  EXPECT_EQ(result.ranks[0].peakMemoryBytes, 30);
+  model.stashAccounting = StashAccounting::HoldDuringBackward;
+  EXPECT_EQ(simulate(model, schedule).ranks[0].peakMemoryBytes, 34);
+  model.stashAccounting = StashAccounting::ConvertAtBackward;
   // Cells of 0.5 us (the W); each pair is drawn once, with both labels.
   EXPECT_EQ(renderTimeline(model, schedule, result),
             "Rank 0: 0F0     ------- 1F0     ------- 0F1&1B0 ------- ------- "

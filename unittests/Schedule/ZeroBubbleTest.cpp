@@ -172,14 +172,20 @@ TEST(ZeroBubbleH1, PublishedBubbleAndMemory) {
 
 // With a weight stash M_W the simulator counts, on rank r, the stashes of its
 // P - r micro-batches between F and B, and M_W for each of the r + 1 between
-// B and W (including the one of the B running): P M_B + M_W on rank 0, at
-// most that elsewhere when M_W <= M_B.
+// B and W (including the one of the B running, under hold): P M_B + M_W on
+// rank 0, at most that elsewhere when M_W <= M_B. Under convert (the
+// default) the running B's stash has become its M_W: one M_W less.
 TEST(ZeroBubbleH1, MemoryWithWeightStash) {
   for (int p : {4, 8}) {
     PipelineModel model = PipelineModel::uniform(p, 1, 1, 1, 2, 1);
+    model.stashAccounting = StashAccounting::HoldDuringBackward;
     SimulationResult result = simulate(model, build("zb-h1", model, 3 * p));
     for (int r = 0; r < p; ++r)
       EXPECT_EQ(result.ranks[r].peakMemoryBytes, 2 * (p - r) + (r + 1));
+    model.stashAccounting = StashAccounting::ConvertAtBackward;
+    result = simulate(model, build("zb-h1", model, 3 * p));
+    for (int r = 0; r < p; ++r)
+      EXPECT_EQ(result.ranks[r].peakMemoryBytes, 2 * (p - r) + r);
   }
 }
 

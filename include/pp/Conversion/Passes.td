@@ -40,10 +40,10 @@ def ConvertPPToRuntimePass
     Option<"scheduleName", "schedule", "std::string", /*default=*/"",
            "The schedule to convert (default: the only one in the module)">,
     Option<"stashAccounting", "stash-accounting", "std::string",
-           /*default=*/"\"hold\"",
+           /*default=*/"\"convert\"",
            "How pprt_stash accounts a split backward, as pp-simulate's "
-           "option of the same name: hold (+M_W before B, -M_B after it; "
-           "default) or convert (M_W - M_B after B)">,
+           "option of the same name: convert (M_W - M_B after B; default) "
+           "or hold (+M_W before B, -M_B after it)">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::arith::ArithDialect",

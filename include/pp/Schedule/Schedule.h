@@ -56,8 +56,8 @@ enum class StashAccounting : uint8_t {
   /// B(s, m) allocates M_W when it starts and frees M_B when it ends, so both
   /// count while it runs ("hold"). An upper bound: a stage's M_W includes
   /// the parts of F's stash that W reads (pp-differentiate-stages), which
-  /// this counts twice during B. The default of the passes, and what sizes
-  /// pp-run's device memory pools.
+  /// this counts twice during B. What sizes pp-run's device memory pools;
+  /// an option elsewhere.
   HoldDuringBackward,
   /// The zero-bubble paper's accounting ("convert"; Qi et al., "Zero Bubble
   /// Pipeline Parallelism", ICLR 2024, sec. 3 and appendix G: Delta M_F =
@@ -68,7 +68,8 @@ enum class StashAccounting : uint8_t {
   /// what the generated code's stash buffers measure (the parts of F's
   /// stash W does not read are freed after B, B's new weight stash is
   /// handed over then), so pp-run's plan. The paper's ZB-1p and ZB-2p
-  /// figures (P M_B and 2P M_B limits) are counted this way.
+  /// figures (P M_B and 2P M_B limits) are counted this way. The default of
+  /// every pass, tool and the driver.
   ConvertAtBackward,
 };
 
@@ -87,7 +88,7 @@ struct PipelineModel {
   /// Bytes of one activation (or gradient) message between stages.
   int64_t activationBytes = 0;
   /// How split backwards count memory (see StashAccounting).
-  StashAccounting stashAccounting = StashAccounting::HoldDuringBackward;
+  StashAccounting stashAccounting = StashAccounting::ConvertAtBackward;
 
   int numStages() const { return static_cast<int>(stages.size()); }
   int rankOf(int stage) const { return stages[stage].rank; }

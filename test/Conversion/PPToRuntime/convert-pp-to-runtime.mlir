@@ -4,13 +4,14 @@
 // the hidden state: kinds 0 and 2), runs F, hands over the loss, seeds B
 // with the runtime's loss seed, sends the input gradient (kind 1) and runs
 // W, which hands over the parameter gradient. Stash accounting follows
-// pp-simulate: +M_B at F, +M_W at B, -M_B after B, -M_W after W (88 bytes
-// each here). Every rank function records the most parts a boundary
-// carries: 2.
-// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime -canonicalize 2>/dev/null | FileCheck %s
-// With stash-accounting=convert (pp-run's default) B accounts M_W - M_B after
-// its call instead: 0 here (M_W = M_B = 88), so no call at B at all.
-// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime=stash-accounting=convert -canonicalize 2>/dev/null | FileCheck %s --check-prefix=CONVERT
+// pp-simulate; under stash-accounting=hold: +M_B at F, +M_W at B, -M_B
+// after B, -M_W after W (88 bytes each here). Every rank function records
+// the most parts a boundary carries: 2.
+// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime=stash-accounting=hold -canonicalize 2>/dev/null | FileCheck %s
+// With stash-accounting=convert (the default, as everywhere) B accounts
+// M_W - M_B after its call instead: 0 here (M_W = M_B = 88), so no call at
+// B at all.
+// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime -canonicalize 2>/dev/null | FileCheck %s --check-prefix=CONVERT
 // RUN: not pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime=stash-accounting=both 2>&1 | FileCheck %s --check-prefix=BAD
 
 // CONVERT-LABEL: func.func @mlp_pipeline_zb_h1_rank2(

@@ -39,10 +39,11 @@ struct PlanOptions : public PassPipelineOptions<PlanOptions> {
       llvm::cl::init(1.0)};
   Option<std::string> stashAccounting{
       *this, "stash-accounting",
-      llvm::cl::desc("How a split backward counts memory: hold (default; B "
-                     "holds M_W from its start and M_B until its end) or "
-                     "convert (B turns M_B into M_W)"),
-      llvm::cl::init("hold")};
+      llvm::cl::desc("How a split backward counts memory: convert (default; "
+                     "B turns M_B into M_W, what the generated code "
+                     "measures) or hold (B holds M_W from its start and M_B "
+                     "until its end)"),
+      llvm::cl::init("convert")};
 };
 } // namespace
 

@@ -2,13 +2,15 @@
 // stages 1 and 2) and F = B = W: rank 0 never idles and rank 1 only waits
 // (P-1) T = 1 us for its first input, the paper's zero bubble (Qi et al.,
 // ICLR 2024, sec. 6). Ranks that run several stages label each action with
-// its stage ("3B0": backward of stage 3, micro-batch 0).
+// its stage ("3B0": backward of stage 3, micro-batch 0). Rank 0 peaks at
+// its four forwards before 3B0: 4 M_B = 40 bytes (45 under
+// stash-accounting=hold, which adds 3B0's weight stash while it runs).
 // RUN: pp-opt %s -pp-plan="schedule=zb-v num-microbatches=3" -pp-simulate -o /dev/null 2>&1 | FileCheck %s --match-full-lines --strict-whitespace
 
 // CHECK:schedule @v_zb_v (pipeline @v)
 // CHECK-NEXT:pipeline: 2 ranks, 4 stages, 3 micro-batches
-// CHECK-NEXT:rank 0: end 18 us, busy 18 us, bubble 0.0526316 (5.26316%), peak memory 45 bytes (4.5 M_B), sends 6
-// CHECK-NEXT:rank 1: end 19 us, busy 18 us, bubble 0.0526316 (5.26316%), peak memory 45 bytes (4.5 M_B), sends 6
+// CHECK-NEXT:rank 0: end 18 us, busy 18 us, bubble 0.0526316 (5.26316%), peak memory 40 bytes (4 M_B), sends 6
+// CHECK-NEXT:rank 1: end 19 us, busy 18 us, bubble 0.0526316 (5.26316%), peak memory 40 bytes (4 M_B), sends 6
 // CHECK-NEXT:makespan: 19 us
 // CHECK-NEXT:ideal time: 18 us
 // CHECK-NEXT:bubble rate: 0.0526316 (5.26316%)

@@ -1,16 +1,17 @@
 // The stash-accounting option of pp-simulate, pp-schedule (and pp-plan)
 // and pp-compare-schedules (docs/Schedules.md, "Memory accounting"). ZB-H1
-// on two ranks, M_B = 10, M_W = 6. hold (the default): B holds its weight
-// stash from its start and F's stash until its end, so rank 0 peaks at
-// F0 F1 B0 = 10 + 10 + 6 = 26 bytes, rank 1 at F1 B1 with micro-batch 0's
-// weight stash = 6 + 10 + 6 = 22. convert: B turns M_B into M_W, so the
-// peaks are the two stashes before B0 (20) and F1 with W0 pending (16).
-// A limit of 24 bytes refuses ZB-H1 under hold and keeps it under convert.
-// RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3" -pp-simulate="timeline=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOLD
-// RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3" -pp-simulate="timeline=false stash-accounting=convert" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONVERT
-// RUN: not pp-opt %s -pp-schedule="schedule=zb-h1 num-microbatches=3 memory-limit=24" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIMIT
-// RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3 memory-limit=24 stash-accounting=convert" -pp-simulate="timeline=false stash-accounting=convert" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONVERT
-// RUN: pp-opt %s -pp-compare-schedules="num-microbatches=3 memory-limit=24 stash-accounting=convert" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COMPARE
+// on two ranks, M_B = 10, M_W = 6. convert (the default): B turns M_B into
+// M_W, so the peaks are the two stashes before B0 (20) and F1 with W0
+// pending (16). hold: B holds its weight stash from its start and F's
+// stash until its end, so rank 0 peaks at F0 F1 B0 = 10 + 10 + 6 = 26
+// bytes, rank 1 at F1 B1 with micro-batch 0's weight stash = 6 + 10 + 6 =
+// 22. A limit of 24 bytes refuses ZB-H1 under hold and keeps it under
+// convert.
+// RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3" -pp-simulate="timeline=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONVERT
+// RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3 stash-accounting=hold" -pp-simulate="timeline=false stash-accounting=hold" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOLD
+// RUN: not pp-opt %s -pp-schedule="schedule=zb-h1 num-microbatches=3 memory-limit=24 stash-accounting=hold" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3 memory-limit=24" -pp-simulate="timeline=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONVERT
+// RUN: pp-opt %s -pp-compare-schedules="num-microbatches=3 memory-limit=24" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COMPARE
 // RUN: not pp-opt %s -pp-schedule="schedule=zb-h1 num-microbatches=3 stash-accounting=both" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3" -pp-simulate="stash-accounting=both" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not pp-opt %s -pp-compare-schedules="num-microbatches=3 stash-accounting=both" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD

@@ -36,7 +36,7 @@ struct PlanPipelineOptions {
   double solverTimeLimit = 1.0;
   /// How a split backward counts memory: "hold" or "convert"
   /// (sched::StashAccounting).
-  std::string stashAccounting = "hold";
+  std::string stashAccounting = "convert";
 };
 
 /// Adds `pp-plan`: pp-schedule, pp-insert-communication, pp-verify-schedule.

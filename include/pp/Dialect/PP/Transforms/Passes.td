@@ -94,12 +94,12 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
            /*default=*/"1.0",
            "auto: seconds the exact solver may spend (default 1; 0: do not "
            "run it)">,    Option<"stashAccounting", "stash-accounting", "std::string",
-           /*default=*/"\"hold\"",
-           "How a split backward counts memory: hold (B holds its weight "
-           "stash M_W from its start and F's stash M_B until its end; "
-           "default, an upper bound) or convert (B turns M_B into M_W: "
-           "what the generated code's stash buffers measure; the "
-           "zero-bubble paper's accounting)">,
+           /*default=*/"\"convert\"",
+           "How a split backward counts memory: convert (default: B turns "
+           "M_B into M_W, what the generated code's stash buffers measure; "
+           "the zero-bubble paper's accounting) or hold (B holds its weight "
+           "stash M_W from its start and F's stash M_B until its end; an "
+           "upper bound)">,
   ];
 }
 
@@ -158,12 +158,12 @@ def PPCompareSchedulesPass
            "Activation memory per rank, bytes or a multiple of M_B (e.g. "
            "4M_B); empty: no limit">,
     Option<"stashAccounting", "stash-accounting", "std::string",
-           /*default=*/"\"hold\"",
-           "How a split backward counts memory: hold (B holds its weight "
-           "stash M_W from its start and F's stash M_B until its end; "
-           "default, an upper bound) or convert (B turns M_B into M_W: "
-           "what the generated code's stash buffers measure; the "
-           "zero-bubble paper's accounting)">,
+           /*default=*/"\"convert\"",
+           "How a split backward counts memory: convert (default: B turns "
+           "M_B into M_W, what the generated code's stash buffers measure; "
+           "the zero-bubble paper's accounting) or hold (B holds its weight "
+           "stash M_W from its start and F's stash M_B until its end; an "
+           "upper bound)">,
     Option<"reportFile", "report-file", "std::string", /*default=*/"",
            "Write the report to this file ('-': standard output); default: "
            "standard error">,
@@ -220,12 +220,12 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
     Option<"printTimeline", "timeline", "bool", /*default=*/"true",
            "Print the ASCII timeline (default true)">,
     Option<"stashAccounting", "stash-accounting", "std::string",
-           /*default=*/"\"hold\"",
-           "How a split backward counts memory: hold (B holds its weight "
-           "stash M_W from its start and F's stash M_B until its end; "
-           "default, an upper bound) or convert (B turns M_B into M_W: "
-           "what the generated code's stash buffers measure; the "
-           "zero-bubble paper's accounting)">,
+           /*default=*/"\"convert\"",
+           "How a split backward counts memory: convert (default: B turns "
+           "M_B into M_W, what the generated code's stash buffers measure; "
+           "the zero-bubble paper's accounting) or hold (B holds its weight "
+           "stash M_W from its start and F's stash M_B until its end; an "
+           "upper bound)">,
     Option<"reportFile", "report-file", "std::string", /*default=*/"",
            "Write the report to this file ('-': standard output); default: "
            "standard error">,
