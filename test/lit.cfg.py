@@ -32,10 +32,13 @@ config.substitutions.append(("%pp_src_root", config.pp_src_root))
 config.substitutions.append(("%pp_libs", config.pp_libs_dir))
 config.substitutions.append(("%shared_models", config.shared_models_dir))
 
-# PPRT_BLOCK_CACHE=0: scripts/sanitize.sh and valgrind.sh turn the runtime's
+# OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE pass through (docs/Testing.md: the
+# suite run under forced OpenBLAS kernels). PPRT_BLOCK_CACHE=0:
+# scripts/sanitize.sh and valgrind.sh turn the runtime's
 # block cache off so that every large free reaches the allocator.
 llvm_config.with_system_environment(
-    ["HOME", "INCLUDE", "LIB", "TMP", "TEMP", "PPRT_BLOCK_CACHE"])
+    ["HOME", "INCLUDE", "LIB", "TMP", "TEMP", "PPRT_BLOCK_CACHE",
+     "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"])
 llvm_config.use_default_substitutions()
 # Match variables inside one CHECK-LABEL block only.
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"

@@ -3,15 +3,15 @@
 // three ranks, 1F1B and ZB-H1, four micro-batches. The first step matches
 // the unpipelined model bit for bit, the stash peaks the runtime accounts
 // equal pp-simulate's predictions, and three steps of SGD lower the loss.
-// RUN: pp-run %examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 --schedule=1f1b --steps=3 --check --trace=%t.1f1b.json | FileCheck %s --check-prefixes=CHECK,ONEF
+// RUN: pp-run --plan-costs=flops %examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 --schedule=1f1b --steps=3 --check --trace=%t.1f1b.json | FileCheck %s --check-prefixes=CHECK,ONEF
 // RUN: FileCheck %s --input-file=%t.1f1b.json --check-prefix=TRACE
-// RUN: pp-run %examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=3 --check | FileCheck %s --check-prefixes=CHECK,ZB
+// RUN: pp-run --plan-costs=flops %examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 --schedule=zb-h1 --steps=3 --check | FileCheck %s --check-prefixes=CHECK,ZB
 //
 // Micro-batches from .npy files (M stacked on a leading axis) give the
 // same bitwise check.
 // RUN: %python %S/Inputs/make-npy.py %t.x.npy f4 4,2,4
 // RUN: %python %S/Inputs/make-npy.py %t.t.npy f4 4,2,3
-// RUN: pp-run %examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 --schedule=1f1b --steps=3 --check --inputs=%t.x.npy,%t.t.npy | FileCheck %s --check-prefixes=CHECK,ONEF
+// RUN: pp-run --plan-costs=flops %examples/tanh-mlp3.mlir --function=mlp --ranks=3 --microbatches=4 --schedule=1f1b --steps=3 --check --inputs=%t.x.npy,%t.t.npy | FileCheck %s --check-prefixes=CHECK,ONEF
 
 // ONEF: pp-run: @mlp on 3 ranks (inproc), 3 stages, 4 micro-batches, 1f1b; compiled in {{.*}} s
 // ZB: pp-run: @mlp on 3 ranks (inproc), 3 stages, 4 micro-batches, zb-h1; compiled in {{.*}} s

@@ -144,8 +144,9 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
                                                 }),
                                 ","));
   }
-  if (options.planCosts != "flops" && options.planCosts != "measured")
-    return error("--plan-costs must be flops or measured, not '" +
+  if (options.planCosts != "auto" && options.planCosts != "flops" &&
+      options.planCosts != "measured")
+    return error("--plan-costs must be auto, flops or measured, not '" +
                  options.planCosts + "'");
   if (options.measureRepetitions < 1 || options.measureRepetitions > 1000)
     return error("--measure-repetitions must be in [1, 1000]");

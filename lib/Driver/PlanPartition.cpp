@@ -22,6 +22,8 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 #include <limits>
 
 using namespace mlir;
@@ -305,13 +307,15 @@ static void checkFlopPlan(ModuleOp module, ArrayRef<Operation *> work,
 }
 
 /// The share of the model's FLOPs above which an op is split
-/// (CompileOptions::splitOps), std::nullopt for none.
+/// (CompileOptions::splitOps), std::nullopt for none. `autoSplits`: whether
+/// "auto" splits (with measured costs, or FLOP estimates chosen by
+/// --plan-costs=auto because nothing can be measured).
 static std::optional<double> splitFraction(const CompileOptions &options,
-                                           bool measured) {
+                                           bool autoSplits) {
   if (options.splitOps == "none")
     return std::nullopt;
   if (options.splitOps == "auto") {
-    if (!measured)
+    if (!autoSplits)
       return std::nullopt;
     int numStages = options.numRanks * options.stagesPerRank;
     if (numStages < 2)
@@ -376,8 +380,8 @@ constexpr double kSplitTieFraction = 0.10;
 /// better balanced: splitting balances, but the pieces may run slower than
 /// the whole op (smaller GEMMs, more ops), so the split can also make every
 /// stage slower. A split that fails leaves `whole` and says why in a plan
-/// note.
-static void planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
+/// note. Returns whether the split is used.
+static bool planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
                                     const CompileOptions &options,
                                     CompiledModel &model, Progress &progress,
                                     double fraction, MeasuredPlan &whole) {
@@ -386,11 +390,12 @@ static void planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
   auto notUsed = [&](llvm::Error e) {
     model.planNotes.push_back("split ops: not used: " +
                               llvm::toString(std::move(e)));
+    return false;
   };
   if (llvm::Error e = splitLargeOps(*copy, model, fraction))
     return notUsed(std::move(e));
   if (model.planNotes.size() == before)
-    return; // nothing was large enough
+    return false; // nothing was large enough
   auto splitFn = copy->lookupSymbol<func::FuncOp>(model.lossName);
   llvm::Expected<MeasuredPlan> split = measureAndPlan(
       *copy, partitionWorkOps(splitFn).size(), options, model, progress);
@@ -416,49 +421,198 @@ static void planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
                         : std::string())
           .str());
   if (!better)
-    return;
+    return false;
   lossFn.getBody().takeBody(splitFn.getBody());
   lossFn.setFunctionType(splitFn.getFunctionType());
   lossFn.setArgAttrsAttr(splitFn.getArgAttrsAttr());
   whole = std::move(*split);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// The plan shared between processes (CompileOptions::sharePlan)
+//===----------------------------------------------------------------------===//
+//
+//   split <fraction as %a, or none>
+//   cuts <c> <c> ...
+//   stage <F us> <B us> <W us>     (one line per stage, %a: bit for bit)
+//
+// or "error <message>" when the leader's planning failed.
+
+/// The text of a measured plan: what the other processes need to cut the
+/// model as the leader did (the split ops' share, the cuts in the split
+/// model's op numbers, every stage's measured F, B and W for the schedule).
+static std::string serializePlan(std::optional<double> splitUsed,
+                                 ArrayRef<int64_t> cuts,
+                                 ArrayRef<std::array<double, 3>> stageCosts) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "split ";
+  if (splitUsed)
+    os << llvm::format("%a", *splitUsed);
+  else
+    os << "none";
+  os << "\ncuts";
+  for (int64_t c : cuts)
+    os << " " << c;
+  os << "\n";
+  for (const std::array<double, 3> &c : stageCosts)
+    os << llvm::format("stage %a %a %a\n", c[0], c[1], c[2]);
+  return text;
+}
+
+static std::optional<double> parseHexDouble(StringRef word) {
+  std::string copy = word.str();
+  char *end = nullptr;
+  double value = std::strtod(copy.c_str(), &end);
+  if (copy.empty() || end != copy.c_str() + copy.size() ||
+      !std::isfinite(value))
+    return std::nullopt;
+  return value;
+}
+
+/// A process that did not plan (CompileOptions::planLeader false): splits
+/// the ops and marks the cuts as the leader's `text` says, and takes its
+/// stage costs.
+static llvm::Error applySharedPlan(ModuleOp module, func::FuncOp lossFn,
+                                   CompiledModel &model, StringRef text,
+                                   std::vector<std::array<double, 3>> &costs) {
+  if (text.consume_front("error "))
+    return error("rank 0's process could not plan: " + text);
+  auto bad = [&](const llvm::Twine &what) {
+    return error("the plan received from rank 0's process is malformed (" +
+                 what + ")");
+  };
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n', -1, /*KeepEmpty=*/false);
+  std::optional<double> split;
+  SmallVector<int64_t> cuts;
+  for (StringRef line : lines) {
+    SmallVector<StringRef> words;
+    line.split(words, ' ', -1, /*KeepEmpty=*/false);
+    if (words.size() == 2 && words[0] == "split") {
+      if (words[1] != "none" && !(split = parseHexDouble(words[1])))
+        return bad(line);
+    } else if (!words.empty() && words[0] == "cuts") {
+      for (StringRef w : llvm::drop_begin(words)) {
+        int64_t c = 0;
+        if (w.getAsInteger(10, c) || c < 0)
+          return bad(line);
+        cuts.push_back(c);
+      }
+    } else if (words.size() == 4 && words[0] == "stage") {
+      std::array<double, 3> c;
+      for (int k = 0; k < 3; ++k) {
+        std::optional<double> v = parseHexDouble(words[k + 1]);
+        if (!v)
+          return bad(line);
+        c[k] = *v;
+      }
+      costs.push_back(c);
+    } else {
+      return bad(line);
+    }
+  }
+  if (costs.size() != cuts.size() + 1)
+    return bad(llvm::Twine(cuts.size()) + " cuts, " +
+               llvm::Twine(costs.size()) + " stages");
+  if (split)
+    if (llvm::Error e = splitLargeOps(module, model, *split))
+      return e;
+  SmallVector<Operation *> work = partitionWorkOps(lossFn);
+  UnitAttr unit = UnitAttr::get(module.getContext());
+  for (int64_t c : cuts) {
+    if (c >= static_cast<int64_t>(work.size()))
+      return bad("cut " + llvm::Twine(c) + " of " + llvm::Twine(work.size()) +
+                 " ops");
+    work[c]->setAttr("pp.split_point", unit);
+  }
+  model.planNotes.push_back("plan costs: measured by rank 0's process");
+  return llvm::Error::success();
+}
+
+/// Measured planning on the process that plans: measures (or reads the
+/// cache), tries the ops split, marks the cut and fills `stageCosts`.
+/// Returns the share at which ops were split, if they were.
+static llvm::Expected<std::optional<double>>
+planMeasured(ModuleOp module, func::FuncOp lossFn, size_t numUnits,
+             std::optional<double> fraction, const CompileOptions &options,
+             CompiledModel &model, Progress &progress,
+             std::vector<std::array<double, 3>> &stageCosts) {
+  llvm::Expected<MeasuredPlan> plan =
+      measureAndPlan(module, numUnits, options, model, progress);
+  if (!plan)
+    return plan.takeError();
+  std::optional<double> used;
+  if (fraction &&
+      planWithSplitOps(module, lossFn, options, model, progress, *fraction,
+                       *plan))
+    used = fraction;
+  SmallVector<Operation *> work = partitionWorkOps(lossFn);
+  applyMeasuredPlan(module, work, options, model, *plan, stageCosts);
+  return used;
 }
 
 llvm::Error mlir::pp::driver::partitionModel(
     ModuleOp module, const CompileOptions &options, CompiledModel &model,
     Progress &progress, std::vector<std::array<double, 3>> &stageCosts) {
-  model.planCosts = options.planCosts;
   auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName);
   SmallVector<Operation *> work;
   if (lossFn && !lossFn.isExternal() && lossFn.getBody().hasOneBlock())
     work = partitionWorkOps(lossFn);
-  bool measured = options.planCosts == "measured";
   auto marked = [&] {
     return llvm::any_of(
         work, [](Operation *op) { return op->hasAttr("pp.split_point"); });
   };
   // The user's cuts (--cuts, else the model's pp.split_point markers) fix
   // the stages.
-  if (measured && (!options.cuts.empty() || marked())) {
+  bool fixed = !options.cuts.empty() || marked();
+  StringRef fixedBy =
+      options.cuts.empty() ? "the model's pp.split_point markers" : "--cuts";
+  bool measured = options.planCosts == "measured";
+  bool autoSplits = measured;
+  if (options.planCosts == "auto" && !fixed) {
+    measured = options.measurable;
+    autoSplits = true;
+    if (!measured)
+      model.planNotes.push_back(
+          "plan costs: FLOP estimates (--plan-costs=auto: the stage code "
+          "does not run on this CPU, so it is not timed)");
+  }
+  if (measured && fixed) {
     model.planNotes.push_back(
-        std::string("plan costs: not measured, ") +
-        (options.cuts.empty() ? "the model's pp.split_point markers"
-                              : "--cuts") +
-        " fix the cut");
+        ("plan costs: not measured, " + fixedBy + " fix the cut").str());
     measured = false;
   }
-  std::optional<double> fraction = splitFraction(options, measured);
-  if (!options.cuts.empty() || marked())
+  model.planCosts = measured ? "measured" : "flops";
+  std::optional<double> fraction = splitFraction(options, autoSplits);
+  if (fixed)
     fraction.reset();
-  if (measured) {
-    llvm::Expected<MeasuredPlan> plan =
-        measureAndPlan(module, work.size(), options, model, progress);
-    if (!plan)
-      return plan.takeError();
-    if (fraction)
-      planWithSplitOps(module, lossFn, options, model, progress, *fraction,
-                       *plan);
+  if (measured && options.sharePlan && !options.planLeader) {
+    if (llvm::Error e = applySharedPlan(module, lossFn, model,
+                                        options.sharePlan(""), stageCosts))
+      return e;
     work = partitionWorkOps(lossFn);
-    applyMeasuredPlan(module, work, options, model, *plan, stageCosts);
+  } else if (measured) {
+    llvm::Expected<std::optional<double>> split =
+        planMeasured(module, lossFn, work.size(), fraction, options, model,
+                     progress, stageCosts);
+    if (!split) {
+      if (!options.sharePlan)
+        return split.takeError();
+      // The other processes wait for the plan: tell them why there is none.
+      std::string message = llvm::toString(split.takeError());
+      options.sharePlan("error " + message);
+      return error(message);
+    }
+    work = partitionWorkOps(lossFn);
+    if (options.sharePlan) {
+      SmallVector<int64_t> cuts;
+      for (auto [i, op] : llvm::enumerate(work))
+        if (op->hasAttr("pp.split_point"))
+          cuts.push_back(static_cast<int64_t>(i));
+      options.sharePlan(serializePlan(*split, cuts, stageCosts));
+    }
   } else if (fraction) {
     if (llvm::Error e = splitLargeOps(module, model, *fraction))
       return e;

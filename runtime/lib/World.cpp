@@ -373,6 +373,14 @@ bool World::shareParameter(const std::vector<ParameterUse> &uses,
   return true;
 }
 
+std::vector<char> World::bytesOfRankZero(const std::vector<char> &mine) {
+  State &s = *state;
+  std::vector<std::vector<char>> parts =
+      s.transport->allGatherBytes(mine, nullptr);
+  // Processes gather in rank order; rank 0 lives on the first.
+  return parts.empty() ? mine : parts.front();
+}
+
 bool World::sharedCopiesEqual(std::string &error) {
   State &s = *state;
   if (s.shared.empty())

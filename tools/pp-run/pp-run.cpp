@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Driver/Driver.h"
+#include "pprt/Runtime.h"
 #include "pp/InitAllPasses.h"
 #include "pp/Support/Version.h"
 
@@ -98,33 +99,36 @@ static cl::opt<std::string> memoryLimit(
 
 static cl::opt<std::string> planCosts(
     "plan-costs",
-    cl::desc("What the stages balance: flops (FLOP estimates, default: "
-             "deterministic and free) or measured (F, B and W of every op "
-             "timed by the JIT on the real shapes, cached; the schedule is "
-             "then planned with the measured times)"),
-    cl::init("flops"), cl::value_desc("flops|measured"),
+    cl::desc("What the stages balance: auto (default: measured when the "
+             "stages run on this CPU, the plan then shared by rank 0's "
+             "process under mpi; flops with the largest ops split on a GPU), "
+             "flops (FLOP estimates: deterministic and free) or measured (F, "
+             "B and W of every op timed by the JIT on the real shapes, "
+             "cached; the schedule is then planned with the measured times)"),
+    cl::init("auto"), cl::value_desc("auto|flops|measured"),
     cl::cat(planCategory));
 static cl::opt<std::string> splitOps(
     "split-ops",
     cl::desc("Split ops too large for one stage into pieces along a parallel "
              "loop (pp-split-ops) so the cut can balance them: auto (default: "
-             "with --plan-costs=measured, plan with every op above 1/(4 P V) "
-             "of the FLOPs split too and keep that when its busiest stage is "
-             "smaller, or at most 10% slower and better balanced), none, or "
+             "with measured costs, plan with every op above 1/(4 P V) of the "
+             "FLOPs split too and keep that when its busiest stage is "
+             "smaller, or at most 10% slower and better balanced; with "
+             "--plan-costs=auto on a GPU, split them), none, or "
              "a share of the FLOPs in (0, 1] (always "
              "split); never with --cuts or pp.split_point markers"),
     cl::init("auto"), cl::value_desc("auto|none|fraction"),
     cl::cat(planCategory));
 static cl::opt<std::string> costCache(
     "cost-cache",
-    cl::desc("--plan-costs=measured: the cache of measured costs, keyed by "
+    cl::desc("Measured plan costs: the cache of measured costs, keyed by "
              "model hash and machine (default "
              "$XDG_CACHE_HOME/pp-mlir/plan-costs.txt, else "
              "~/.cache/pp-mlir/plan-costs.txt; none: measure every time)"),
     cl::value_desc("file|none"), cl::cat(planCategory));
 static cl::opt<unsigned> measureRepetitions(
     "measure-repetitions",
-    cl::desc("--plan-costs=measured: timed runs of each F, B and W function "
+    cl::desc("Measured plan costs: timed runs of each F, B and W function "
              "after a warm-up; the median counts (default 3)"),
     cl::init(3), cl::value_desc("n"), cl::cat(planCategory));
 
@@ -331,10 +335,6 @@ int main(int argc, char **argv) {
   if (!std::isfinite(train.learningRate) || train.learningRate < 0)
     return fail("--lr must be a finite number >= 0, not " +
                 exec::formatDouble(train.learningRate));
-  if (compile.planCosts == "measured" && transport != "inproc")
-    return fail("--plan-costs=measured needs --transport=inproc for now: "
-                "every process would measure its own costs and could cut "
-                "the model differently");
   llvm::Expected<driver::Device> device = parseDevice();
   if (!device)
     return fail(device.takeError());
@@ -342,6 +342,7 @@ int main(int argc, char **argv) {
     return fail("--plan-costs=measured times the stage code on the CPU; "
                 "with --device=" +
                 deviceKind + " use --plan-costs=flops for now");
+  compile.measurable = *device == driver::Device::CPU;
   driver::SessionOptions sessionOptions;
   sessionOptions.numRanks = numRanks;
   sessionOptions.numMicrobatches = numMicrobatches;
@@ -374,6 +375,16 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
+  // Under mpi rank 0's process measures and plans; every process cuts the
+  // model as it did.
+  if (transport != "inproc") {
+    compile.planLeader = (*session)->leader();
+    compile.sharePlan = [&](const std::string &mine) {
+      std::vector<char> bytes =
+          (*session)->world().bytesOfRankZero({mine.begin(), mine.end()});
+      return std::string(bytes.begin(), bytes.end());
+    };
+  }
   driver::Progress progress(!quiet && (*session)->leader());
   llvm::Expected<driver::CompiledModel> model =
       driver::compileModel(*module, compile, progress);

@@ -37,6 +37,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -126,11 +127,28 @@ struct CompileOptions {
   /// Also create @<loss>_grad (pp-autodiff of the whole loss) as the
   /// unpipelined reference that train() checks against.
   bool reference = false;
-  /// What the partition balances: "flops" (pp-partition's FLOP estimates)
-  /// or "measured" (every op's F, B and W timed by the JIT on the real
-  /// shapes, pp/Driver/Plan.h; the stages' costs are then the measured sums
-  /// and the schedule is planned with them).
-  std::string planCosts = "flops";
+  /// What the partition balances: "auto" (the default: "measured" where the
+  /// stage code runs on this CPU, see `measurable`, else "flops" with the
+  /// ops above 1/(4 P V) of the work split), "flops" (pp-partition's FLOP
+  /// estimates) or "measured" (every op's F, B and W timed by the JIT on
+  /// the real shapes, pp/Driver/Plan.h; the stages' costs are then the
+  /// measured sums and the schedule is planned with them). A cut fixed by
+  /// `cuts` or pp.split_point markers is never measured.
+  std::string planCosts = "auto";
+  /// Whether the stage functions run on this machine's CPU, so that they
+  /// can be timed (false for a GPU target: "auto" then plans with FLOP
+  /// estimates, "measured" is refused by pp-run).
+  bool measurable = true;
+  /// Several processes (mpi): gives every process the measured plan of the
+  /// process that holds rank 0, so that all cut the model alike. Called
+  /// once on every process that plans with measured costs, with the
+  /// serialized plan on that process (`planLeader`) and an empty string on
+  /// the others; returns the leader's (pprt::World::bytesOfRankZero).
+  /// Unset: this process is the only one and measures.
+  std::function<std::string(const std::string &)> sharePlan;
+  /// With `sharePlan`: whether this process measures and plans; the others
+  /// take its plan and measure nothing.
+  bool planLeader = true;
   /// measured: the cost cache file; empty: defaultCostCachePath(); "none":
   /// measure every time and keep nothing.
   std::string costCache;
@@ -248,8 +266,9 @@ struct CompiledModel {
   /// The pipeline and schedule as the schedule library sees them.
   sched::PipelineModel pipeline;
   sched::Schedule schedule;
-  /// CompileOptions::planCosts; with "measured" the stage costs in
-  /// `pipeline` are measured microseconds, else FLOP estimates.
+  /// The costs that planned the cut: "measured" (the stage costs in
+  /// `pipeline` are measured microseconds) or "flops" (FLOP estimates);
+  /// CompileOptions::planCosts with "auto" resolved.
   std::string planCosts;
   /// What the planning did, one line each, for the report (where the costs
   /// came from, each stage's units and predicted F, B, W), and warnings (a

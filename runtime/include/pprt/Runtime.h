@@ -266,6 +266,11 @@ public:
   /// `error` naming the parameter and the first rank whose copy differs
   /// from the lowest rank's.
   bool sharedCopiesEqual(std::string &error);
+  /// The bytes the process that holds rank 0 passes, on every process: a
+  /// collective every process must call (mpi, nccl: gathered from every
+  /// process; inproc returns `mine`). What the other processes pass is
+  /// ignored. pp-run shares the measured plan this way (docs/Runtime.md).
+  std::vector<char> bytesOfRankZero(const std::vector<char> &mine);
   /// Sets data argument `index` of micro-batch `microbatch` for this step.
   void setInput(int64_t microbatch, int64_t index, std::vector<char> bytes);
 
