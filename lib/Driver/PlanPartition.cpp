@@ -571,7 +571,9 @@ llvm::Error mlir::pp::driver::partitionModel(
       options.cuts.empty() ? "the model's pp.split_point markers" : "--cuts";
   bool measured = options.planCosts == "measured";
   bool autoSplits = measured;
-  if (options.planCosts == "auto" && !fixed) {
+  // One stage has no cut to balance: nothing is measured.
+  bool oneStage = options.numRanks * options.stagesPerRank == 1;
+  if (options.planCosts == "auto" && !fixed && !oneStage) {
     measured = options.measurable;
     autoSplits = true;
     if (!measured)

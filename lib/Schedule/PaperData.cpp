@@ -23,11 +23,12 @@ int64_t ZeroBubblePaperSetup::weightStashBytes() const {
 }
 
 PipelineModel ZeroBubblePaperSetup::pipeline() const {
-  PipelineModel model = PipelineModel::uniform(
-      numStages, forwardTime, backwardInputTime, backwardWeightTime,
-      stashBytes(), weightStashBytes(), commTime);
-  model.stashAccounting = StashAccounting::ConvertAtBackward;
-  return model;
+  // The paper's memory accounting is the default one (StashAccounting::
+  // ConvertAtBackward), so every tool plans these setups as the paper does
+  // without options.
+  return PipelineModel::uniform(numStages, forwardTime, backwardInputTime,
+                                backwardWeightTime, stashBytes(),
+                                weightStashBytes(), commTime);
 }
 
 const std::vector<ZeroBubblePaperSetup> &
