@@ -162,7 +162,8 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
                      llvm::formatv("{0:e3}", cmp.worst[group]).str();
   };
   if (leader) {
-    out << "check (step 1, against the unpipelined model): loss "
+    out << "check (step " << firstStep
+        << ", against the unpipelined model): loss "
         << (lossesEqual ? std::string("bitwise equal")
                         : "max relative error " +
                               llvm::formatv("{0:e3}", worstLoss).str())

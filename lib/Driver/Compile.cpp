@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::pp;
@@ -410,6 +411,27 @@ static std::string describeStages(ArrayRef<int64_t> cuts) {
   return text + "end";
 }
 
+/// A parameter the loss does not depend on (the prepared model no longer
+/// reads it: a layer whose output nothing uses) trains nothing: its
+/// gradient is zero, and no use gives it an initialization rule. Named as
+/// prepared, as the initial-parameters line names them, once each.
+static void warnUnreachedParameters(func::FuncOp lossFn,
+                                    CompiledModel &model) {
+  std::set<unsigned> warned;
+  for (unsigned a : model.parameterArgs) {
+    unsigned prepared = model.argumentOrigins[a].argument;
+    if (!lossFn.getArgument(a).use_empty() || !warned.insert(prepared).second)
+      continue;
+    model.planWarnings.push_back(
+        ("parameter argument " + llvm::Twine(prepared) + " of @" +
+         model.lossName +
+         " does not reach the loss (the code that reads it is dead: check "
+         "what the model's calls and results are wired to); its gradient "
+         "is zero and training never changes it")
+            .str());
+  }
+}
+
 llvm::Expected<CompiledModel>
 mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                                Progress &progress) {
@@ -555,19 +577,6 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
     return std::move(e);
   if (llvm::Error e = describeArguments(lossFn, lossFn == modelFn, model))
     return std::move(e);
-  // A parameter the loss does not depend on (the prepared model no longer
-  // reads it: a layer whose output nothing uses) trains nothing: its
-  // gradient is zero, and no use gives it an initialization rule.
-  // Named as prepared, as the initial-parameters line names them.
-  for (unsigned a : model.parameterArgs)
-    if (lossFn.getArgument(a).use_empty())
-      model.planWarnings.push_back(
-          ("parameter argument " +
-           llvm::Twine(model.argumentOrigins[a].argument) + " of @" +
-           model.lossName +
-           " does not reach the loss (the code that reads it is dead: "
-           "check what the model's calls and results are wired to); its "
-           "gradient is zero and training never changes it")
-              .str());
+  warnUnreachedParameters(lossFn, model);
   return model;
 }

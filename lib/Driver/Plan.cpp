@@ -22,6 +22,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -304,18 +305,28 @@ mlir::pp::driver::readCostCache(StringRef path, StringRef modelHash,
 }
 
 llvm::Error mlir::pp::driver::writeCostCache(StringRef path,
-                                             const UnitCosts &costs) {
+                                             const UnitCosts &costs,
+                                             bool replace) {
   StringRef dir = llvm::sys::path::parent_path(path);
   if (!dir.empty())
     if (std::error_code ec = llvm::sys::fs::create_directories(dir))
       return error("cannot create " + dir + ": " + ec.message());
-  bool fresh = !llvm::sys::fs::exists(path);
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Append);
-  if (ec)
-    return error("cannot write the cost cache " + path + ": " + ec.message());
-  if (fresh)
-    os << "# pp-mlir plan costs (pp-run --plan-costs=measured): F, B, W in "
+  // The file as it is, plus the entry, written to a fresh file that then
+  // replaces it: runs writing at once lose an entry at worst, never leave
+  // half of one.
+  std::string text;
+  if (!replace && llvm::sys::fs::exists(path)) {
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer)
+      return error("cannot read the cost cache " + path + ": " +
+                   buffer.getError().message());
+    text = (*buffer)->getBuffer().str();
+    if (!text.empty() && text.back() != '\n')
+      text += '\n';
+  }
+  llvm::raw_string_ostream os(text);
+  if (text.empty())
+    os << "# pp-mlir plan costs (pp-run --plan-costs): F, B, W in "
           "microseconds per micro-batch, then bytes\n";
   os << "entry " << costs.modelHash << " " << costs.machine << " units "
      << costs.units.size();
@@ -328,6 +339,22 @@ llvm::Error mlir::pp::driver::writeCostCache(StringRef path,
        << llvm::format("%.3f", u.backwardWeight) << " " << u.parameterBytes
        << " " << u.stashBytes << " " << u.crossingBytes << "\n";
   os << "end\n";
+  llvm::SmallString<256> fresh(path);
+  fresh += ".partial-" + std::to_string(llvm::sys::Process::getProcessId());
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(fresh, ec);
+    if (ec)
+      return error("cannot write the cost cache " + fresh + ": " +
+                   ec.message());
+    out << text;
+    out.close();
+    if (out.has_error())
+      return error("cannot write the cost cache " + fresh + ": " +
+                   out.error().message());
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(fresh, path))
+    return error("cannot write the cost cache " + path + ": " + ec.message());
   return llvm::Error::success();
 }
 

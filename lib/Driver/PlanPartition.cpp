@@ -79,9 +79,21 @@ static llvm::Expected<UnitCosts> unitCosts(ModuleOp module, StringRef function,
   std::string path = costCachePath(options);
   std::string hash = modelHash(module, function);
   std::string machine = machineKey(currentBlasThreads());
+  bool replace = false;
   if (!path.empty()) {
     llvm::Expected<std::optional<UnitCosts>> entry =
         readCostCache(path, hash, machine, numUnits);
+    // The default cache, which every run reads, does not stop a run when
+    // it cannot be read: it is measured again and replaced. A cache the
+    // user named does.
+    if (!entry && options.costCache.empty()) {
+      model.planWarnings.push_back(
+          "the cost cache cannot be used (" +
+          llvm::toString(entry.takeError()) +
+          "): measuring again and replacing it");
+      entry = std::optional<UnitCosts>();
+      replace = true;
+    }
     if (!entry)
       return entry.takeError();
     if (*entry) {
@@ -107,7 +119,7 @@ static llvm::Expected<UnitCosts> unitCosts(ModuleOp module, StringRef function,
   costs->machine = machine;
   std::string where = "not cached (--cost-cache=none)";
   if (!path.empty()) {
-    if (llvm::Error e = writeCostCache(path, *costs))
+    if (llvm::Error e = writeCostCache(path, *costs, replace))
       return std::move(e);
     where = "written to the cache " + path;
   }
@@ -461,7 +473,8 @@ static std::string serializePlan(std::optional<double> splitUsed,
   return text;
 }
 
-static std::optional<double> parseHexDouble(StringRef word) {
+/// A finite double as serializePlan() writes it (%a: hexadecimal, exact).
+static std::optional<double> parseDouble(StringRef word) {
   std::string copy = word.str();
   char *end = nullptr;
   double value = std::strtod(copy.c_str(), &end);
@@ -475,7 +488,8 @@ static std::optional<double> parseHexDouble(StringRef word) {
 /// the ops and marks the cuts as the leader's `text` says, and takes its
 /// stage costs.
 static llvm::Error applySharedPlan(ModuleOp module, func::FuncOp lossFn,
-                                   CompiledModel &model, StringRef text,
+                                   int numStages, CompiledModel &model,
+                                   StringRef text,
                                    std::vector<std::array<double, 3>> &costs) {
   if (text.consume_front("error "))
     return error("rank 0's process could not plan: " + text);
@@ -487,23 +501,26 @@ static llvm::Error applySharedPlan(ModuleOp module, func::FuncOp lossFn,
   text.split(lines, '\n', -1, /*KeepEmpty=*/false);
   std::optional<double> split;
   SmallVector<int64_t> cuts;
+  bool sawSplit = false, sawCuts = false;
   for (StringRef line : lines) {
     SmallVector<StringRef> words;
     line.split(words, ' ', -1, /*KeepEmpty=*/false);
-    if (words.size() == 2 && words[0] == "split") {
-      if (words[1] != "none" && !(split = parseHexDouble(words[1])))
+    if (words.size() == 2 && words[0] == "split" && !sawSplit) {
+      sawSplit = true;
+      if (words[1] != "none" && !(split = parseDouble(words[1])))
         return bad(line);
-    } else if (!words.empty() && words[0] == "cuts") {
+    } else if (!words.empty() && words[0] == "cuts" && !sawCuts) {
+      sawCuts = true;
       for (StringRef w : llvm::drop_begin(words)) {
         int64_t c = 0;
-        if (w.getAsInteger(10, c) || c < 0)
+        if (w.getAsInteger(10, c) || c < 0 || (!cuts.empty() && c <= cuts.back()))
           return bad(line);
         cuts.push_back(c);
       }
     } else if (words.size() == 4 && words[0] == "stage") {
       std::array<double, 3> c;
       for (int k = 0; k < 3; ++k) {
-        std::optional<double> v = parseHexDouble(words[k + 1]);
+        std::optional<double> v = parseDouble(words[k + 1]);
         if (!v)
           return bad(line);
         c[k] = *v;
@@ -513,9 +530,12 @@ static llvm::Error applySharedPlan(ModuleOp module, func::FuncOp lossFn,
       return bad(line);
     }
   }
-  if (costs.size() != cuts.size() + 1)
-    return bad(llvm::Twine(cuts.size()) + " cuts, " +
-               llvm::Twine(costs.size()) + " stages");
+  if (!sawSplit || !sawCuts ||
+      static_cast<int>(cuts.size()) + 1 != numStages ||
+      costs.size() != cuts.size() + 1)
+    return bad(llvm::Twine(cuts.size()) + " cuts and " +
+               llvm::Twine(costs.size()) + " stage costs for " +
+               llvm::Twine(numStages) + " stages");
   if (split)
     if (llvm::Error e = splitLargeOps(module, model, *split))
       return e;
@@ -591,8 +611,9 @@ llvm::Error mlir::pp::driver::partitionModel(
   if (fixed)
     fraction.reset();
   if (measured && options.sharePlan && !options.planLeader) {
-    if (llvm::Error e = applySharedPlan(module, lossFn, model,
-                                        options.sharePlan(""), stageCosts))
+    if (llvm::Error e = applySharedPlan(
+            module, lossFn, options.numRanks * options.stagesPerRank, model,
+            options.sharePlan(""), stageCosts))
       return e;
     work = partitionWorkOps(lossFn);
   } else if (measured) {
@@ -614,6 +635,7 @@ llvm::Error mlir::pp::driver::partitionModel(
         if (op->hasAttr("pp.split_point"))
           cuts.push_back(static_cast<int64_t>(i));
       options.sharePlan(serializePlan(*split, cuts, stageCosts));
+      model.planNotes.push_back("plan: sent to the other processes");
     }
   } else if (fraction) {
     if (llvm::Error e = splitLargeOps(module, model, *fraction))

@@ -269,9 +269,11 @@ void Trainer::reportBalance(const pprt::StepTiming &timing) {
                          "x from the measured costs: the rest is overhead "
                          "and noise, and above that the ops do not split "
                          "more evenly (a smaller P*V balances better)"
-                   : std::string("the stages balance FLOPs, not time; "
-                                 "--plan-costs=measured balances measured F, "
-                                 "B and W"))
+                   : std::string("the stages balance FLOPs, not time "
+                                 "(--plan-costs=flops, cuts or markers that "
+                                 "fix them, or a GPU target); on the CPU, "
+                                 "--plan-costs=auto balances measured F, B "
+                                 "and W"))
       << "\n";
 }
 

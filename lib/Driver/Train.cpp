@@ -85,6 +85,9 @@ Trainer::Trainer(ModuleOp module, const CompiledModel &model,
                  Session &session, const TrainOptions &options,
                  Progress &progress, llvm::raw_ostream &out)
     : module(module), model(model), session(session), options(options),
+      learningRates{options.learningRateSchedule, options.learningRate,
+                    options.minLearningRate, options.warmupSteps,
+                    options.steps},
       progress(progress), out(out), leader(session.leader()),
       numStages(model.pipeline.numStages()),
       numMicrobatches(session.options().numMicrobatches) {}
@@ -235,6 +238,9 @@ llvm::Error Trainer::initializeParameters() {
     values[a] = std::move(*t);
     origin[a] = path;
   }
+  if (!options.resumeDirectory.empty())
+    if (llvm::Error e = resumeFrom(values, origin))
+      return e;
   std::string text;
   for (const auto &[a, spec] : prepared) {
     if (int64_t i = firstNonFinite(values[a]); i >= 0)
@@ -453,16 +459,20 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   for (double l : losses)
     mean += l;
   mean /= losses.size();
-  if (step == 1)
+  if (step == firstStep)
     summary.firstLoss = mean;
   summary.lastLoss = mean;
   pprt::StepTiming timing = world.stepTiming();
   stepTimings.push_back(timing);
-  if (leader)
-    out << "step " << step << ": loss " << llvm::format("%.9g", mean) << ", "
-        << llvm::format("%.1f", seconds * 1e3) << " ms, bubble "
+  double learningRate = learningRates.at(step);
+  if (leader) {
+    out << "step " << step << ": loss " << llvm::format("%.9g", mean) << ", ";
+    if (!learningRates.isConstant())
+      out << "lr " << llvm::format("%.6g", learningRate) << ", ";
+    out << llvm::format("%.1f", seconds * 1e3) << " ms, bubble "
         << llvm::format("%.3f", timing.bubbleRate) << " (measured)\n";
-  if (options.check && step == 1) {
+  }
+  if (options.check && step == firstStep) {
     llvm::Expected<bool> passed = checkStep(losses);
     if (!passed)
       return passed.takeError();
@@ -478,16 +488,16 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
     if (llvm::Error e = writeTrace())
       return e;
   }
-  world.sgdStep(options.learningRate);
+  world.sgdStep(learningRate);
   if (llvm::Error e = checkSharedCopies(step))
     return e;
   std::string what;
   if (int64_t bad = firstBadParameter(/*values=*/true, what); bad >= 0)
-    return error("step " + llvm::Twine(step) + ": the update (--lr=" +
-                 formatDouble(options.learningRate) +
+    return error("step " + llvm::Twine(step) + ": the update (learning rate " +
+                 formatDouble(learningRate) +
                  ") made parameter " + argumentName(bad) + " not finite (" +
                  what + ")");
-  return llvm::Error::success();
+  return saveIfDue(step);
 }
 
 void Trainer::reportSharedParameters() {
@@ -525,9 +535,14 @@ llvm::Error Trainer::checkSharedCopies(int step) {
 llvm::Expected<TrainSummary> Trainer::run() {
   if (options.steps < 0)
     return error("--steps must be >= 0");
-  if (!std::isfinite(options.learningRate) || options.learningRate < 0)
-    return error("--lr must be a finite number >= 0, not " +
-                 formatDouble(options.learningRate));
+  if (llvm::Error e = validate(learningRates))
+    return e;
+  if (!options.resumeDirectory.empty() &&
+      !options.initialParameterFiles.empty())
+    return error("--resume and --initial-parameters both give the "
+                 "parameters: use one");
+  if (options.saveEvery < 0)
+    return error("--save-every must be >= 0 (0: only after the last step)");
   if (options.check && model.referenceName.empty())
     return error("checking needs the reference: compile with "
                  "CompileOptions::reference");
@@ -568,18 +583,19 @@ llvm::Expected<TrainSummary> Trainer::run() {
   TrainSummary summary;
   trainingStart = std::chrono::steady_clock::now();
   lastRateReport = progress.seconds();
-  progress.phase("training " + llvm::Twine(options.steps) + " steps");
-  for (int step = 1; step <= options.steps; ++step) {
+  int trained = options.steps - firstStep + 1;
+  progress.phase("training " + llvm::Twine(trained) + " steps");
+  for (int step = firstStep; step <= options.steps; ++step) {
     if (llvm::Error e = runStep(step, summary))
       return std::move(e);
     if (!summary.checkPassed)
       return summary;
   }
-  if (leader && !model.sharedParameters.empty() && options.steps >= 1)
-    out << "shared parameters: every copy identical after " << options.steps
-        << (options.steps == 1 ? " update\n" : " updates\n");
-  if (leader && options.steps >= 2)
-    out << "trained " << options.steps << " steps: the loss "
+  if (leader && !model.sharedParameters.empty() && trained >= 1)
+    out << "shared parameters: every copy identical after " << trained
+        << (trained == 1 ? " update\n" : " updates\n");
+  if (leader && trained >= 2)
+    out << "trained " << trained << " steps: the loss "
         << (summary.lastLoss < summary.firstLoss ? "fell" : "did not fall")
         << " from " << llvm::format("%.9g", summary.firstLoss) << " to "
         << llvm::format("%.9g", summary.lastLoss) << "\n";

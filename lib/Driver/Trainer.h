@@ -66,6 +66,15 @@ private:
   int64_t localBadParameter(bool values, std::string &what);
   int64_t firstBadParameter(bool values, std::string &what);
 
+  // TrainState.cpp
+  /// --resume: replaces `values` (by argument as prepared) with the
+  /// checkpoint's, names it in `origin`, and sets firstStep.
+  llvm::Error resumeFrom(std::map<unsigned, exec::HostTensor> &values,
+                         std::map<unsigned, std::string> &origin);
+  /// --save after `step`, when it is due (every saveEvery steps, and the
+  /// last): the parameters whole, pieces reassembled.
+  llvm::Error saveIfDue(int step);
+
   // Check.cpp
   /// Compares the first step (losses and the world's gradients) with the
   /// unpipelined reference; writes the verdict to `out`.
@@ -95,6 +104,11 @@ private:
   const CompiledModel &model;
   Session &session;
   const TrainOptions &options;
+  /// The learning rate of each step, from options.
+  LearningRateSchedule learningRates;
+  /// The first step this run trains: 1, or the step after a resumed
+  /// checkpoint's.
+  int firstStep = 1;
   Progress &progress;
   llvm::raw_ostream &out;
   bool leader;

@@ -108,6 +108,26 @@ HostTensor mlir::pp::exec::sliceAlong(const HostTensor &t, unsigned dim,
   return slice;
 }
 
+void mlir::pp::exec::insertAlong(HostTensor &t, const HostTensor &piece,
+                                 unsigned dim, int64_t offset) {
+  llvm::ArrayRef<int64_t> shape = t.shape();
+  int64_t size = piece.shape()[dim];
+  assert(t.kind() == piece.kind() && dim < shape.size() &&
+         piece.shape().size() == shape.size() && offset >= 0 &&
+         offset + size <= shape[dim] && "piece outside the tensor");
+  int64_t outer = 1;
+  for (unsigned d = 0; d < dim; ++d)
+    outer *= shape[d];
+  size_t inner = elemSize(t.kind());
+  for (unsigned d = dim + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+  const char *from = static_cast<const char *>(piece.data());
+  char *to = static_cast<char *>(t.data());
+  for (int64_t o = 0; o < outer; ++o)
+    std::memcpy(to + (o * shape[dim] + offset) * inner,
+                from + o * size * inner, size * inner);
+}
+
 double HostTensor::get(int64_t i) const {
   const char *p = reinterpret_cast<const char *>(storage_.data());
   switch (spec_.kind) {

@@ -177,6 +177,19 @@ public:
   /// timeout like allReduceMax; `step` (may be null) fails on timeout.
   virtual std::vector<std::vector<char>>
   allGatherBytes(const std::vector<char> &mine, StepContext *step) = 0;
+  /// The bytes the first process (rank order) passes, on every process: a
+  /// collective; the others' `mine` is ignored (inproc: `mine`). Waits at
+  /// most `timeoutSeconds`, not the step timeout: the first process may be
+  /// busy for long before it calls (measuring a plan), then fails naming
+  /// `what`. Default: through allGatherBytes.
+  virtual std::vector<char> bytesOfFirst(const std::vector<char> &mine,
+                                         double timeoutSeconds,
+                                         const std::string &what) {
+    (void)timeoutSeconds;
+    (void)what;
+    std::vector<std::vector<char>> parts = allGatherBytes(mine, nullptr);
+    return parts.empty() ? mine : parts.front();
+  }
   /// Called by pprt_action_begin when `rank` starts a compute action (F, B,
   /// W, fused backward): the messages since the last compute action form
   /// one step of the schedule (the nccl transport issues them as one NCCL

@@ -75,6 +75,9 @@ public:
   bool checkLayout(const WorldOptions &layout, std::string &error) override;
   std::vector<std::vector<char>> allGatherBytes(const std::vector<char> &mine,
                                                 StepContext *step) override;
+  std::vector<char> bytesOfFirst(const std::vector<char> &mine,
+                                 double timeoutSeconds,
+                                 const std::string &what) override;
 
 private:
   struct PendingSend {
@@ -87,10 +90,13 @@ private:
   int tagOf(StepContext &step, const Message &message);
   /// Tests the pending sends and drops the completed ones.
   void progress();
-  /// Waits for `request` at most the timeout; then fails with "timed out
-  /// ... waiting for <what>" (the step's, or aborts outside a step).
-  void wait(MPI_Request &request, StepContext *step, const std::string &what);
-  [[noreturn]] void timeout(StepContext *step, const std::string &what);
+  /// Waits for `request` at most `seconds` (negative: the timeout); then
+  /// fails with "timed out ... waiting for <what>" (the step's, or aborts
+  /// outside a step).
+  void wait(MPI_Request &request, StepContext *step, const std::string &what,
+            double seconds = -1);
+  [[noreturn]] void timeout(StepContext *step, const std::string &what,
+                            double seconds);
 
   int tagUpperBound;
   std::vector<PendingSend> pending;
@@ -152,9 +158,10 @@ void MpiTransport::progress() {
                 pending.end());
 }
 
-void MpiTransport::timeout(StepContext *step, const std::string &what) {
+void MpiTransport::timeout(StepContext *step, const std::string &what,
+                           double seconds) {
   std::string message = "rank " + std::to_string(rank) + " timed out after " +
-                        formatSeconds(options.timeoutSeconds) +
+                        formatSeconds(seconds) +
                         " s waiting for " + what;
   if (step)
     step->fail(message);
@@ -162,8 +169,10 @@ void MpiTransport::timeout(StepContext *step, const std::string &what) {
 }
 
 void MpiTransport::wait(MPI_Request &request, StepContext *step,
-                        const std::string &what) {
-  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+                        const std::string &what, double seconds) {
+  if (seconds < 0)
+    seconds = options.timeoutSeconds;
+  Clock::time_point deadline = deadlineAfter(seconds);
   Backoff backoff;
   for (;;) {
     int done = 0;
@@ -172,7 +181,7 @@ void MpiTransport::wait(MPI_Request &request, StepContext *step,
       return;
     progress();
     if (Clock::now() > deadline)
-      timeout(step, what);
+      timeout(step, what, seconds);
     backoff.pause();
   }
 }
@@ -221,7 +230,8 @@ void MpiTransport::recv(pprt_rank &handle, const Message &message, void *data) {
       break;
     progress();
     if (Clock::now() > deadline)
-      timeout(&step, what + " from rank " + std::to_string(peer));
+      timeout(&step, what + " from rank " + std::to_string(peer),
+              options.timeoutSeconds);
     backoff.pause();
   }
   int count = 0;
@@ -285,6 +295,24 @@ MpiTransport::allGatherBytes(const std::vector<char> &mine, StepContext *step) {
   return parts;
 }
 
+std::vector<char> MpiTransport::bytesOfFirst(const std::vector<char> &mine,
+                                             double timeoutSeconds,
+                                             const std::string &what) {
+  // The size first, then the bytes, both from process 0.
+  int64_t size = static_cast<int64_t>(mine.size());
+  if (rank == 0 && size > INT_MAX)
+    abortJob("rank 0: " + std::to_string(size) +
+             " bytes to broadcast exceed INT_MAX");
+  MPI_Request request;
+  MPI_Ibcast(&size, 1, MPI_INT64_T, 0, MPI_COMM_WORLD, &request);
+  wait(request, nullptr, what, timeoutSeconds);
+  std::vector<char> bytes = rank == 0 ? mine : std::vector<char>(size);
+  MPI_Ibcast(bytes.data(), static_cast<int>(size), MPI_BYTE, 0,
+             MPI_COMM_WORLD, &request);
+  wait(request, nullptr, what, timeoutSeconds);
+  return bytes;
+}
+
 void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
                            const Program &program) {
   step->onFailure = [](const std::string &message) { abortJob(message); };
@@ -305,8 +333,10 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
   Backoff backoff;
   for (progress(); !pending.empty(); progress()) {
     if (Clock::now() > deadline)
-      timeout(step.get(), std::to_string(pending.size()) +
-                              " send(s) to complete (a peer did not receive)");
+      timeout(step.get(),
+              std::to_string(pending.size()) +
+                  " send(s) to complete (a peer did not receive)",
+              options.timeoutSeconds);
     backoff.pause();
   }
 

@@ -373,12 +373,11 @@ bool World::shareParameter(const std::vector<ParameterUse> &uses,
   return true;
 }
 
-std::vector<char> World::bytesOfRankZero(const std::vector<char> &mine) {
-  State &s = *state;
-  std::vector<std::vector<char>> parts =
-      s.transport->allGatherBytes(mine, nullptr);
-  // Processes gather in rank order; rank 0 lives on the first.
-  return parts.empty() ? mine : parts.front();
+std::vector<char> World::bytesOfRankZero(const std::vector<char> &mine,
+                                         double timeoutSeconds,
+                                         const std::string &what) {
+  // Processes are in rank order; rank 0 lives on the first.
+  return state->transport->bytesOfFirst(mine, timeoutSeconds, what);
 }
 
 bool World::sharedCopiesEqual(std::string &error) {

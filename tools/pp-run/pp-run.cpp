@@ -26,6 +26,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 
+#include <optional>
+
 using namespace mlir;
 using namespace mlir::pp;
 namespace cl = llvm::cl;
@@ -93,7 +95,7 @@ static cl::opt<std::string> memoryLimit(
     cl::desc("Activation memory per rank: bytes, or a multiple of M_B such "
              "as 4M_B (default: no limit); auto plans within it, a named "
              "schedule that does not fit is an error; in bytes, with "
-             "--plan-costs=measured, it also bounds each stage's parameters "
+             "measured plan costs, it also bounds each stage's parameters "
              "plus stashes in the cut"),
     cl::value_desc("bytes|kM_B"), cl::cat(planCategory));
 
@@ -115,8 +117,9 @@ static cl::opt<std::string> splitOps(
              "FLOPs split too and keep that when its busiest stage is "
              "smaller, or at most 10% slower and better balanced; with "
              "--plan-costs=auto on a GPU, split them), none, or "
-             "a share of the FLOPs in (0, 1] (always "
-             "split); never with --cuts or pp.split_point markers"),
+             "a share of the FLOPs in (0, 1] (split above it: always with "
+             "FLOP estimates, kept as auto decides with measured costs); "
+             "never with --cuts or pp.split_point markers"),
     cl::init("auto"), cl::value_desc("auto|none|fraction"),
     cl::cat(planCategory));
 static cl::opt<std::string> costCache(
@@ -157,10 +160,27 @@ static cl::opt<std::string> stashAccounting(
 static cl::opt<int> numSteps("steps", cl::desc("Training steps (default 1)"),
                              cl::init(1), cl::value_desc("N"),
                              cl::cat(runCategory));
-static cl::opt<double> learningRate("lr",
-                                    cl::desc("SGD learning rate (default 0.01)"),
-                                    cl::init(0.01), cl::value_desc("x"),
-                                    cl::cat(runCategory));
+static cl::opt<double> learningRate(
+    "lr",
+    cl::desc("SGD learning rate, the schedule's peak (default 0.01)"),
+    cl::init(0.01), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<std::string> lrSchedule(
+    "lr-schedule",
+    cl::desc("The learning rate per step: constant (default), linear or "
+             "cosine (after --warmup-steps of linear warm-up, a decay from "
+             "--lr to --min-lr at the last step)"),
+    cl::init("constant"), cl::value_desc("constant|linear|cosine"),
+    cl::cat(runCategory));
+static cl::opt<int> warmupSteps(
+    "warmup-steps",
+    cl::desc("Steps of linear warm-up to --lr, step s taking lr * s / W "
+             "(default 0)"),
+    cl::init(0), cl::value_desc("W"), cl::cat(runCategory));
+static cl::opt<double> minLearningRate(
+    "min-lr",
+    cl::desc("linear, cosine: the learning rate of the last step (default "
+             "0)"),
+    cl::init(0.0), cl::value_desc("x"), cl::cat(runCategory));
 static cl::opt<bool>
     check("check",
           cl::desc("Compare the first step's loss and every parameter "
@@ -188,6 +208,24 @@ static cl::opt<std::string>
               cl::desc("Write the last step's measured timeline here "
                        "(Chrome trace JSON)"),
               cl::value_desc("file"), cl::cat(runCategory));
+static cl::opt<std::string> saveDirectory(
+    "save",
+    cl::desc("Save a checkpoint into this directory after the last step "
+             "(and every --save-every steps): manifest.json and one .npy "
+             "per parameter, named by the model's arguments "
+             "(docs/Runtime.md, \"Checkpoints\"); --transport=inproc"),
+    cl::value_desc("dir"), cl::cat(runCategory));
+static cl::opt<int> saveEvery(
+    "save-every",
+    cl::desc("With --save: also after every N steps (default 0: only after "
+             "the last)"),
+    cl::init(0), cl::value_desc("N"), cl::cat(runCategory));
+static cl::opt<std::string> resumeDirectory(
+    "resume",
+    cl::desc("Start from the checkpoint in this directory: its parameters, "
+             "then the steps after its own up to --steps (any P, V or "
+             "schedule)"),
+    cl::value_desc("dir"), cl::cat(runCategory));
 static cl::opt<bool> quiet("quiet",
                            cl::desc("No progress lines on standard error"),
                            cl::cat(runCategory));
@@ -330,11 +368,26 @@ int main(int argc, char **argv) {
   train.initialParameterFiles.assign(initialParameterFiles.begin(),
                                      initialParameterFiles.end());
   train.traceFile = traceFile;
+  train.saveDirectory = saveDirectory;
+  train.saveEvery = saveEvery;
+  train.resumeDirectory = resumeDirectory;
+  if (!train.saveDirectory.empty() && transport != "inproc")
+    return fail("--save needs --transport=inproc for now: the parameters of "
+                "other processes' stages are not gathered");
   if (train.steps < 0)
     return fail("--steps must be >= 0");
-  if (!std::isfinite(train.learningRate) || train.learningRate < 0)
-    return fail("--lr must be a finite number >= 0, not " +
-                exec::formatDouble(train.learningRate));
+  std::optional<driver::LearningRateSchedule::Kind> kind =
+      driver::parseLearningRateScheduleKind(lrSchedule);
+  if (!kind)
+    return fail("--lr-schedule must be constant, linear or cosine, not '" +
+                lrSchedule + "'");
+  train.learningRateSchedule = *kind;
+  train.warmupSteps = warmupSteps;
+  train.minLearningRate = minLearningRate;
+  if (llvm::Error e = driver::validate(driver::LearningRateSchedule{
+          *kind, train.learningRate, train.minLearningRate,
+          train.warmupSteps, train.steps}))
+    return fail(std::move(e));
   llvm::Expected<driver::Device> device = parseDevice();
   if (!device)
     return fail(device.takeError());
@@ -375,13 +428,16 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
-  // Under mpi rank 0's process measures and plans; every process cuts the
-  // model as it did.
-  if (transport != "inproc") {
+  // With ranks in several processes (mpi) rank 0's process measures and
+  // plans; every process cuts the model as it did. The others wait for it
+  // up to an hour: measuring a large model takes minutes.
+  if ((*session)->world().localRanks().size() <
+      static_cast<size_t>(numRanks)) {
     compile.planLeader = (*session)->leader();
     compile.sharePlan = [&](const std::string &mine) {
-      std::vector<char> bytes =
-          (*session)->world().bytesOfRankZero({mine.begin(), mine.end()});
+      std::vector<char> bytes = (*session)->world().bytesOfRankZero(
+          {mine.begin(), mine.end()}, 3600.0,
+          "rank 0's process to plan the pipeline");
       return std::string(bytes.begin(), bytes.end());
     };
   }

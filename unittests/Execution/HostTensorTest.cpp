@@ -1,4 +1,4 @@
-//===- HostTensorTest.cpp - sliceAlong ------------------------------------===//
+//===- HostTensorTest.cpp - sliceAlong, insertAlong -----------------------===//
 
 #include "pp/Execution/HostTensor.h"
 
@@ -52,6 +52,26 @@ TEST(SliceAlong, PiecesCoverTheTensor) {
   HostTensor whole = sliceAlong(t, 1, 0, 3);
   for (int64_t i = 0; i < t.size(); ++i)
     EXPECT_EQ(whole.bits(i), t.bits(i));
+}
+
+// insertAlong puts the pieces sliceAlong cut back in place, along every
+// dimension, in any order.
+TEST(InsertAlong, ReassemblesTheSlices) {
+  HostTensor t = iota();
+  for (unsigned dim = 0; dim < 3; ++dim) {
+    int64_t n = t.shape()[dim];
+    HostTensor whole(t.spec());
+    for (int64_t offset = n - 1; offset >= 0; --offset)
+      insertAlong(whole, sliceAlong(t, dim, offset, 1), dim, offset);
+    for (int64_t i = 0; i < t.size(); ++i)
+      EXPECT_EQ(whole.bits(i), t.bits(i)) << "dimension " << dim;
+  }
+  // Unequal pieces along the innermost dimension: 1 + 3 columns.
+  HostTensor whole(t.spec());
+  insertAlong(whole, sliceAlong(t, 2, 1, 3), 2, 1);
+  insertAlong(whole, sliceAlong(t, 2, 0, 1), 2, 0);
+  for (int64_t i = 0; i < t.size(); ++i)
+    EXPECT_EQ(whole.get(i), t.get(i));
 }
 
 } // namespace

@@ -25,6 +25,7 @@
 #ifndef PP_DRIVER_DRIVER_H
 #define PP_DRIVER_DRIVER_H
 
+#include "pp/Driver/LearningRate.h"
 #include "pp/Execution/HostTensor.h"
 #include "pp/Schedule/Schedule.h"
 
@@ -276,13 +277,18 @@ struct CompiledModel {
   std::vector<std::string> planNotes, planWarnings;
 };
 
-/// Step 2 as compileModel() runs it on a prepared `module`: with
-/// options.planCosts == "measured" the unit costs (cached, or measured)
-/// are cut by planStages() and marked as pp.split_point before
-/// pp-partition; with "flops" pp-partition balances FLOPs. Either way the
-/// plan is checked for near-empty stages. Fills model.planNotes,
-/// planWarnings and, for measured costs, `stageCosts` (per stage, for
-/// setStageCosts()).
+/// Step 2 as compileModel() runs it on a prepared `module`. With measured
+/// costs (options.planCosts "measured", or "auto" where
+/// options.measurable) the unit costs (cached, or measured) are cut by
+/// planStages() and marked as pp.split_point before pp-partition, the
+/// large ops tried split; with options.sharePlan only the leader
+/// measures, and calls sharePlan once with the plan (or "error <why>"),
+/// the others once with "" to receive it, so every process cuts alike.
+/// With FLOP estimates ("flops", or "auto" on a GPU, which splits the
+/// large ops) pp-partition balances FLOPs. Either way the plan is checked
+/// for near-empty stages. Fills model.planNotes, planWarnings,
+/// model.planCosts (the costs used) and, for measured costs, `stageCosts`
+/// (per stage, for setStageCosts()).
 llvm::Error partitionModel(ModuleOp module, const CompileOptions &options,
                            CompiledModel &model, Progress &progress,
                            std::vector<std::array<double, 3>> &stageCosts);
@@ -303,9 +309,17 @@ void registerDriverDialects(DialectRegistry &registry);
 
 /// How to train.
 struct TrainOptions {
-  /// Training steps N (>= 0) and the SGD learning rate (finite, >= 0).
+  /// Training steps N (>= 0) and the SGD learning rate (finite, >= 0): the
+  /// peak of the schedule.
   int steps = 1;
   double learningRate = 0.01;
+  /// The learning rate per step (pp/Driver/LearningRate.h): a constant
+  /// rate (the default), or linear warm-up over `warmupSteps` then a
+  /// linear or cosine decay to `minLearningRate` at the last step.
+  LearningRateSchedule::Kind learningRateSchedule =
+      LearningRateSchedule::Kind::Constant;
+  int warmupSteps = 0;
+  double minLearningRate = 0.0;
   /// Seed of the synthetic parameters and data.
   uint64_t seed = 0;
   /// Compare the first step with the unpipelined reference (needs
@@ -318,6 +332,14 @@ struct TrainOptions {
   std::vector<std::string> initialParameterFiles;
   /// Write the last step's measured timeline (Chrome trace JSON) here.
   std::string traceFile;
+  /// Checkpoints (pp/Driver/Checkpoint.h): save into this directory after
+  /// every `saveEvery` steps (0: only after the last step) and after the
+  /// last; in-process ranks only for now. Resume from the checkpoint in
+  /// `resumeDirectory`: its parameters replace the initial ones, training
+  /// goes on from the step after its own up to `steps` (the total count).
+  std::string saveDirectory;
+  int saveEvery = 0;
+  std::string resumeDirectory;
 };
 
 /// Where and how the ranks run.

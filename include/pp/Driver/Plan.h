@@ -108,8 +108,12 @@ llvm::Expected<std::optional<UnitCosts>> readCostCache(StringRef path,
                                                        StringRef machine,
                                                        size_t numUnits);
 
-/// Appends `costs` to `path` (creating it and its directory).
-llvm::Error writeCostCache(StringRef path, const UnitCosts &costs);
+/// Appends `costs` to `path` (creating it and its directory; with
+/// `replace`, `costs` replaces whatever `path` held). The file is written
+/// whole to a fresh file that then replaces `path`, so concurrent runs
+/// never leave a half-written entry.
+llvm::Error writeCostCache(StringRef path, const UnitCosts &costs,
+                           bool replace = false);
 
 /// The default cache file: $XDG_CACHE_HOME/pp-mlir/plan-costs.txt, else
 /// $HOME/.cache/pp-mlir/plan-costs.txt; empty when neither is set.

@@ -83,6 +83,13 @@ private:
 HostTensor sliceAlong(const HostTensor &t, unsigned dim, int64_t offset,
                       int64_t size);
 
+/// Copies `piece` into `t` from `offset` along dimension `dim`: the inverse
+/// of sliceAlong. Requires the same element kind and rank, every other
+/// dimension equal, and offset + the piece's size <= the dimension
+/// (asserted).
+void insertAlong(HostTensor &t, const HostTensor &piece, unsigned dim,
+                 int64_t offset);
+
 /// splitmix64 (Steele, Lea, Flood 2014): a tiny generator with a fixed,
 /// documented output sequence, so inputs are identical on every platform.
 class SplitMix64 {

@@ -267,10 +267,15 @@ public:
   /// from the lowest rank's.
   bool sharedCopiesEqual(std::string &error);
   /// The bytes the process that holds rank 0 passes, on every process: a
-  /// collective every process must call (mpi, nccl: gathered from every
-  /// process; inproc returns `mine`). What the other processes pass is
-  /// ignored. pp-run shares the measured plan this way (docs/Runtime.md).
-  std::vector<char> bytesOfRankZero(const std::vector<char> &mine);
+  /// collective every process must call (mpi: a broadcast; nccl: gathered
+  /// from every process; inproc returns `mine`). What the other processes
+  /// pass is ignored. They wait at most `timeoutSeconds` (not the step
+  /// timeout: rank 0 may measure for minutes first), then the job fails
+  /// naming `what` ("rank 1 timed out after ... waiting for <what>").
+  /// pp-run shares the measured plan this way (docs/Runtime.md).
+  std::vector<char> bytesOfRankZero(const std::vector<char> &mine,
+                                    double timeoutSeconds,
+                                    const std::string &what);
   /// Sets data argument `index` of micro-batch `microbatch` for this step.
   void setInput(int64_t microbatch, int64_t index, std::vector<char> bytes);
 
