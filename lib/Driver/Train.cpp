@@ -319,12 +319,20 @@ llvm::Error Trainer::openDevicePools() {
   return llvm::Error::success();
 }
 
-void Trainer::setStepData() {
+void Trainer::setStepData(int step) {
   data.assign(numMicrobatches, {});
   for (int mb = 0; mb < numMicrobatches; ++mb)
     for (auto [k, a] : llvm::enumerate(model.stageData)) {
       const TensorSpec &spec = model.argumentSpecs[a];
-      if (auto it = dataFiles.find(a); it != dataFiles.end()) {
+      if (auto it = datasets.find(a); it != datasets.end()) {
+        HostTensor t(spec);
+        size_t bytes = t.byteSize();
+        std::memcpy(t.data(),
+                    static_cast<const char *>(it->second.data()) +
+                        sampleOf(step, mb) * bytes,
+                    bytes);
+        data[mb].push_back(std::move(t));
+      } else if (auto it = dataFiles.find(a); it != dataFiles.end()) {
         HostTensor t(spec);
         size_t bytes = t.byteSize();
         std::memcpy(t.data(),
@@ -422,7 +430,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   pprt::World &world = session.world();
   pprt::cuda::Device *gpu = session.gpu();
   double timeout = session.options().timeoutSeconds;
-  setStepData();
+  setStepData(step);
   auto start = std::chrono::steady_clock::now();
   bool ok = world.runStep([&](int rank, pprt_rank *handle) {
     if (!gpu) {
@@ -553,6 +561,8 @@ llvm::Expected<TrainSummary> Trainer::run() {
                                         layoutError))
     return error(layoutError);
   if (llvm::Error e = loadInputFiles())
+    return std::move(e);
+  if (llvm::Error e = loadDatasets())
     return std::move(e);
   if (llvm::Error e = compilePrograms())
     return std::move(e);

@@ -47,8 +47,8 @@ private:
   /// piece at 1792 along dimension 0)": argument `arg` of the loss function
   /// named as prepared (CompiledModel::ArgumentOrigin).
   std::string argumentName(unsigned arg) const;
-  /// The M micro-batches of data of one step, handed to the world.
-  void setStepData();
+  /// The M micro-batches of data of step `step`, handed to the world.
+  void setStepData(int step);
   llvm::Error runStep(int step, TrainSummary &summary);
   /// Stops a step whose loss or gradients are not finite.
   llvm::Error checkFinite(int step, const std::vector<double> &losses);
@@ -65,6 +65,14 @@ private:
   /// on the argument across processes (MPI).
   int64_t localBadParameter(bool values, std::string &what);
   int64_t firstBadParameter(bool values, std::string &what);
+
+  // TrainData.cpp
+  /// --dataset: reads and checks the files (dtype and shape per sample, N
+  /// samples in each, at least M, no argument also in --inputs).
+  llvm::Error loadDatasets();
+  /// The sample of the datasets that micro-batch `mb` of step `step`
+  /// reads (TrainOptions::datasetFiles).
+  int64_t sampleOf(int step, int mb);
 
   // TrainState.cpp
   /// --resume: replaces `values` (by argument as prepared) with the
@@ -121,6 +129,12 @@ private:
   std::map<unsigned, exec::HostTensor> parameters;
   /// --inputs: argument a's micro-batch m is slice m of its file.
   std::map<unsigned, exec::HostTensor> dataFiles;
+  /// --dataset: argument a's sample i is slice i of its file; the samples
+  /// in each, and the epoch whose order `epochOrder` holds (shuffled).
+  std::map<unsigned, exec::HostTensor> datasets;
+  int64_t datasetSamples = 0;
+  int64_t orderedEpoch = -1;
+  std::vector<int64_t> epochOrder;
   /// This step's data: data[m][k] is stage 0's data input k.
   std::vector<std::vector<exec::HostTensor>> data;
   /// pp-simulate's result for the schedule.

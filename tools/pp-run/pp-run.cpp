@@ -197,6 +197,18 @@ static cl::list<std::string> inputFiles(
              "in argument order, each holding the M micro-batches stacked "
              "on a leading axis; an empty entry means synthetic data"),
     cl::value_desc("a.npy,b.npy,..."), cl::cat(runCategory));
+static cl::list<std::string> datasetFiles(
+    "dataset", cl::CommaSeparated,
+    cl::desc("NumPy .npy files read step by step, one per data argument of "
+             "the loss function in argument order, each holding N samples "
+             "(N >= M) on a leading axis: step s reads samples (s-1)*M .. "
+             "s*M-1, wrapping at N; an empty entry: --inputs or synthetic"),
+    cl::value_desc("a.npy,b.npy,..."), cl::cat(runCategory));
+static cl::opt<bool> shuffle(
+    "shuffle",
+    cl::desc("--dataset: every epoch in its own order (seeded by --seed and "
+             "the epoch)"),
+    cl::cat(runCategory));
 static cl::list<std::string> initialParameterFiles(
     "initial-parameters", cl::CommaSeparated,
     cl::desc("NumPy .npy files, one per parameter argument of the loss "
@@ -365,6 +377,10 @@ int main(int argc, char **argv) {
   train.seed = seed;
   train.check = check;
   train.inputFiles.assign(inputFiles.begin(), inputFiles.end());
+  train.datasetFiles.assign(datasetFiles.begin(), datasetFiles.end());
+  train.shuffle = shuffle;
+  if (shuffle && datasetFiles.empty())
+    return fail("--shuffle shuffles a --dataset: give one");
   train.initialParameterFiles.assign(initialParameterFiles.begin(),
                                      initialParameterFiles.end());
   train.traceFile = traceFile;

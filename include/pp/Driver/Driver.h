@@ -330,6 +330,15 @@ struct TrainOptions {
   /// an empty entry means a synthetic value.
   std::vector<std::string> inputFiles;
   std::vector<std::string> initialParameterFiles;
+  /// NumPy files read step by step: one per data argument of the loss
+  /// function in argument order (an empty entry: --inputs or synthetic),
+  /// each holding N samples of the argument's shape on a leading axis
+  /// (N >= M, the same N in every file). Step s (from 1) takes samples
+  /// (s-1)*M .. s*M-1, wrapping at N (an epoch); with `shuffle`, each
+  /// epoch in its own order, a permutation seeded by `seed` and the epoch,
+  /// the same for every argument.
+  std::vector<std::string> datasetFiles;
+  bool shuffle = false;
   /// Write the last step's measured timeline (Chrome trace JSON) here.
   std::string traceFile;
   /// Checkpoints (pp/Driver/Checkpoint.h): save into this directory after
