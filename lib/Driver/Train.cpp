@@ -473,10 +473,20 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   pprt::StepTiming timing = world.stepTiming();
   stepTimings.push_back(timing);
   double learningRate = learningRates.at(step);
+  // --clip-grad-norm: torch.nn.utils.clip_grad_norm_'s factor, applied to
+  // the rate (TrainUpdate.cpp).
+  double norm = options.clipGradNorm > 0 ? gradientNorm() : 0.0;
+  double clip = 1.0;
+  if (std::isfinite(norm) && norm > options.clipGradNorm &&
+      options.clipGradNorm > 0)
+    clip = options.clipGradNorm / (norm + 1e-6);
   if (leader) {
     out << "step " << step << ": loss " << llvm::format("%.9g", mean) << ", ";
     if (!learningRates.isConstant())
       out << "lr " << llvm::format("%.6g", learningRate) << ", ";
+    if (options.clipGradNorm > 0)
+      out << "grad norm " << llvm::format("%.9g", norm)
+          << (clip < 1.0 ? " (clipped), " : ", ");
     out << llvm::format("%.1f", seconds * 1e3) << " ms, bubble "
         << llvm::format("%.3f", timing.bubbleRate) << " (measured)\n";
   }
@@ -488,15 +498,25 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
     if (!*passed)
       return llvm::Error::success();
   }
-  if (llvm::Error e = checkFinite(step, losses))
-    return e;
+  if (llvm::Error e = checkFinite(step, losses)) {
+    if (!options.skipNonFinite)
+      return e;
+    // --skip-nonfinite: no update; the message without its "step N: ".
+    std::string why = llvm::toString(std::move(e));
+    why = why.substr(why.find(": ") + 2);
+    if (leader)
+      out << "step " << step << ": skipped, no update (" << why << ")\n";
+    ++skippedSteps;
+    reportRate(step);
+    return saveIfDue(step);
+  }
   reportRate(step);
   if (step == options.steps) {
     reportLastStep(timing);
     if (llvm::Error e = writeTrace())
       return e;
   }
-  world.sgdStep(learningRate);
+  world.sgdStep(learningRate * clip);
   if (llvm::Error e = checkSharedCopies(step))
     return e;
   std::string what;
@@ -549,6 +569,10 @@ llvm::Expected<TrainSummary> Trainer::run() {
       !options.initialParameterFiles.empty())
     return error("--resume and --initial-parameters both give the "
                  "parameters: use one");
+  if (!std::isfinite(options.clipGradNorm) || options.clipGradNorm < 0)
+    return error("--clip-grad-norm must be a finite number >= 0 (0: off), "
+                 "not " +
+                 formatDouble(options.clipGradNorm));
   if (options.saveEvery < 0)
     return error("--save-every must be >= 0 (0: only after the last step)");
   if (options.check && model.referenceName.empty())
@@ -604,6 +628,10 @@ llvm::Expected<TrainSummary> Trainer::run() {
   if (leader && !model.sharedParameters.empty() && trained >= 1)
     out << "shared parameters: every copy identical after " << trained
         << (trained == 1 ? " update\n" : " updates\n");
+  if (leader && skippedSteps > 0)
+    out << "warning: " << skippedSteps << " of " << trained
+        << " steps skipped for values that are not finite "
+           "(--skip-nonfinite)\n";
   if (leader && trained >= 2)
     out << "trained " << trained << " steps: the loss "
         << (summary.lastLoss < summary.firstLoss ? "fell" : "did not fall")

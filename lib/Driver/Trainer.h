@@ -74,6 +74,13 @@ private:
   /// reads (TrainOptions::datasetFiles).
   int64_t sampleOf(int step, int mb);
 
+  // TrainUpdate.cpp
+  /// The L2 norm of every parameter gradient of the last step (a piece and
+  /// a shared parameter counted once), its squares summed per parameter
+  /// and the parameters in ascending argument order, so every process and
+  /// every pipeline layout gets the same bits; a collective under MPI.
+  double gradientNorm();
+
   // TrainState.cpp
   /// --resume: replaces `values` (by argument as prepared) with the
   /// checkpoint's, names it in `origin`, and sets firstStep.
@@ -117,6 +124,8 @@ private:
   /// The first step this run trains: 1, or the step after a resumed
   /// checkpoint's.
   int firstStep = 1;
+  /// Steps skipped for non-finite values (TrainOptions::skipNonFinite).
+  int skippedSteps = 0;
   Progress &progress;
   llvm::raw_ostream &out;
   bool leader;

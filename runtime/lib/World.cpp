@@ -380,6 +380,11 @@ std::vector<char> World::bytesOfRankZero(const std::vector<char> &mine,
   return state->transport->bytesOfFirst(mine, timeoutSeconds, what);
 }
 
+std::vector<std::vector<char>>
+World::allGather(const std::vector<char> &mine) {
+  return state->transport->allGatherBytes(mine, nullptr);
+}
+
 bool World::sharedCopiesEqual(std::string &error) {
   State &s = *state;
   if (s.shared.empty())

@@ -164,6 +164,18 @@ static cl::opt<double> learningRate(
     "lr",
     cl::desc("SGD learning rate, the schedule's peak (default 0.01)"),
     cl::init(0.01), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<double> clipGradNorm(
+    "clip-grad-norm",
+    cl::desc("Clip the global L2 norm of the gradients to this (every "
+             "parameter counted once, summed in one fixed order on every "
+             "rank): the update uses lr * X / (norm + 1e-6) when the norm is "
+             "above X (default 0: off)"),
+    cl::init(0.0), cl::value_desc("X"), cl::cat(runCategory));
+static cl::opt<bool> skipNonFinite(
+    "skip-nonfinite",
+    cl::desc("Skip a step whose loss or gradients are not finite (no "
+             "update, a message naming the parameter) instead of stopping"),
+    cl::cat(runCategory));
 static cl::opt<std::string> lrSchedule(
     "lr-schedule",
     cl::desc("The learning rate per step: constant (default), linear or "
@@ -378,6 +390,12 @@ int main(int argc, char **argv) {
   train.check = check;
   train.inputFiles.assign(inputFiles.begin(), inputFiles.end());
   train.datasetFiles.assign(datasetFiles.begin(), datasetFiles.end());
+  train.clipGradNorm = clipGradNorm;
+  train.skipNonFinite = skipNonFinite;
+  if (!std::isfinite(train.clipGradNorm) || train.clipGradNorm < 0)
+    return fail("--clip-grad-norm must be a finite number >= 0 (0: off), "
+                "not " +
+                exec::formatDouble(train.clipGradNorm));
   train.shuffle = shuffle;
   if (shuffle && datasetFiles.empty())
     return fail("--shuffle shuffles a --dataset: give one");

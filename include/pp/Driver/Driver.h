@@ -320,6 +320,14 @@ struct TrainOptions {
       LearningRateSchedule::Kind::Constant;
   int warmupSteps = 0;
   double minLearningRate = 0.0;
+  /// Global gradient-norm clipping (0: off): after each step the L2 norm
+  /// of every parameter's gradient (pieces and shared copies counted once,
+  /// summed in argument order on every process alike) is computed, and
+  /// when above this the update uses lr * clip / (norm + 1e-6).
+  double clipGradNorm = 0.0;
+  /// A step whose loss or gradients are not finite is skipped (no update,
+  /// a message naming the parameter) instead of stopping the run.
+  bool skipNonFinite = false;
   /// Seed of the synthetic parameters and data.
   uint64_t seed = 0;
   /// Compare the first step with the unpipelined reference (needs

@@ -276,6 +276,11 @@ public:
   std::vector<char> bytesOfRankZero(const std::vector<char> &mine,
                                     double timeoutSeconds,
                                     const std::string &what);
+  /// `mine` from every process, one entry per process in rank order
+  /// (inproc: just `mine`): a collective every process must call, bounded
+  /// by the timeout. pp-run gathers the gradients' sums of squares this way
+  /// for --clip-grad-norm.
+  std::vector<std::vector<char>> allGather(const std::vector<char> &mine);
   /// Sets data argument `index` of micro-batch `microbatch` for this step.
   void setInput(int64_t microbatch, int64_t index, std::vector<char> bytes);
 
