@@ -30,6 +30,7 @@
 // CHECK-NEXT: step 1: loss {{[0-9.]+}},
 // CHECK-NEXT: check (step 1, against the unpipelined model): loss bitwise equal; 3 parameter gradients: 2 unshared bitwise equal, 1 shared max relative error {{[0-9].[0-9]+e-0[78]}} (summed over their stages in another order)
 // CHECK-NEXT: check PASSED
+// CHECK-NEXT: check (the update of step 1, against the unpipelined model's): 3 parameters: {{bitwise equal|2 unshared bitwise equal, 1 shared max relative error [0-9].[0-9]+e-[0-9]+}}
 // CHECK-NEXT: step 2: loss
 // CHECK-NEXT: step 3: loss
 // CHECK: shared parameters: every copy identical after 3 updates

@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <set>
 
 using namespace mlir;
@@ -52,14 +53,17 @@ struct GradientComparison {
 };
 } // namespace
 
-static GradientComparison
-compareGradients(pprt::World &world, const CompiledModel &model, int numStages,
-                 std::map<unsigned, HostTensor> &reference,
-                 const std::set<unsigned> &shared) {
+/// Compares the buffers `bufferOf(stage, index)` gives (null: not held
+/// by this process) with `reference` by argument, over every process.
+static GradientComparison compareBuffers(
+    pprt::World &world, const CompiledModel &model, int numStages,
+    std::map<unsigned, HostTensor> &reference,
+    const std::set<unsigned> &shared,
+    const std::function<const pprt::Buffer *(int, int)> &bufferOf) {
   GradientComparison cmp;
   for (int s = 0; s < numStages; ++s)
     for (auto [k, a] : llvm::enumerate(model.stageParameters[s])) {
-      const pprt::Buffer *g = world.gradient(s, k);
+      const pprt::Buffer *g = bufferOf(s, static_cast<int>(k));
       if (!g)
         continue;
       int group = shared.count(a) ? 1 : 0;
@@ -152,8 +156,9 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
     worstLoss =
         std::max(worstLoss, std::abs(a - b) / std::max(std::abs(b), 1e-30));
   }
-  GradientComparison cmp =
-      compareGradients(world, model, numStages, reference, shared);
+  GradientComparison cmp = compareBuffers(
+      world, model, numStages, reference, shared,
+      [&](int s, int k) { return world.gradient(s, k); });
   double worst = std::max(cmp.worst[0], cmp.worst[1]);
   auto verdict = [&](int group) {
     return cmp.bitwise[group]
@@ -218,5 +223,82 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
   bool passed = worst <= 1e-4 && worstLoss <= lossBound;
   if (leader)
     out << (passed ? "check PASSED\n" : "check FAILED\n");
+  referenceGradients = std::move(reference);
+  return passed;
+}
+
+llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
+  pprt::World &world = session.world();
+  // The reference's clipping factor, from the reference's gradients in
+  // the order gradientNorm() adds them.
+  double factor = 1.0;
+  if (options.clipGradNorm > 0) {
+    double total = 0;
+    for (const auto &[a, g] : referenceGradients) {
+      double sum = 0;
+      for (int64_t i = 0; i < g.size(); ++i)
+        sum += g.get(i) * g.get(i);
+      total += sum;
+    }
+    double norm = std::sqrt(total);
+    if (std::isfinite(norm) && norm > options.clipGradNorm)
+      factor = options.clipGradNorm / (norm + 1e-6);
+  }
+  // p - lr * g in the parameter's type, as pprt::World::sgdStep does.
+  std::map<unsigned, HostTensor> expected;
+  for (const auto &[a, g] : referenceGradients) {
+    HostTensor p = parameters[a];
+    // A parameter without a gradient (one the loss does not reach) keeps
+    // its value, as pprt::World::sgdStep skips it.
+    if (g.size() != p.size() || g.kind() != p.kind()) {
+      expected.emplace(a, std::move(p));
+      continue;
+    }
+    if (p.kind() == ElemKind::F64) {
+      double lr = learningRate * factor;
+      auto *v = static_cast<double *>(p.data());
+      const auto *d = static_cast<const double *>(g.data());
+      for (int64_t i = 0; i < p.size(); ++i)
+        v[i] -= lr * d[i];
+    } else {
+      float lr = static_cast<float>(learningRate * factor);
+      auto *v = static_cast<float *>(p.data());
+      const auto *d = static_cast<const float *>(g.data());
+      for (int64_t i = 0; i < p.size(); ++i)
+        v[i] -= lr * d[i];
+    }
+    expected.emplace(a, std::move(p));
+  }
+  std::set<unsigned> shared;
+  for (const CompiledModel::SharedParameter &p : model.sharedParameters)
+    shared.insert(p.argument);
+  std::vector<int> local = world.localRanks();
+  GradientComparison cmp = compareBuffers(
+      world, model, numStages, expected, shared,
+      [&](int s, int k) -> const pprt::Buffer * {
+        if (!llvm::is_contained(local, model.pipeline.rankOf(s)))
+          return nullptr;
+        return &world.parameter(s, k);
+      });
+  auto verdict = [&](int group) {
+    return cmp.bitwise[group]
+               ? std::string("bitwise equal")
+               : "max relative error " +
+                     llvm::formatv("{0:e3}", cmp.worst[group]).str();
+  };
+  if (leader) {
+    out << "check (the update of step " << firstStep
+        << ", against the unpipelined model's): "
+        << model.parameterArgs.size() << " parameters: ";
+    if (cmp.bitwise[1])
+      out << verdict(0);
+    else
+      out << model.parameterArgs.size() - shared.size() << " unshared "
+          << verdict(0) << ", " << shared.size() << " shared " << verdict(1);
+    out << "\n";
+  }
+  bool passed = std::max(cmp.worst[0], cmp.worst[1]) <= 1e-4;
+  if (!passed && leader)
+    out << "check FAILED\n";
   return passed;
 }

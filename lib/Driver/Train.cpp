@@ -519,6 +519,14 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   world.sgdStep(learningRate * clip);
   if (llvm::Error e = checkSharedCopies(step))
     return e;
+  if (options.check && step == firstStep) {
+    llvm::Expected<bool> passed = checkUpdate(learningRate);
+    if (!passed)
+      return passed.takeError();
+    summary.checkPassed = *passed;
+    if (!*passed)
+      return llvm::Error::success();
+  }
   std::string what;
   if (int64_t bad = firstBadParameter(/*values=*/true, what); bad >= 0)
     return error("step " + llvm::Twine(step) + ": the update (learning rate " +

@@ -7,7 +7,7 @@
 // order so that a pipelined run gets the bits an unpipelined one would:
 // each parameter's squares summed in f64 in element order, then the
 // parameters in ascending argument order, whatever stage, rank or process
-// holds them (docs/Runtime.md, "Gradient clipping").
+// holds them (docs/Training.md, "Gradient clipping").
 //
 //===----------------------------------------------------------------------===//
 

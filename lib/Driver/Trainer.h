@@ -94,6 +94,10 @@ private:
   /// Compares the first step (losses and the world's gradients) with the
   /// unpipelined reference; writes the verdict to `out`.
   llvm::Expected<bool> checkStep(const std::vector<double> &losses);
+  /// After the first step's update: every parameter against the update the
+  /// unpipelined model's gradients (checkStep) give, with the same rate and
+  /// the clipping factor of their own norm; writes the verdict to `out`.
+  llvm::Expected<bool> checkUpdate(double learningRate);
 
   // Report.cpp
   /// Per-rank busy time, stash peaks, device memory, and the measured
@@ -124,6 +128,9 @@ private:
   /// The first step this run trains: 1, or the step after a resumed
   /// checkpoint's.
   int firstStep = 1;
+  /// The unpipelined model's gradients of the first step (checkStep), by
+  /// argument, for checkUpdate.
+  std::map<unsigned, exec::HostTensor> referenceGradients;
   /// Steps skipped for non-finite values (TrainOptions::skipNonFinite).
   int skippedSteps = 0;
   Progress &progress;

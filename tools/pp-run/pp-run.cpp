@@ -237,7 +237,7 @@ static cl::opt<std::string> saveDirectory(
     cl::desc("Save a checkpoint into this directory after the last step "
              "(and every --save-every steps): manifest.json and one .npy "
              "per parameter, named by the model's arguments "
-             "(docs/Runtime.md, \"Checkpoints\"); --transport=inproc"),
+             "(docs/Training.md, \"Checkpoints\"); --transport=inproc"),
     cl::value_desc("dir"), cl::cat(runCategory));
 static cl::opt<int> saveEvery(
     "save-every",

@@ -2,7 +2,7 @@
 //
 // A checkpoint names the model's parameters, not stages, so a run can
 // resume with another P, V or schedule (pp-run --save, --resume;
-// docs/Runtime.md, "Checkpoints"). A directory holds:
+// docs/Training.md, "Checkpoints"). A directory holds:
 //
 //   manifest.json      {"format": "pp-mlir checkpoint", "version": 1,
 //                       "function": "<loss function>", "step": S,

@@ -1,7 +1,7 @@
 //===- LearningRate.h - learning-rate schedules over the steps --*- C++ -*-===//
 //
 // The learning rate of each training step (pp-run --lr, --lr-schedule,
-// --warmup-steps, --min-lr; docs/Runtime.md, "Learning-rate schedules"):
+// --warmup-steps, --min-lr; docs/Training.md, "Learning-rate schedules"):
 //
 // - warm-up: steps 1..W rise linearly to the peak, step s taking
 //   peak * s / W (Goyal et al., "Accurate, Large Minibatch SGD: Training
