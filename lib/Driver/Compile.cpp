@@ -235,6 +235,12 @@ static PlanPipelineOptions planOptions(const CompileOptions &options) {
   plan.memoryLimit = options.memoryLimit;
   plan.autoObjective = options.autoObjective;
   plan.solverTimeLimit = options.solverTimeLimit;
+  // Processes that plan apart (CompileOptions::sharePlan) must choose the
+  // same schedule: the exact solver stops at a time limit, so what it
+  // returns can differ from process to process; auto's other searches are
+  // deterministic.
+  if (options.sharePlan)
+    plan.solverTimeLimit = 0;
   plan.stashAccounting = options.stashAccounting;
   return plan;
 }
@@ -517,6 +523,11 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
       stage.setBackwardWeightTimeAttr(b.getF64FloatAttr(c[2]));
     }
   }
+  if (options.sharePlan && options.schedule == "auto" &&
+      options.solverTimeLimit > 0)
+    model.planNotes.push_back(
+        "auto: the exact solver is off with ranks in several processes (its "
+        "time limit could let the processes choose different schedules)");
   progress.phase("planning: " + options.schedule + ", " +
                  llvm::Twine(options.numMicrobatches) + " micro-batches");
   if (llvm::Error e = runPasses(module, "planning the schedule",

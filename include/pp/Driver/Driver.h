@@ -145,7 +145,9 @@ struct CompileOptions {
   /// once on every process that plans with measured costs, with the
   /// serialized plan on that process (`planLeader`) and an empty string on
   /// the others; returns the leader's (pprt::World::bytesOfRankZero).
-  /// Unset: this process is the only one and measures.
+  /// Unset: this process is the only one and measures. Set, `auto` runs
+  /// without the exact solver (solverTimeLimit is ignored): its time limit
+  /// could let processes choose different schedules.
   std::function<std::string(const std::string &)> sharePlan;
   /// With `sharePlan`: whether this process measures and plans; the others
   /// take its plan and measure nothing.
