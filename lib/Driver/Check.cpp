@@ -90,6 +90,23 @@ static GradientComparison compareBuffers(
   return cmp;
 }
 
+/// "bitwise equal", or "2 unshared bitwise equal, 1 shared max relative
+/// error 1.5e-07" when the shared parameters (group 1) are not.
+static std::string describe(const GradientComparison &cmp, size_t count,
+                            size_t numShared) {
+  auto verdict = [&](int group) {
+    return cmp.bitwise[group]
+               ? std::string("bitwise equal")
+               : "max relative error " +
+                     llvm::formatv("{0:e3}", cmp.worst[group]).str();
+  };
+  // (With no shared parameter, group 1 is empty and bitwise.)
+  if (cmp.bitwise[1])
+    return verdict(0);
+  return std::to_string(count - numShared) + " unshared " + verdict(0) +
+         ", " + std::to_string(numShared) + " shared " + verdict(1);
+}
+
 llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
   pprt::World &world = session.world();
   // The reference, micro-batch by micro-batch.
@@ -160,28 +177,17 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
       world, model, numStages, reference, shared,
       [&](int s, int k) { return world.gradient(s, k); });
   double worst = std::max(cmp.worst[0], cmp.worst[1]);
-  auto verdict = [&](int group) {
-    return cmp.bitwise[group]
-               ? std::string("bitwise equal")
-               : "max relative error " +
-                     llvm::formatv("{0:e3}", cmp.worst[group]).str();
-  };
   if (leader) {
     out << "check (step " << firstStep
         << ", against the unpipelined model): loss "
         << (lossesEqual ? std::string("bitwise equal")
                         : "max relative error " +
                               llvm::formatv("{0:e3}", worstLoss).str())
-        << "; " << model.parameterArgs.size() << " parameter gradients: ";
-    size_t numShared = shared.size();
-    // (With no shared parameter, group 1 is empty and bitwise.)
-    if (cmp.bitwise[1])
-      out << verdict(0);
-    else
-      out << model.parameterArgs.size() - numShared << " unshared "
-          << verdict(0) << ", " << numShared << " shared " << verdict(1)
-          << " (summed over their stages in another order)";
-    out << "\n";
+        << "; " << model.parameterArgs.size() << " parameter gradients: "
+        << describe(cmp, model.parameterArgs.size(), shared.size())
+        << (cmp.bitwise[1] ? ""
+                           : " (summed over their stages in another order)")
+        << "\n";
   }
 
   // NaN equals NaN bitwise: a check of values that are not finite fails,
@@ -280,23 +286,11 @@ llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
           return nullptr;
         return &world.parameter(s, k);
       });
-  auto verdict = [&](int group) {
-    return cmp.bitwise[group]
-               ? std::string("bitwise equal")
-               : "max relative error " +
-                     llvm::formatv("{0:e3}", cmp.worst[group]).str();
-  };
-  if (leader) {
+  if (leader)
     out << "check (the update of step " << firstStep
         << ", against the unpipelined model's): "
-        << model.parameterArgs.size() << " parameters: ";
-    if (cmp.bitwise[1])
-      out << verdict(0);
-    else
-      out << model.parameterArgs.size() - shared.size() << " unshared "
-          << verdict(0) << ", " << shared.size() << " shared " << verdict(1);
-    out << "\n";
-  }
+        << model.parameterArgs.size() << " parameters: "
+        << describe(cmp, model.parameterArgs.size(), shared.size()) << "\n";
   bool passed = std::max(cmp.worst[0], cmp.worst[1]) <= 1e-4;
   if (!passed && leader)
     out << "check FAILED\n";

@@ -85,6 +85,19 @@ HostTensor::HostTensor(TensorSpec spec)
   storage_.assign((byteSize() + 7) / 8 + 1, 0);
 }
 
+/// Row-major layout around dimension `dim` of `shape`: `outer` blocks of
+/// shape[dim] rows of `inner` bytes each.
+static std::pair<int64_t, size_t> blocksAround(llvm::ArrayRef<int64_t> shape,
+                                               unsigned dim, ElemKind kind) {
+  int64_t outer = 1;
+  for (unsigned d = 0; d < dim; ++d)
+    outer *= shape[d];
+  size_t inner = elemSize(kind);
+  for (unsigned d = dim + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+  return {outer, inner};
+}
+
 HostTensor mlir::pp::exec::sliceAlong(const HostTensor &t, unsigned dim,
                                      int64_t offset, int64_t size) {
   llvm::ArrayRef<int64_t> shape = t.shape();
@@ -93,13 +106,7 @@ HostTensor mlir::pp::exec::sliceAlong(const HostTensor &t, unsigned dim,
   TensorSpec spec = t.spec();
   spec.shape[dim] = size;
   HostTensor slice(spec);
-  // Row-major: `outer` blocks of shape[dim] rows of `inner` bytes each.
-  int64_t outer = 1;
-  for (unsigned d = 0; d < dim; ++d)
-    outer *= shape[d];
-  size_t inner = elemSize(t.kind());
-  for (unsigned d = dim + 1; d < shape.size(); ++d)
-    inner *= shape[d];
+  auto [outer, inner] = blocksAround(shape, dim, t.kind());
   const char *from = static_cast<const char *>(t.data());
   char *to = static_cast<char *>(slice.data());
   for (int64_t o = 0; o < outer; ++o)
@@ -115,12 +122,7 @@ void mlir::pp::exec::insertAlong(HostTensor &t, const HostTensor &piece,
   assert(t.kind() == piece.kind() && dim < shape.size() &&
          piece.shape().size() == shape.size() && offset >= 0 &&
          offset + size <= shape[dim] && "piece outside the tensor");
-  int64_t outer = 1;
-  for (unsigned d = 0; d < dim; ++d)
-    outer *= shape[d];
-  size_t inner = elemSize(t.kind());
-  for (unsigned d = dim + 1; d < shape.size(); ++d)
-    inner *= shape[d];
+  auto [outer, inner] = blocksAround(shape, dim, t.kind());
   const char *from = static_cast<const char *>(piece.data());
   char *to = static_cast<char *>(t.data());
   for (int64_t o = 0; o < outer; ++o)
