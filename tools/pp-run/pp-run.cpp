@@ -345,6 +345,54 @@ static llvm::Expected<driver::Device> parseDevice() {
                                  deviceKind + "'");
 }
 
+/// The training options from the command line, checked (the learning-rate
+/// schedule, clipping, checkpoints, data).
+static llvm::Expected<driver::TrainOptions> makeTrainOptions() {
+  auto error = [](const llvm::Twine &message) -> llvm::Error {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  };
+  driver::TrainOptions train;
+  train.steps = numSteps;
+  train.learningRate = learningRate;
+  train.seed = seed;
+  train.check = check;
+  train.inputFiles.assign(inputFiles.begin(), inputFiles.end());
+  train.datasetFiles.assign(datasetFiles.begin(), datasetFiles.end());
+  train.clipGradNorm = clipGradNorm;
+  train.skipNonFinite = skipNonFinite;
+  if (!std::isfinite(train.clipGradNorm) || train.clipGradNorm < 0)
+    return error("--clip-grad-norm must be a finite number >= 0 (0: off), "
+                "not " +
+                exec::formatDouble(train.clipGradNorm));
+  train.shuffle = shuffle;
+  if (shuffle && datasetFiles.empty())
+    return error("--shuffle shuffles a --dataset: give one");
+  train.initialParameterFiles.assign(initialParameterFiles.begin(),
+                                     initialParameterFiles.end());
+  train.traceFile = traceFile;
+  train.saveDirectory = saveDirectory;
+  train.saveEvery = saveEvery;
+  train.resumeDirectory = resumeDirectory;
+  if (!train.saveDirectory.empty() && transport != "inproc")
+    return error("--save needs --transport=inproc for now: the parameters of "
+                "other processes' stages are not gathered");
+  if (train.steps < 0)
+    return error("--steps must be >= 0");
+  std::optional<driver::LearningRateSchedule::Kind> kind =
+      driver::parseLearningRateScheduleKind(lrSchedule);
+  if (!kind)
+    return error("--lr-schedule must be constant, linear or cosine, not '" +
+                lrSchedule + "'");
+  train.learningRateSchedule = *kind;
+  train.warmupSteps = warmupSteps;
+  train.minLearningRate = minLearningRate;
+  if (llvm::Error e = driver::validate(driver::LearningRateSchedule{
+          *kind, train.learningRate, train.minLearningRate,
+          train.warmupSteps, train.steps}))
+    return std::move(e);
+  return train;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   // The rank programs call the runtime (libPPRuntime.so, loaded with this
@@ -383,45 +431,10 @@ int main(int argc, char **argv) {
     return fail("--num-microbatches is required (micro-batches per step M)");
   if (llvm::Error e = driver::validate(compile))
     return fail(std::move(e));
-  driver::TrainOptions train;
-  train.steps = numSteps;
-  train.learningRate = learningRate;
-  train.seed = seed;
-  train.check = check;
-  train.inputFiles.assign(inputFiles.begin(), inputFiles.end());
-  train.datasetFiles.assign(datasetFiles.begin(), datasetFiles.end());
-  train.clipGradNorm = clipGradNorm;
-  train.skipNonFinite = skipNonFinite;
-  if (!std::isfinite(train.clipGradNorm) || train.clipGradNorm < 0)
-    return fail("--clip-grad-norm must be a finite number >= 0 (0: off), "
-                "not " +
-                exec::formatDouble(train.clipGradNorm));
-  train.shuffle = shuffle;
-  if (shuffle && datasetFiles.empty())
-    return fail("--shuffle shuffles a --dataset: give one");
-  train.initialParameterFiles.assign(initialParameterFiles.begin(),
-                                     initialParameterFiles.end());
-  train.traceFile = traceFile;
-  train.saveDirectory = saveDirectory;
-  train.saveEvery = saveEvery;
-  train.resumeDirectory = resumeDirectory;
-  if (!train.saveDirectory.empty() && transport != "inproc")
-    return fail("--save needs --transport=inproc for now: the parameters of "
-                "other processes' stages are not gathered");
-  if (train.steps < 0)
-    return fail("--steps must be >= 0");
-  std::optional<driver::LearningRateSchedule::Kind> kind =
-      driver::parseLearningRateScheduleKind(lrSchedule);
-  if (!kind)
-    return fail("--lr-schedule must be constant, linear or cosine, not '" +
-                lrSchedule + "'");
-  train.learningRateSchedule = *kind;
-  train.warmupSteps = warmupSteps;
-  train.minLearningRate = minLearningRate;
-  if (llvm::Error e = driver::validate(driver::LearningRateSchedule{
-          *kind, train.learningRate, train.minLearningRate,
-          train.warmupSteps, train.steps}))
-    return fail(std::move(e));
+  llvm::Expected<driver::TrainOptions> trainOptions = makeTrainOptions();
+  if (!trainOptions)
+    return fail(trainOptions.takeError());
+  driver::TrainOptions &train = *trainOptions;
   llvm::Expected<driver::Device> device = parseDevice();
   if (!device)
     return fail(device.takeError());
