@@ -178,7 +178,7 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
       [&](int s, int k) { return world.gradient(s, k); });
   double worst = std::max(cmp.worst[0], cmp.worst[1]);
   if (leader) {
-    out << "check (step " << firstStep
+    out << "check (step " << checkedStep
         << ", against the unpipelined model): loss "
         << (lossesEqual ? std::string("bitwise equal")
                         : "max relative error " +
@@ -287,7 +287,7 @@ llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
         return &world.parameter(s, k);
       });
   if (leader)
-    out << "check (the update of step " << firstStep
+    out << "check (the update of step " << checkedStep
         << ", against the unpipelined model's): "
         << model.parameterArgs.size() << " parameters: "
         << describe(cmp, model.parameterArgs.size(), shared.size()) << "\n";

@@ -431,6 +431,22 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   pprt::cuda::Device *gpu = session.gpu();
   double timeout = session.options().timeoutSeconds;
   setStepData(step);
+  // A checked step after the first compares from the parameters as they
+  // are now (every stage is in this process: run() checked).
+  if (options.check && step > firstStep &&
+      step < firstStep + options.checkSteps) {
+    std::map<unsigned, std::pair<int, int>> holder;
+    for (int s = 0; s < numStages; ++s)
+      for (auto [k, a] : llvm::enumerate(model.stageParameters[s]))
+        holder.emplace(a, std::make_pair(s, static_cast<int>(k)));
+    for (auto &[a, value] : parameters)
+      if (auto it = holder.find(a); it != holder.end()) {
+        const pprt::Buffer &b =
+            world.parameter(it->second.first, it->second.second);
+        if (b.bytes.size() == value.byteSize())
+          std::memcpy(value.data(), b.bytes.data(), value.byteSize());
+      }
+  }
   auto start = std::chrono::steady_clock::now();
   bool ok = world.runStep([&](int rank, pprt_rank *handle) {
     if (!gpu) {
@@ -490,7 +506,9 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
     out << llvm::format("%.1f", seconds * 1e3) << " ms, bubble "
         << llvm::format("%.3f", timing.bubbleRate) << " (measured)\n";
   }
-  if (options.check && step == firstStep) {
+  bool checked = options.check && step < firstStep + options.checkSteps;
+  if (checked) {
+    checkedStep = step;
     llvm::Expected<bool> passed = checkStep(losses);
     if (!passed)
       return passed.takeError();
@@ -519,7 +537,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   world.sgdStep(learningRate * clip);
   if (llvm::Error e = checkSharedCopies(step))
     return e;
-  if (options.check && step == firstStep) {
+  if (checked) {
     llvm::Expected<bool> passed = checkUpdate(learningRate);
     if (!passed)
       return passed.takeError();
@@ -581,6 +599,15 @@ llvm::Expected<TrainSummary> Trainer::run() {
     return error("--clip-grad-norm must be a finite number >= 0 (0: off), "
                  "not " +
                  formatDouble(options.clipGradNorm));
+  if (options.checkSteps < 1)
+    return error("--check-steps must be >= 1, not " +
+                 llvm::Twine(options.checkSteps));
+  if (options.check && options.checkSteps > 1 &&
+      session.world().localRanks().size() <
+          static_cast<size_t>(model.pipeline.numRanks))
+    return error("--check-steps above 1 needs every rank in this process "
+                 "(--transport=inproc) for now: the reference of a later "
+                 "step reads every stage's parameters");
   if (options.saveEvery < 0)
     return error("--save-every must be >= 0 (0: only after the last step)");
   if (options.check && model.referenceName.empty())

@@ -131,6 +131,8 @@ private:
   /// The unpipelined model's gradients of the first step (checkStep), by
   /// argument, for checkUpdate.
   std::map<unsigned, exec::HostTensor> referenceGradients;
+  /// The step checkStep and checkUpdate compare.
+  int checkedStep = 1;
   /// Steps skipped for non-finite values (TrainOptions::skipNonFinite).
   int skippedSteps = 0;
   Progress &progress;

@@ -198,6 +198,12 @@ static cl::opt<bool>
           cl::desc("Compare the first step's loss and every parameter "
                    "gradient with the unpipelined model"),
           cl::cat(runCategory));
+static cl::opt<int> checkSteps(
+    "check-steps",
+    cl::desc("With --check: compare this many steps from the first, each "
+             "one's loss, gradients and update (default 1; above 1 with "
+             "--transport=inproc)"),
+    cl::init(1), cl::value_desc("N"), cl::cat(runCategory));
 static cl::opt<uint64_t> seed("seed",
                               cl::desc("Seed of the synthetic parameters and "
                                        "data (default 0)"),
@@ -356,6 +362,7 @@ static llvm::Expected<driver::TrainOptions> makeTrainOptions() {
   train.learningRate = learningRate;
   train.seed = seed;
   train.check = check;
+  train.checkSteps = checkSteps;
   train.inputFiles.assign(inputFiles.begin(), inputFiles.end());
   train.datasetFiles.assign(datasetFiles.begin(), datasetFiles.end());
   train.clipGradNorm = clipGradNorm;

@@ -333,8 +333,11 @@ struct TrainOptions {
   /// Seed of the synthetic parameters and data.
   uint64_t seed = 0;
   /// Compare the first step with the unpipelined reference (needs
-  /// CompileOptions::reference).
+  /// CompileOptions::reference): the loss, every gradient and the update.
   bool check = false;
+  /// With `check`: compare this many steps from the first (>= 1; more
+  /// than 1 needs every rank in this process, inproc).
+  int checkSteps = 1;
   /// NumPy files: data arguments of the loss function (M micro-batches
   /// stacked on a leading axis), and initial parameters, in argument order;
   /// an empty entry means a synthetic value.
