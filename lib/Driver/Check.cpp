@@ -90,6 +90,14 @@ static GradientComparison compareBuffers(
   return cmp;
 }
 
+/// The arguments of the shared parameters (compared in group 1).
+static std::set<unsigned> sharedArguments(const CompiledModel &model) {
+  std::set<unsigned> shared;
+  for (const CompiledModel::SharedParameter &p : model.sharedParameters)
+    shared.insert(p.argument);
+  return shared;
+}
+
 /// "bitwise equal", or "2 unshared bitwise equal, 1 shared max relative
 /// error 1.5e-07" when the shared parameters (group 1) are not.
 static std::string describe(const GradientComparison &cmp, size_t count,
@@ -161,9 +169,7 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
         addInto(acc, gs[mb]);
       reference.emplace(a, std::move(acc));
     }
-  std::set<unsigned> shared;
-  for (const CompiledModel::SharedParameter &p : model.sharedParameters)
-    shared.insert(p.argument);
+  std::set<unsigned> shared = sharedArguments(model);
 
   double worstLoss = 0;
   bool lossesEqual = true;
@@ -240,12 +246,8 @@ llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
   double factor = 1.0;
   if (options.clipGradNorm > 0) {
     double total = 0;
-    for (const auto &[a, g] : referenceGradients) {
-      double sum = 0;
-      for (int64_t i = 0; i < g.size(); ++i)
-        sum += g.get(i) * g.get(i);
-      total += sum;
-    }
+    for (const auto &[a, g] : referenceGradients)
+      total += sumOfSquares(g);
     double norm = std::sqrt(total);
     if (std::isfinite(norm) && norm > options.clipGradNorm)
       factor = options.clipGradNorm / (norm + 1e-6);
@@ -275,9 +277,7 @@ llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
     }
     expected.emplace(a, std::move(p));
   }
-  std::set<unsigned> shared;
-  for (const CompiledModel::SharedParameter &p : model.sharedParameters)
-    shared.insert(p.argument);
+  std::set<unsigned> shared = sharedArguments(model);
   std::vector<int> local = world.localRanks();
   GradientComparison cmp = compareBuffers(
       world, model, numStages, expected, shared,

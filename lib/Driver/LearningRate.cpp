@@ -6,15 +6,15 @@
 
 #include "pp/Driver/LearningRate.h"
 
+#include "pp/Execution/HostTensor.h"
+
 #include "llvm/ADT/Twine.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <cmath>
-#include <string>
 
+using namespace mlir::pp;
 using namespace mlir::pp::driver;
 
 double LearningRateSchedule::at(int step) const {
@@ -30,9 +30,8 @@ double LearningRateSchedule::at(int step) const {
   case Kind::Linear:
     return peak - (peak - minimum) * progress;
   case Kind::Cosine:
-    return minimum +
-           (peak - minimum) * (1.0 + std::cos(llvm::numbers::pi * progress)) /
-               2.0;
+    return minimum + (peak - minimum) *
+                         (1.0 + std::cos(llvm::numbers::pi * progress)) / 2.0;
   }
   return peak;
 }
@@ -48,27 +47,18 @@ mlir::pp::driver::parseLearningRateScheduleKind(llvm::StringRef name) {
   return std::nullopt;
 }
 
-static std::string number(double value) {
-  if (std::isnan(value))
-    return "nan";
-  if (std::isinf(value))
-    return value < 0 ? "-inf" : "inf";
-  std::string text;
-  llvm::raw_string_ostream(text) << llvm::format("%.9g", value);
-  return text;
-}
-
 llvm::Error mlir::pp::driver::validate(const LearningRateSchedule &schedule) {
   auto error = [](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
   };
   if (!std::isfinite(schedule.peak) || schedule.peak < 0)
     return error("--lr must be a finite number >= 0, not " +
-                 number(schedule.peak));
+                 exec::formatDouble(schedule.peak));
   if (!std::isfinite(schedule.minimum) || schedule.minimum < 0 ||
       schedule.minimum > schedule.peak)
     return error("--min-lr must be in [0, --lr] = [0, " +
-                 number(schedule.peak) + "], not " + number(schedule.minimum));
+                 exec::formatDouble(schedule.peak) + "], not " +
+                 exec::formatDouble(schedule.minimum));
   if (schedule.warmupSteps < 0 ||
       schedule.warmupSteps > std::max(schedule.totalSteps, 0))
     return error("--warmup-steps must be in [0, --steps] = [0, " +

@@ -90,7 +90,11 @@ Trainer::Trainer(ModuleOp module, const CompiledModel &model,
                     options.steps},
       progress(progress), out(out), leader(session.leader()),
       numStages(model.pipeline.numStages()),
-      numMicrobatches(session.options().numMicrobatches) {}
+      numMicrobatches(session.options().numMicrobatches) {
+  for (int s = 0; s < numStages; ++s)
+    for (auto [k, a] : llvm::enumerate(model.stageParameters[s]))
+      firstUse.emplace(a, std::make_pair(s, static_cast<int>(k)));
+}
 
 llvm::Error Trainer::compilePrograms() {
   const SessionOptions &so = session.options();
@@ -435,12 +439,8 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   // are now (every stage is in this process: run() checked).
   if (options.check && step > firstStep &&
       step < firstStep + options.checkSteps) {
-    std::map<unsigned, std::pair<int, int>> holder;
-    for (int s = 0; s < numStages; ++s)
-      for (auto [k, a] : llvm::enumerate(model.stageParameters[s]))
-        holder.emplace(a, std::make_pair(s, static_cast<int>(k)));
     for (auto &[a, value] : parameters)
-      if (auto it = holder.find(a); it != holder.end()) {
+      if (auto it = firstUse.find(a); it != firstUse.end()) {
         const pprt::Buffer &b =
             world.parameter(it->second.first, it->second.second);
         if (b.bytes.size() == value.byteSize())
@@ -586,30 +586,40 @@ llvm::Error Trainer::checkSharedCopies(int step) {
   return error("step " + llvm::Twine(step) + ": after the update, " + message);
 }
 
-llvm::Expected<TrainSummary> Trainer::run() {
+llvm::Error mlir::pp::driver::validate(const TrainOptions &options) {
   if (options.steps < 0)
     return error("--steps must be >= 0");
-  if (llvm::Error e = validate(learningRates))
+  if (llvm::Error e = validate(LearningRateSchedule{
+          options.learningRateSchedule, options.learningRate,
+          options.minLearningRate, options.warmupSteps, options.steps}))
     return e;
-  if (!options.resumeDirectory.empty() &&
-      !options.initialParameterFiles.empty())
-    return error("--resume and --initial-parameters both give the "
-                 "parameters: use one");
   if (!std::isfinite(options.clipGradNorm) || options.clipGradNorm < 0)
     return error("--clip-grad-norm must be a finite number >= 0 (0: off), "
                  "not " +
                  formatDouble(options.clipGradNorm));
+  if (options.shuffle && options.datasetFiles.empty())
+    return error("--shuffle shuffles a --dataset: give one");
+  if (!options.resumeDirectory.empty() &&
+      !options.initialParameterFiles.empty())
+    return error("--resume and --initial-parameters both give the "
+                 "parameters: use one");
   if (options.checkSteps < 1)
     return error("--check-steps must be >= 1, not " +
                  llvm::Twine(options.checkSteps));
+  if (options.saveEvery < 0)
+    return error("--save-every must be >= 0 (0: only after the last step)");
+  return llvm::Error::success();
+}
+
+llvm::Expected<TrainSummary> Trainer::run() {
+  if (llvm::Error e = validate(options))
+    return std::move(e);
   if (options.check && options.checkSteps > 1 &&
       session.world().localRanks().size() <
           static_cast<size_t>(model.pipeline.numRanks))
     return error("--check-steps above 1 needs every rank in this process "
                  "(--transport=inproc) for now: the reference of a later "
                  "step reads every stage's parameters");
-  if (options.saveEvery < 0)
-    return error("--save-every must be >= 0 (0: only after the last step)");
   if (options.check && model.referenceName.empty())
     return error("checking needs the reference: compile with "
                  "CompileOptions::reference");

@@ -51,11 +51,6 @@ llvm::Error Trainer::saveIfDue(int step) {
              (options.saveEvery > 0 && step % options.saveEvery == 0);
   if (!due)
     return llvm::Error::success();
-  // Where each argument of the loss function lives: its first use.
-  std::map<unsigned, std::pair<int, int>> holder;
-  for (int s = 0; s < numStages; ++s)
-    for (auto [k, a] : llvm::enumerate(model.stageParameters[s]))
-      holder.emplace(a, std::make_pair(s, static_cast<int>(k)));
   Checkpoint checkpoint;
   checkpoint.function = model.lossName;
   checkpoint.step = step;
@@ -66,8 +61,8 @@ llvm::Error Trainer::saveIfDue(int step) {
       const CompiledModel::ArgumentOrigin &from = model.argumentOrigins[c];
       if (from.argument != a)
         continue;
-      auto it = holder.find(c);
-      if (it == holder.end())
+      auto it = firstUse.find(c);
+      if (it == firstUse.end())
         return error("--save: argument " + llvm::Twine(c) + " of @" +
                      model.lossName + " is no stage's parameter");
       const pprt::Buffer &b =

@@ -24,15 +24,11 @@ using namespace mlir::pp::exec;
 double Trainer::gradientNorm() {
   pprt::World &world = session.world();
   std::vector<int> local = world.localRanks();
-  // Each argument's first use: a shared parameter's copies all hold the
-  // summed gradient after the step, so one of them counts.
-  std::map<unsigned, std::pair<int, int>> first;
-  for (int s = 0; s < numStages; ++s)
-    for (auto [k, a] : llvm::enumerate(model.stageParameters[s]))
-      first.emplace(a, std::make_pair(s, static_cast<int>(k)));
-  // (argument, sum of squares) of the arguments this process holds.
+  // (argument, sum of squares) of the arguments this process holds, at
+  // their first use: a shared parameter's copies all hold the summed
+  // gradient after the step, so one of them counts.
   std::vector<std::pair<int64_t, double>> mine;
-  for (const auto &[a, use] : first) {
+  for (const auto &[a, use] : firstUse) {
     if (!llvm::is_contained(local, model.pipeline.rankOf(use.first)))
       continue;
     double sum = 0;
@@ -40,8 +36,7 @@ double Trainer::gradientNorm() {
       HostTensor t(model.argumentSpecs[a]);
       if (g->bytes.size() == t.byteSize()) {
         std::memcpy(t.data(), g->bytes.data(), t.byteSize());
-        for (int64_t i = 0; i < t.size(); ++i)
-          sum += t.get(i) * t.get(i);
+        sum = sumOfSquares(t);
       }
     }
     mine.emplace_back(a, sum);

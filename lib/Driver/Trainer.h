@@ -125,6 +125,10 @@ private:
   const TrainOptions &options;
   /// The learning rate of each step, from options.
   LearningRateSchedule learningRates;
+  /// Each parameter argument's first use (stage, index in its parameters):
+  /// where the pipeline keeps its value and gradient (a shared parameter's
+  /// copies all hold the same after a step).
+  std::map<unsigned, std::pair<int, int>> firstUse;
   /// The first step this run trains: 1, or the step after a resumed
   /// checkpoint's.
   int firstStep = 1;

@@ -130,6 +130,13 @@ void mlir::pp::exec::insertAlong(HostTensor &t, const HostTensor &piece,
                 from + o * size * inner, size * inner);
 }
 
+double mlir::pp::exec::sumOfSquares(const HostTensor &t) {
+  double sum = 0;
+  for (int64_t i = 0; i < t.size(); ++i)
+    sum += t.get(i) * t.get(i);
+  return sum;
+}
+
 double HostTensor::get(int64_t i) const {
   const char *p = reinterpret_cast<const char *>(storage_.data());
   switch (spec_.kind) {

@@ -352,7 +352,7 @@ static llvm::Expected<driver::Device> parseDevice() {
 }
 
 /// The training options from the command line, checked (the learning-rate
-/// schedule, clipping, checkpoints, data).
+/// schedule, clipping, checkpoints, data; driver::validate).
 static llvm::Expected<driver::TrainOptions> makeTrainOptions() {
   auto error = [](const llvm::Twine &message) -> llvm::Error {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -367,13 +367,7 @@ static llvm::Expected<driver::TrainOptions> makeTrainOptions() {
   train.datasetFiles.assign(datasetFiles.begin(), datasetFiles.end());
   train.clipGradNorm = clipGradNorm;
   train.skipNonFinite = skipNonFinite;
-  if (!std::isfinite(train.clipGradNorm) || train.clipGradNorm < 0)
-    return error("--clip-grad-norm must be a finite number >= 0 (0: off), "
-                "not " +
-                exec::formatDouble(train.clipGradNorm));
   train.shuffle = shuffle;
-  if (shuffle && datasetFiles.empty())
-    return error("--shuffle shuffles a --dataset: give one");
   train.initialParameterFiles.assign(initialParameterFiles.begin(),
                                      initialParameterFiles.end());
   train.traceFile = traceFile;
@@ -383,8 +377,6 @@ static llvm::Expected<driver::TrainOptions> makeTrainOptions() {
   if (!train.saveDirectory.empty() && transport != "inproc")
     return error("--save needs --transport=inproc for now: the parameters of "
                 "other processes' stages are not gathered");
-  if (train.steps < 0)
-    return error("--steps must be >= 0");
   std::optional<driver::LearningRateSchedule::Kind> kind =
       driver::parseLearningRateScheduleKind(lrSchedule);
   if (!kind)
@@ -393,9 +385,7 @@ static llvm::Expected<driver::TrainOptions> makeTrainOptions() {
   train.learningRateSchedule = *kind;
   train.warmupSteps = warmupSteps;
   train.minLearningRate = minLearningRate;
-  if (llvm::Error e = driver::validate(driver::LearningRateSchedule{
-          *kind, train.learningRate, train.minLearningRate,
-          train.warmupSteps, train.steps}))
+  if (llvm::Error e = driver::validate(train))
     return std::move(e);
   return train;
 }

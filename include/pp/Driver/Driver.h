@@ -364,6 +364,12 @@ struct TrainOptions {
   std::string resumeDirectory;
 };
 
+/// Checks the training options that need no model or world: steps, the
+/// learning-rate schedule, clipping, --check-steps, --save-every, --shuffle
+/// without a dataset, --resume with --initial-parameters. The message
+/// names the option as pp-run spells it. train() checks them again.
+llvm::Error validate(const TrainOptions &options);
+
 /// Where and how the ranks run.
 struct SessionOptions {
   int numRanks = 1;

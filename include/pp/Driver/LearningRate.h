@@ -15,8 +15,8 @@
 //             "SGDR: Stochastic Gradient Descent with Warm Restarts", ICLR
 //             2017, eq. 5, one cycle without restarts).
 //
-// Plain C++: no MLIR. Rates are per step, dimensionless multipliers of the
-// gradient in the update.
+// No MLIR. Rates are per step, dimensionless multipliers of the gradient in
+// the update.
 //
 //===----------------------------------------------------------------------===//
 

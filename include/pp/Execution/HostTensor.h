@@ -83,6 +83,10 @@ private:
 HostTensor sliceAlong(const HostTensor &t, unsigned dim, int64_t offset,
                       int64_t size);
 
+/// The sum of the squares of `t`'s elements, in f64 and in element order
+/// (the same bits wherever it runs).
+double sumOfSquares(const HostTensor &t);
+
 /// Copies `piece` into `t` from `offset` along dimension `dim`: the inverse
 /// of sliceAlong. Requires the same element kind and rank, every other
 /// dimension equal, and offset + the piece's size <= the dimension
