@@ -574,6 +574,29 @@ llvm::Error JitModule::run(StringRef name, ArrayRef<const HostTensor *> args,
   results.clear();
   for (const TensorSpec &spec : sig.results)
     results.emplace_back(spec);
+  std::vector<const void *> argData;
+  for (const HostTensor *arg : args)
+    argData.push_back(arg->data());
+  std::vector<void *> resultData;
+  for (HostTensor &result : results)
+    resultData.push_back(result.data());
+  return runOnBuffers(name, argData, resultData, microseconds);
+}
+
+llvm::Error JitModule::runOnBuffers(StringRef name,
+                                    ArrayRef<const void *> args,
+                                    ArrayRef<void *> results,
+                                    double *microseconds) {
+  auto it = signatures.find(name);
+  if (it == signatures.end())
+    return llvm::createStringError("@" + name + " was not compiled");
+  const FunctionSignature &sig = it->second;
+  if (args.size() != sig.args.size() || results.size() != sig.results.size())
+    return llvm::createStringError(
+        "@" + name + " takes " + std::to_string(sig.args.size()) +
+        " arguments and " + std::to_string(sig.results.size()) +
+        " results, got " + std::to_string(args.size()) + " and " +
+        std::to_string(results.size()));
 
   // One strided memref descriptor per argument, then per result:
   // {allocated, aligned, offset, sizes[rank], strides[rank]}.
@@ -593,10 +616,10 @@ llvm::Error JitModule::run(StringRef name, ArrayRef<const HostTensor *> args,
     }
     descriptors.push_back(std::move(d));
   };
-  for (const HostTensor *arg : args)
-    addDescriptor(arg->data(), arg->shape());
-  for (HostTensor &result : results)
-    addDescriptor(result.data(), result.shape());
+  for (auto [data, spec] : llvm::zip_equal(args, sig.args))
+    addDescriptor(data, spec.shape);
+  for (auto [data, spec] : llvm::zip_equal(results, sig.results))
+    addDescriptor(data, spec.shape);
   // The C interface takes a pointer to each descriptor; the packed form
   // takes a pointer to each of those pointers.
   std::vector<void *> pointers(n), packed(n);

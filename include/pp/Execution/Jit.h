@@ -166,6 +166,15 @@ public:
                   std::vector<HostTensor> &results,
                   double *microseconds = nullptr);
 
+  /// Runs entry `name` on raw row-major buffers: `args[i]` and `results[i]`
+  /// hold the signature's tensors (their sizes are not checked). Results
+  /// may be the buffers of arguments when the function is elementwise (an
+  /// optimizer's update writes the parameter and state it read).
+  llvm::Error runOnBuffers(llvm::StringRef name,
+                           llvm::ArrayRef<const void *> args,
+                           llvm::ArrayRef<void *> results,
+                           double *microseconds = nullptr);
+
 private:
   JitModule() = default;
   std::unique_ptr<mlir::ExecutionEngine> engine;
