@@ -11,6 +11,7 @@
 #include "Trainer.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -249,31 +250,28 @@ llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
     for (const auto &[a, g] : referenceGradients)
       total += sumOfSquares(g);
     double norm = std::sqrt(total);
-    if (std::isfinite(norm) && norm > options.clipGradNorm)
-      factor = options.clipGradNorm / (norm + 1e-6);
+    if (std::isfinite(norm))
+      factor = std::min(1.0, options.clipGradNorm / (norm + 1e-6));
   }
-  // p - lr * g in the parameter's type, as pprt::World::sgdStep does.
+  // The unpipelined run's update: the same generated update function on
+  // the reference gradients, from the parameters and state as they were
+  // before this step's update (for the parameters this process holds).
   std::map<unsigned, HostTensor> expected;
+  std::map<unsigned, std::vector<HostTensor>> expectedState;
   for (const auto &[a, g] : referenceGradients) {
     HostTensor p = parameters[a];
+    auto before = stateBeforeUpdate.find(a);
     // A parameter without a gradient (one the loss does not reach) keeps
-    // its value, as pprt::World::sgdStep skips it.
-    if (g.size() != p.size() || g.kind() != p.kind()) {
-      expected.emplace(a, std::move(p));
-      continue;
-    }
-    if (p.kind() == ElemKind::F64) {
-      double lr = learningRate * factor;
-      auto *v = static_cast<double *>(p.data());
-      const auto *d = static_cast<const double *>(g.data());
-      for (int64_t i = 0; i < p.size(); ++i)
-        v[i] -= lr * d[i];
-    } else {
-      float lr = static_cast<float>(learningRate * factor);
-      auto *v = static_cast<float *>(p.data());
-      const auto *d = static_cast<const float *>(g.data());
-      for (int64_t i = 0; i < p.size(); ++i)
-        v[i] -= lr * d[i];
+    // its value and state, as applyUpdate skips it.
+    if (before != stateBeforeUpdate.end() && g.size() == p.size() &&
+        g.kind() == p.kind()) {
+      std::vector<HostTensor> state = before->second;
+      if (llvm::Error e = runUpdate(a, p.data(), g.data(), state,
+                                    learningRate, factor, updates))
+        return std::move(e);
+      expectedState.emplace(a, std::move(state));
+    } else if (before != stateBeforeUpdate.end()) {
+      expectedState.emplace(a, before->second);
     }
     expected.emplace(a, std::move(p));
   }
@@ -286,13 +284,55 @@ llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
           return nullptr;
         return &world.parameter(s, k);
       });
+  double worstState = 0;
+  std::string state = compareState(expectedState, worstState);
   if (leader)
     out << "check (the update of step " << checkedStep
         << ", against the unpipelined model's): "
         << model.parameterArgs.size() << " parameters: "
-        << describe(cmp, model.parameterArgs.size(), shared.size()) << "\n";
-  bool passed = std::max(cmp.worst[0], cmp.worst[1]) <= 1e-4;
+        << describe(cmp, model.parameterArgs.size(), shared.size()) << state
+        << "\n";
+  bool passed = std::max({cmp.worst[0], cmp.worst[1], worstState}) <= 1e-4;
   if (!passed && leader)
     out << "check FAILED\n";
   return passed;
+}
+
+std::string Trainer::compareState(
+    const std::map<unsigned, std::vector<HostTensor>> &expected,
+    double &worst) {
+  std::vector<std::string> names = optimizerStateNames(options.optimizer.kind);
+  worst = 0;
+  if (names.empty())
+    return "";
+  std::set<unsigned> shared = sharedArguments(model);
+  GradientComparison cmp;
+  for (const auto &[a, want] : expected) {
+    auto it = optimizerState.find(a);
+    if (it == optimizerState.end())
+      continue;
+    int group = shared.count(a) ? 1 : 0;
+    for (auto [got, ref] : llvm::zip_equal(it->second, want)) {
+      cmp.bitwise[group] &=
+          std::memcmp(got.data(), ref.data(), ref.byteSize()) == 0;
+      double scale = 0;
+      for (int64_t i = 0; i < ref.size(); ++i)
+        scale = std::max(scale, std::abs(ref.get(i)));
+      for (int64_t i = 0; i < ref.size(); ++i)
+        cmp.worst[group] =
+            std::max(cmp.worst[group], std::abs(got.get(i) - ref.get(i)) /
+                                           std::max(scale, 1e-30));
+    }
+  }
+  pprt::World &world = session.world();
+  for (int group = 0; group < 2; ++group) {
+    cmp.worst[group] = world.allReduceMax(cmp.worst[group]);
+    cmp.bitwise[group] =
+        world.allReduceMax(cmp.bitwise[group] ? 0.0 : 1.0) == 0;
+  }
+  worst = std::max(cmp.worst[0], cmp.worst[1]);
+  size_t count = model.parameterArgs.size() * names.size();
+  return "; " + std::to_string(count) + " state tensors (" +
+         llvm::join(names, ", ") + "): " +
+         describe(cmp, count, shared.size() * names.size());
 }

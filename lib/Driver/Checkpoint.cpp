@@ -36,8 +36,14 @@ static llvm::Error error(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-static std::string fileOf(unsigned argument) {
-  return "argument-" + std::to_string(argument) + ".npy";
+static constexpr llvm::StringLiteral kParameterRole = "parameter";
+
+/// argument-4.npy for a parameter, argument-4.exp_avg.npy for its state.
+static std::string fileOf(unsigned argument, llvm::StringRef role) {
+  std::string name = "argument-" + std::to_string(argument);
+  if (role != kParameterRole)
+    name += "." + role.str();
+  return name + ".npy";
 }
 
 static std::optional<ElemKind> kindOfNumpyName(llvm::StringRef name) {
@@ -76,23 +82,31 @@ llvm::Error mlir::pp::driver::writeCheckpoint(llvm::StringRef dir,
   if (std::error_code ec = llvm::sys::fs::create_directories(fresh))
     return error("--save: cannot create " + fresh + ": " + ec.message());
   llvm::json::Array tensors;
-  for (const auto &[argument, value] : checkpoint.parameters) {
-    llvm::SmallString<256> path(fresh);
-    llvm::sys::path::append(path, fileOf(argument));
-    if (llvm::Error e = exec::writeNpy(path, value))
-      return error("--save: " + llvm::toString(std::move(e)));
-    llvm::json::Array shape;
-    for (int64_t d : value.shape())
-      shape.push_back(d);
-    tensors.push_back(llvm::json::Object{
-        {"name", "argument " + std::to_string(argument)},
-        {"role", "parameter"},
-        {"argument", static_cast<int64_t>(argument)},
-        {"file", fileOf(argument)},
-        {"dtype", exec::numpyName(value.kind())},
-        {"shape", std::move(shape)},
-    });
-  }
+  std::vector<std::pair<std::string, const Checkpoint::Tensors *>> roles = {
+      {kParameterRole.str(), &checkpoint.parameters}};
+  for (const auto &[name, values] : checkpoint.state)
+    roles.emplace_back(name, &values);
+  for (const auto &[role, values] : roles)
+    for (const auto &[argument, value] : *values) {
+      llvm::SmallString<256> path(fresh);
+      llvm::sys::path::append(path, fileOf(argument, role));
+      if (llvm::Error e = exec::writeNpy(path, value))
+        return error("--save: " + llvm::toString(std::move(e)));
+      llvm::json::Array shape;
+      for (int64_t d : value.shape())
+        shape.push_back(d);
+      std::string name = "argument " + std::to_string(argument);
+      if (role != kParameterRole)
+        name += " " + role;
+      tensors.push_back(llvm::json::Object{
+          {"name", name},
+          {"role", role},
+          {"argument", static_cast<int64_t>(argument)},
+          {"file", fileOf(argument, role)},
+          {"dtype", exec::numpyName(value.kind())},
+          {"shape", std::move(shape)},
+      });
+    }
   llvm::json::Value manifest = llvm::json::Object{
       {"format", kFormat},
       {"version", kVersion},
@@ -100,6 +114,7 @@ llvm::Error mlir::pp::driver::writeCheckpoint(llvm::StringRef dir,
       {"step", checkpoint.step},
       {"seed", checkpoint.seed},
       {"optimizer", checkpoint.optimizer},
+      {"updates", checkpoint.updates},
       {"tensors", std::move(tensors)},
   };
   llvm::SmallString<256> path(fresh);
@@ -131,9 +146,11 @@ struct Entry {
 } // namespace
 
 /// The manifest of `dir`, checked: format, version, function, step.
+using EntryKey = std::pair<std::string, unsigned>; // (role, argument)
+
 static llvm::Expected<Checkpoint>
 readManifest(llvm::StringRef dir, llvm::StringRef function,
-             std::map<unsigned, Entry> &entries) {
+             std::map<EntryKey, Entry> &entries) {
   llvm::SmallString<256> path(dir);
   llvm::sys::path::append(path, kManifest);
   auto buffer = llvm::MemoryBuffer::getFile(path);
@@ -170,9 +187,10 @@ readManifest(llvm::StringRef dir, llvm::StringRef function,
   if (const llvm::json::Value *seed = o->get("seed"))
     checkpoint.seed = seed->getAsUINT64().value_or(0);
   checkpoint.optimizer = o->getString("optimizer").value_or("sgd").str();
-  if (checkpoint.optimizer != "sgd")
-    return bad("optimizer '" + checkpoint.optimizer +
-               "': this pp-mlir resumes sgd only");
+  std::optional<int64_t> updates = o->getInteger("updates");
+  if (updates && (*updates < 0 || *updates > *step))
+    return bad("\"updates\" must be an integer in [0, step]");
+  checkpoint.updates = updates.value_or(*step);
   const llvm::json::Array *tensors = o->getArray("tensors");
   if (!tensors)
     return bad("no \"tensors\" list");
@@ -182,6 +200,8 @@ readManifest(llvm::StringRef dir, llvm::StringRef function,
     std::optional<llvm::StringRef> file = t ? t->getString("file") : std::nullopt;
     std::optional<llvm::StringRef> dtype =
         t ? t->getString("dtype") : std::nullopt;
+    std::string role =
+        (t ? t->getString("role") : std::nullopt).value_or(kParameterRole).str();
     const llvm::json::Array *shape = t ? t->getArray("shape") : nullptr;
     if (!argument || *argument < 0 || !file || !dtype || !shape)
       return bad("a tensor entry without \"argument\", \"file\", \"dtype\" "
@@ -204,52 +224,72 @@ readManifest(llvm::StringRef dir, llvm::StringRef function,
                    ": a shape of non-negative integers");
       entry.spec.shape.push_back(*size);
     }
-    if (!entries.emplace(static_cast<unsigned>(*argument), std::move(entry))
+    if (!entries
+             .emplace(EntryKey(role, static_cast<unsigned>(*argument)),
+                      std::move(entry))
              .second)
-      return bad("argument " + llvm::Twine(*argument) + " is listed twice");
+      return bad("argument " + llvm::Twine(*argument) + "'s " + role +
+                 " is listed twice");
   }
   return checkpoint;
 }
 
 llvm::Expected<Checkpoint> mlir::pp::driver::readCheckpoint(
     llvm::StringRef dir, llvm::StringRef function,
-    llvm::ArrayRef<std::pair<unsigned, TensorSpec>> expected) {
-  std::map<unsigned, Entry> entries;
+    llvm::ArrayRef<std::pair<unsigned, TensorSpec>> expected,
+    llvm::StringRef optimizer, llvm::ArrayRef<std::string> stateNames) {
+  std::map<EntryKey, Entry> entries;
   llvm::Expected<Checkpoint> checkpoint =
       readManifest(dir, function, entries);
   if (!checkpoint)
     return checkpoint.takeError();
+  if (checkpoint->optimizer != optimizer)
+    return error("--resume: " + dir + " was saved with --optimizer=" +
+                 checkpoint->optimizer + ", this run uses --optimizer=" +
+                 optimizer + " (its state would not match)");
   std::map<unsigned, TensorSpec> wanted(expected.begin(), expected.end());
-  for (const auto &[argument, entry] : entries)
-    if (!wanted.count(argument))
+  std::vector<std::string> roles = {kParameterRole.str()};
+  llvm::append_range(roles, stateNames);
+  for (const auto &[key, entry] : entries) {
+    if (!llvm::is_contained(roles, key.first))
+      return error("--resume: " + dir + " holds a tensor of role '" +
+                   key.first + "' (argument " + llvm::Twine(key.second) +
+                   "), which --optimizer=" + optimizer + " does not have");
+    if (!wanted.count(key.second))
       return error("--resume: " + dir + " holds argument " +
-                   llvm::Twine(argument) + ", which is no parameter of @" +
+                   llvm::Twine(key.second) + ", which is no parameter of @" +
                    function + " (a checkpoint of another model?)");
-  for (const auto &[argument, spec] : expected) {
-    auto it = entries.find(argument);
-    if (it == entries.end())
-      return error("--resume: " + dir + " has no tensor for parameter "
-                   "argument " +
-                   llvm::Twine(argument) + " (" + spec.str() + ") of @" +
-                   function);
-    if (it->second.spec != spec)
-      return error("--resume: " + dir + ": argument " + llvm::Twine(argument) +
-                   " is " + it->second.spec.str() +
-                   " in the checkpoint, but the model's parameter is " +
-                   spec.str() + " (a checkpoint of another model?)");
-    llvm::SmallString<256> path(dir);
-    llvm::sys::path::append(path, it->second.file);
-    llvm::Expected<HostTensor> value = exec::readNpy(path);
-    if (!value)
-      return error("--resume: " + llvm::toString(value.takeError()));
-    if (value->spec() != spec)
-      return error("--resume: " + path + " holds " + value->spec().str() +
-                   ", but the manifest and the model say " + spec.str() +
-                   " for argument " + llvm::Twine(argument));
-    if (int64_t i = exec::firstNonFinite(*value); i >= 0)
-      return error("--resume: " + path + ": element " + value->indexStr(i) +
-                   " of argument " + llvm::Twine(argument) + " is not finite");
-    checkpoint->parameters.emplace_back(argument, std::move(*value));
   }
+  for (const std::string &role : roles)
+    for (const auto &[argument, spec] : expected) {
+      std::string what = "argument " + std::to_string(argument) +
+                         (role == kParameterRole ? "" : "'s " + role);
+      auto it = entries.find({role, argument});
+      if (it == entries.end())
+        return error("--resume: " + dir + " has no tensor for " +
+                     (role == kParameterRole ? "parameter " : "") + what +
+                     " (" + spec.str() + ") of @" + function);
+      if (it->second.spec != spec)
+        return error("--resume: " + dir + ": " + what + " is " +
+                     it->second.spec.str() +
+                     " in the checkpoint, but the model's parameter is " +
+                     spec.str() + " (a checkpoint of another model?)");
+      llvm::SmallString<256> path(dir);
+      llvm::sys::path::append(path, it->second.file);
+      llvm::Expected<HostTensor> value = exec::readNpy(path);
+      if (!value)
+        return error("--resume: " + llvm::toString(value.takeError()));
+      if (value->spec() != spec)
+        return error("--resume: " + path + " holds " + value->spec().str() +
+                     ", but the manifest and the model say " + spec.str() +
+                     " for " + what);
+      if (int64_t i = exec::firstNonFinite(*value); i >= 0)
+        return error("--resume: " + path + ": element " + value->indexStr(i) +
+                     " of " + what + " is not finite");
+      if (role == kParameterRole)
+        checkpoint->parameters.emplace_back(argument, std::move(*value));
+      else
+        checkpoint->state[role].emplace_back(argument, std::move(*value));
+    }
   return checkpoint;
 }

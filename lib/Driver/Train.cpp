@@ -91,9 +91,13 @@ Trainer::Trainer(ModuleOp module, const CompiledModel &model,
       progress(progress), out(out), leader(session.leader()),
       numStages(model.pipeline.numStages()),
       numMicrobatches(session.options().numMicrobatches) {
+  std::vector<int> local = session.world().localRanks();
   for (int s = 0; s < numStages; ++s)
-    for (auto [k, a] : llvm::enumerate(model.stageParameters[s]))
+    for (auto [k, a] : llvm::enumerate(model.stageParameters[s])) {
       firstUse.emplace(a, std::make_pair(s, static_cast<int>(k)));
+      if (llvm::is_contained(local, model.pipeline.rankOf(s)))
+        localUses[a].emplace_back(s, static_cast<int>(k));
+    }
 }
 
 llvm::Error Trainer::compilePrograms() {
@@ -115,11 +119,23 @@ llvm::Error Trainer::compilePrograms() {
   // initializer for the host, as two modules.
   ArrayRef<std::string> hostKeep =
       onGPU ? ArrayRef<std::string>(entries) : ArrayRef<std::string>(keep);
-  if (!hostKeep.empty()) {
+  {
     FailureOr<OwningOpRef<ModuleOp>> prepared =
-        prepareForExecution(module, hostKeep);
+        hostKeep.empty() ? OwningOpRef<ModuleOp>(ModuleOp::create(module.getLoc()))
+                         : prepareForExecution(module, hostKeep);
     if (failed(prepared))
       return error("preparing the compiled module for the JIT failed");
+    // The optimizer's update functions, one per parameter type, compiled
+    // with the stage code. (The parameters live in host memory on every
+    // device, so the update runs on the host.)
+    std::vector<TensorSpec> parameterSpecs;
+    for (unsigned a : model.parameterArgs)
+      parameterSpecs.push_back(model.argumentSpecs[a]);
+    llvm::Expected<std::vector<std::string>> updates =
+        addUpdateFunctions(**prepared, options.optimizer, parameterSpecs);
+    if (!updates)
+      return updates.takeError();
+    llvm::append_range(entries, *updates);
     // The emulated GPU runs its GEMMs as loops in k order (it checks the GPU
     // path, not BLAS): its host code, the reference and the initializer
     // then use loops too, so that --check stays bitwise.
@@ -415,11 +431,7 @@ void Trainer::reportRate(int step) {
       (step != options.steps && progress.seconds() - lastRateReport < 1.0))
     return;
   lastRateReport = progress.seconds();
-  int64_t samplesPerMicrobatch = 1;
-  if (!model.stageData.empty() &&
-      !model.argumentSpecs[model.stageData.front()].shape.empty())
-    samplesPerMicrobatch =
-        model.argumentSpecs[model.stageData.front()].shape.front();
+  int64_t samplesPerMicrobatch = this->samplesPerMicrobatch();
   double stepsPerSecond = step / elapsed;
   progress.phase("step " + llvm::Twine(step) + "/" +
                  llvm::Twine(options.steps) + ": " +
@@ -430,6 +442,13 @@ void Trainer::reportRate(int step) {
                  llvm::Twine(samplesPerMicrobatch) + " samples per step)");
 }
 
+int64_t Trainer::samplesPerMicrobatch() const {
+  if (model.stageData.empty() ||
+      model.argumentSpecs[model.stageData.front()].shape.empty())
+    return 1;
+  return model.argumentSpecs[model.stageData.front()].shape.front();
+}
+
 llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   pprt::World &world = session.world();
   pprt::cuda::Device *gpu = session.gpu();
@@ -437,16 +456,12 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   setStepData(step);
   // A checked step after the first compares from the parameters as they
   // are now (every stage is in this process: run() checked).
+  // A later checked step's reference starts from every stage's parameters
+  // as they are now, gathered from every process.
   if (options.check && step > firstStep &&
-      step < firstStep + options.checkSteps) {
-    for (auto &[a, value] : parameters)
-      if (auto it = firstUse.find(a); it != firstUse.end()) {
-        const pprt::Buffer &b =
-            world.parameter(it->second.first, it->second.second);
-        if (b.bytes.size() == value.byteSize())
-          std::memcpy(value.data(), b.bytes.data(), value.byteSize());
-      }
-  }
+      step < firstStep + options.checkSteps)
+    for (auto &[a, value] : gatherTensors(-1))
+      parameters[a] = std::move(value);
   auto start = std::chrono::steady_clock::now();
   bool ok = world.runStep([&](int rank, pprt_rank *handle) {
     if (!gpu) {
@@ -489,13 +504,13 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   pprt::StepTiming timing = world.stepTiming();
   stepTimings.push_back(timing);
   double learningRate = learningRates.at(step);
-  // --clip-grad-norm: torch.nn.utils.clip_grad_norm_'s factor, applied to
-  // the rate (TrainUpdate.cpp).
+  // --clip-grad-norm: torch.nn.utils.clip_grad_norm_'s factor
+  // min(1, clip / (norm + 1e-6)), which scales the gradients in the update
+  // (TrainUpdate.cpp).
   double norm = options.clipGradNorm > 0 ? gradientNorm() : 0.0;
   double clip = 1.0;
-  if (std::isfinite(norm) && norm > options.clipGradNorm &&
-      options.clipGradNorm > 0)
-    clip = options.clipGradNorm / (norm + 1e-6);
+  if (std::isfinite(norm) && options.clipGradNorm > 0)
+    clip = std::min(1.0, options.clipGradNorm / (norm + 1e-6));
   if (leader) {
     out << "step " << step << ": loss " << llvm::format("%.9g", mean) << ", ";
     if (!learningRates.isConstant())
@@ -503,7 +518,10 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
     if (options.clipGradNorm > 0)
       out << "grad norm " << llvm::format("%.9g", norm)
           << (clip < 1.0 ? " (clipped), " : ", ");
-    out << llvm::format("%.1f", seconds * 1e3) << " ms, bubble "
+    out << llvm::format("%.1f", seconds * 1e3) << " ms ("
+        << llvm::format("%.4g", numMicrobatches * samplesPerMicrobatch() /
+                                    std::max(seconds, 1e-9))
+        << " samples/s), bubble "
         << llvm::format("%.3f", timing.bubbleRate) << " (measured)\n";
   }
   bool checked = options.check && step < firstStep + options.checkSteps;
@@ -534,7 +552,10 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
     if (llvm::Error e = writeTrace())
       return e;
   }
-  world.sgdStep(learningRate * clip);
+  if (checked)
+    stateBeforeUpdate = optimizerState;
+  if (llvm::Error e = applyUpdate(learningRate, clip))
+    return e;
   if (llvm::Error e = checkSharedCopies(step))
     return e;
   if (checked) {
@@ -593,6 +614,8 @@ llvm::Error mlir::pp::driver::validate(const TrainOptions &options) {
           options.learningRateSchedule, options.learningRate,
           options.minLearningRate, options.warmupSteps, options.steps}))
     return e;
+  if (llvm::Error e = exec::validate(options.optimizer))
+    return e;
   if (!std::isfinite(options.clipGradNorm) || options.clipGradNorm < 0)
     return error("--clip-grad-norm must be a finite number >= 0 (0: off), "
                  "not " +
@@ -614,12 +637,6 @@ llvm::Error mlir::pp::driver::validate(const TrainOptions &options) {
 llvm::Expected<TrainSummary> Trainer::run() {
   if (llvm::Error e = validate(options))
     return std::move(e);
-  if (options.check && options.checkSteps > 1 &&
-      session.world().localRanks().size() <
-          static_cast<size_t>(model.pipeline.numRanks))
-    return error("--check-steps above 1 needs every rank in this process "
-                 "(--transport=inproc) for now: the reference of a later "
-                 "step reads every stage's parameters");
   if (options.check && model.referenceName.empty())
     return error("checking needs the reference: compile with "
                  "CompileOptions::reference");
@@ -637,6 +654,7 @@ llvm::Expected<TrainSummary> Trainer::run() {
     return std::move(e);
   if (llvm::Error e = initializeParameters())
     return std::move(e);
+  initializeOptimizerState();
   const SessionOptions &so = session.options();
   if (leader)
     out << "pp-run: @" << model.lossName << " on " << so.numRanks

@@ -13,6 +13,8 @@
 
 #include "llvm/ADT/Twine.h"
 
+#include <cstring>
+
 using namespace mlir;
 using namespace mlir::pp;
 using namespace mlir::pp::driver;
@@ -24,8 +26,11 @@ static llvm::Error error(const llvm::Twine &message) {
 
 llvm::Error Trainer::resumeFrom(std::map<unsigned, HostTensor> &values,
                                 std::map<unsigned, std::string> &origin) {
+  std::vector<std::string> stateNames =
+      exec::optimizerStateNames(options.optimizer.kind);
   llvm::Expected<Checkpoint> checkpoint = readCheckpoint(
-      options.resumeDirectory, model.lossName, model.preparedParameters);
+      options.resumeDirectory, model.lossName, model.preparedParameters,
+      exec::optimizerName(options.optimizer.kind), stateNames);
   if (!checkpoint)
     return checkpoint.takeError();
   if (checkpoint->step >= options.steps)
@@ -38,10 +43,68 @@ llvm::Error Trainer::resumeFrom(std::map<unsigned, HostTensor> &values,
     values[argument] = std::move(value);
     origin[argument] = "the checkpoint";
   }
+  for (auto [k, name] : llvm::enumerate(stateNames))
+    for (auto &[argument, value] : checkpoint->state[name]) {
+      std::vector<HostTensor> &state = resumedState[argument];
+      state.resize(stateNames.size());
+      state[k] = std::move(value);
+    }
+  updates = checkpoint->updates;
   firstStep = checkpoint->step + 1;
   progress.phase("resuming after step " + llvm::Twine(checkpoint->step) +
                  " from " + options.resumeDirectory);
   return llvm::Error::success();
+}
+
+std::map<unsigned, HostTensor> Trainer::gatherTensors(int stateIndex) {
+  pprt::World &world = session.world();
+  std::vector<int> local = world.localRanks();
+  // This process's part: (argument, bytes) of the arguments whose first
+  // use it runs, each as [argument][byte count][bytes].
+  std::vector<char> mine;
+  auto append = [&](const void *data, size_t bytes) {
+    const char *p = static_cast<const char *>(data);
+    mine.insert(mine.end(), p, p + bytes);
+  };
+  for (const auto &[a, use] : firstUse) {
+    if (!llvm::is_contained(local, model.pipeline.rankOf(use.first)))
+      continue;
+    const void *data;
+    int64_t bytes;
+    if (stateIndex < 0) {
+      const pprt::Buffer &b = world.parameter(use.first, use.second);
+      data = b.bytes.data();
+      bytes = static_cast<int64_t>(b.bytes.size());
+    } else {
+      const HostTensor &t = optimizerState[a][stateIndex];
+      data = t.data();
+      bytes = static_cast<int64_t>(t.byteSize());
+    }
+    int64_t argument = a;
+    append(&argument, sizeof(argument));
+    append(&bytes, sizeof(bytes));
+    append(data, bytes);
+  }
+  std::map<unsigned, HostTensor> tensors;
+  for (const std::vector<char> &part : world.allGather(mine)) {
+    size_t at = 0;
+    while (at + 2 * sizeof(int64_t) <= part.size()) {
+      int64_t argument, bytes;
+      std::memcpy(&argument, part.data() + at, sizeof(argument));
+      std::memcpy(&bytes, part.data() + at + sizeof(argument), sizeof(bytes));
+      at += 2 * sizeof(int64_t);
+      if (argument < 0 ||
+          argument >= static_cast<int64_t>(model.argumentSpecs.size()) ||
+          bytes < 0 || at + bytes > part.size())
+        break;
+      HostTensor t(model.argumentSpecs[argument]);
+      if (static_cast<size_t>(bytes) == t.byteSize())
+        std::memcpy(t.data(), part.data() + at, bytes);
+      at += bytes;
+      tensors.emplace(static_cast<unsigned>(argument), std::move(t));
+    }
+  }
+  return tensors;
 }
 
 llvm::Error Trainer::saveIfDue(int step) {
@@ -55,29 +118,33 @@ llvm::Error Trainer::saveIfDue(int step) {
   checkpoint.function = model.lossName;
   checkpoint.step = step;
   checkpoint.seed = options.seed;
-  for (const auto &[a, spec] : model.preparedParameters) {
-    HostTensor whole(spec);
-    for (unsigned c : model.parameterArgs) {
-      const CompiledModel::ArgumentOrigin &from = model.argumentOrigins[c];
-      if (from.argument != a)
-        continue;
-      auto it = firstUse.find(c);
-      if (it == firstUse.end())
-        return error("--save: argument " + llvm::Twine(c) + " of @" +
-                     model.lossName + " is no stage's parameter");
-      const pprt::Buffer &b =
-          session.world().parameter(it->second.first, it->second.second);
-      HostTensor piece(model.argumentSpecs[c]);
-      if (b.bytes.size() != piece.byteSize())
-        return error("--save: parameter " + argumentName(c) +
-                     " is not held by this process");
-      std::memcpy(piece.data(), b.bytes.data(), piece.byteSize());
-      if (from.dim < 0)
-        whole = std::move(piece);
-      else
-        exec::insertAlong(whole, piece, from.dim, from.offset);
+  checkpoint.optimizer = exec::optimizerName(options.optimizer.kind).str();
+  checkpoint.updates = updates;
+  std::vector<std::string> stateNames =
+      exec::optimizerStateNames(options.optimizer.kind);
+  // Parameters (-1), then each state tensor, whole by argument as
+  // prepared.
+  for (int role = -1; role < static_cast<int>(stateNames.size()); ++role) {
+    std::map<unsigned, HostTensor> pieces = gatherTensors(role);
+    Checkpoint::Tensors &whole =
+        role < 0 ? checkpoint.parameters : checkpoint.state[stateNames[role]];
+    for (const auto &[a, spec] : model.preparedParameters) {
+      HostTensor value(spec);
+      for (unsigned c : model.parameterArgs) {
+        const CompiledModel::ArgumentOrigin &from = model.argumentOrigins[c];
+        if (from.argument != a)
+          continue;
+        auto it = pieces.find(c);
+        if (it == pieces.end())
+          return error("--save: parameter " + argumentName(c) +
+                       " is held by no process");
+        if (from.dim < 0)
+          value = std::move(it->second);
+        else
+          exec::insertAlong(value, it->second, from.dim, from.offset);
+      }
+      whole.emplace_back(a, std::move(value));
     }
-    checkpoint.parameters.emplace_back(a, std::move(whole));
   }
   if (!leader)
     return llvm::Error::success();

@@ -1,4 +1,11 @@
-//===- TrainUpdate.cpp - the trainer's gradient norm ----------------------===//
+//===- TrainUpdate.cpp - the trainer's update and gradient norm -----------===//
+//
+// The update: every parameter this process holds goes through its
+// generated update function (pp/Execution/Optimizer.h, compiled with the
+// stage code) once per step, in place, with its state beside it; a shared
+// parameter is updated once per process and the result copied to its other
+// copies there (each process that holds a copy computes the same bits from
+// the same summed gradient and state).
 //
 // --clip-grad-norm (TrainOptions::clipGradNorm): the global L2 norm of the
 // step's gradients, as torch.nn.utils.clip_grad_norm_ defines it (the norm
@@ -12,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Trainer.h"
+
+#include "llvm/ADT/Twine.h"
 
 #include <cmath>
 #include <cstring>
@@ -57,4 +66,75 @@ double Trainer::gradientNorm() {
   for (const auto &[a, sum] : squares)
     total += sum;
   return std::sqrt(total);
+}
+
+void Trainer::initializeOptimizerState() {
+  size_t numState = optimizerStateNames(options.optimizer.kind).size();
+  for (const auto &[a, uses] : localUses) {
+    std::vector<HostTensor> state;
+    const CompiledModel::ArgumentOrigin &from = model.argumentOrigins[a];
+    auto resumed = resumedState.find(from.argument);
+    for (size_t k = 0; k < numState; ++k) {
+      if (resumed == resumedState.end()) {
+        state.emplace_back(model.argumentSpecs[a]);
+        continue;
+      }
+      const HostTensor &whole = resumed->second[k];
+      state.push_back(from.dim < 0
+                          ? whole
+                          : sliceAlong(whole, from.dim, from.offset,
+                                       model.argumentSpecs[a].shape[from.dim]));
+    }
+    optimizerState[a] = std::move(state);
+  }
+  resumedState.clear();
+}
+
+llvm::Error Trainer::runUpdate(unsigned arg, void *param, const void *grad,
+                               std::vector<HostTensor> &state,
+                               double learningRate, double gradScale,
+                               int64_t t) {
+  const TensorSpec &spec = model.argumentSpecs[arg];
+  std::vector<double> s =
+      updateScalars(options.optimizer, learningRate, t, gradScale);
+  HostTensor scalars(TensorSpec{spec.kind, {static_cast<int64_t>(s.size())}});
+  for (auto [k, v] : llvm::enumerate(s))
+    scalars.set(k, v);
+  std::vector<const void *> args = {param, grad};
+  std::vector<void *> results = {param};
+  for (HostTensor &x : state) {
+    args.push_back(x.data());
+    results.push_back(x.data());
+  }
+  args.push_back(scalars.data());
+  if (llvm::Error e = hostJit->runOnBuffers(
+          updateFunctionName(options.optimizer, spec), args, results))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "the update of parameter " + argumentName(arg) +
+            " failed: " + llvm::toString(std::move(e)));
+  return llvm::Error::success();
+}
+
+llvm::Error Trainer::applyUpdate(double learningRate, double gradScale) {
+  pprt::World &world = session.world();
+  ++updates;
+  for (auto &[a, uses] : localUses) {
+    auto [stage, index] = uses.front();
+    const pprt::Buffer *grad = world.gradient(stage, index);
+    pprt::Buffer *param = world.mutableParameter(stage, index);
+    // A parameter the loss does not reach has no gradient and keeps its
+    // value (as PyTorch's optimizers skip a parameter whose grad is None).
+    if (!grad || !param || grad->bytes.size() != param->bytes.size() ||
+        grad->dtype != param->dtype)
+      continue;
+    if (llvm::Error e = runUpdate(a, param->bytes.data(), grad->bytes.data(),
+                                  optimizerState[a], learningRate, gradScale,
+                                  updates))
+      return e;
+    for (auto [s, k] : llvm::drop_begin(uses))
+      if (pprt::Buffer *copy = world.mutableParameter(s, k); copy != param)
+        world.setParameter(s, k, *param);
+  }
+  return llvm::Error::success();
 }

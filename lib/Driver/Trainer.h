@@ -53,6 +53,9 @@ private:
   /// Stops a step whose loss or gradients are not finite.
   llvm::Error checkFinite(int step, const std::vector<double> &losses);
   void reportRate(int step);
+  /// The leading dimension of stage 0's first data argument (1 if none):
+  /// the samples in one micro-batch.
+  int64_t samplesPerMicrobatch() const;
   /// For each shared parameter: the stages and ranks that use it, and
   /// whether its gradients are summed on one rank or across ranks.
   void reportSharedParameters();
@@ -80,6 +83,18 @@ private:
   /// and the parameters in ascending argument order, so every process and
   /// every pipeline layout gets the same bits; a collective under MPI.
   double gradientNorm();
+  /// Zero state for every parameter this process holds, or the resumed
+  /// checkpoint's (resumedState, sliced for pieces).
+  void initializeOptimizerState();
+  /// The step's update: the generated update function of each parameter
+  /// this process holds, run in place on its value (the first local use's
+  /// copy) and state with the gradient scaled by `gradScale`, then copied
+  /// to the parameter's other copies on this process.
+  llvm::Error applyUpdate(double learningRate, double gradScale);
+  /// Runs the update of argument `arg` on `param` and `state` in place.
+  llvm::Error runUpdate(unsigned arg, void *param, const void *grad,
+                        std::vector<exec::HostTensor> &state,
+                        double learningRate, double gradScale, int64_t t);
 
   // TrainState.cpp
   /// --resume: replaces `values` (by argument as prepared) with the
@@ -87,8 +102,14 @@ private:
   llvm::Error resumeFrom(std::map<unsigned, exec::HostTensor> &values,
                          std::map<unsigned, std::string> &origin);
   /// --save after `step`, when it is due (every saveEvery steps, and the
-  /// last): the parameters whole, pieces reassembled.
+  /// last): the parameters and optimizer state whole, pieces reassembled,
+  /// gathered from every process (a collective under MPI).
   llvm::Error saveIfDue(int step);
+  /// Every parameter's value (`stateIndex` < 0) or its optimizer state
+  /// tensor `stateIndex`, by argument of the loss function (pieces apart),
+  /// on every process: each process gives those whose first use it holds
+  /// (a collective under MPI; inproc holds all).
+  std::map<unsigned, exec::HostTensor> gatherTensors(int stateIndex);
 
   // Check.cpp
   /// Compares the first step (losses and the world's gradients) with the
@@ -98,6 +119,12 @@ private:
   /// unpipelined model's gradients (checkStep) give, with the same rate and
   /// the clipping factor of their own norm; writes the verdict to `out`.
   llvm::Expected<bool> checkUpdate(double learningRate);
+  /// checkUpdate's comparison of the optimizer state with `expected` (by
+  /// argument, for this process's arguments): "; 8 state tensors: bitwise
+  /// equal", or "" without state; `worst` gets the max relative error.
+  std::string compareState(
+      const std::map<unsigned, std::vector<exec::HostTensor>> &expected,
+      double &worst);
 
   // Report.cpp
   /// Per-rank busy time, stash peaks, device memory, and the measured
@@ -129,6 +156,19 @@ private:
   /// where the pipeline keeps its value and gradient (a shared parameter's
   /// copies all hold the same after a step).
   std::map<unsigned, std::pair<int, int>> firstUse;
+  /// The uses of each parameter argument on this process's ranks, in stage
+  /// order (arguments with none are absent).
+  std::map<unsigned, std::vector<std::pair<int, int>>> localUses;
+  /// The optimizer's state of each argument in localUses
+  /// (exec::optimizerStateNames), and its copy before the update of a
+  /// checked step (checkUpdate's starting point).
+  std::map<unsigned, std::vector<exec::HostTensor>> optimizerState,
+      stateBeforeUpdate;
+  /// A resumed checkpoint's state, by argument as prepared (whole).
+  std::map<unsigned, std::vector<exec::HostTensor>> resumedState;
+  /// Updates applied so far (the bias corrections' t of the next is one
+  /// more); skipped steps apply none.
+  int64_t updates = 0;
   /// The first step this run trains: 1, or the step after a resumed
   /// checkpoint's.
   int firstStep = 1;

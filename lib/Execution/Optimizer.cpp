@@ -85,18 +85,19 @@ llvm::Error mlir::pp::exec::validate(const OptimizerOptions &options) {
 }
 
 std::vector<double> mlir::pp::exec::updateScalars(const OptimizerOptions &o,
-                                                  double lr, int64_t t) {
+                                                  double lr, int64_t t,
+                                                  double gradScale) {
   double decay = 1.0 - lr * o.weightDecay;
   switch (o.kind) {
   case Kind::SGD:
-    return {decay, lr};
+    return {gradScale, decay, lr};
   case Kind::Momentum:
-    return {decay, lr, o.momentum};
+    return {gradScale, decay, lr, o.momentum};
   case Kind::AdamW: {
     double c1 = 1.0 - std::pow(o.beta1, static_cast<double>(t));
     double c2 = 1.0 - std::pow(o.beta2, static_cast<double>(t));
-    return {decay,           o.beta1, 1.0 - o.beta1,  o.beta2,
-            1.0 - o.beta2,   lr / c1, std::sqrt(c2), o.eps};
+    return {gradScale,     decay,   o.beta1,       o.beta2,      1.0 - o.beta1,
+            1.0 - o.beta2, lr / c1, std::sqrt(c2), o.eps};
   }
   }
   return {};
@@ -130,20 +131,21 @@ struct UpdateBody {
     auto div = [&](Value x, Value y) {
       return arith::DivFOp::create(b, loc, x, y).getResult();
     };
-    Value decayed = mul(p, s[0]);
+    g = mul(g, s[0]);
+    Value decayed = mul(p, s[1]);
     switch (kind) {
     case Kind::SGD:
-      return {sub(decayed, mul(s[1], g))};
+      return {sub(decayed, mul(s[2], g))};
     case Kind::Momentum: {
-      Value buffer = add(mul(s[2], state[0]), g);
-      return {sub(decayed, mul(s[1], buffer)), buffer};
+      Value buffer = add(mul(s[3], state[0]), g);
+      return {sub(decayed, mul(s[2], buffer)), buffer};
     }
     case Kind::AdamW: {
-      Value m = add(mul(s[1], state[0]), mul(s[2], g));
-      Value v = add(mul(s[3], state[1]), mul(s[4], mul(g, g)));
+      Value m = add(mul(s[2], state[0]), mul(s[4], g));
+      Value v = add(mul(s[3], state[1]), mul(s[5], mul(g, g)));
       Value root = math::SqrtOp::create(b, loc, v);
-      Value denom = add(div(root, s[6]), s[7]);
-      return {sub(decayed, mul(s[5], div(m, denom))), m, v};
+      Value denom = add(div(root, s[7]), s[8]);
+      return {sub(decayed, mul(s[6], div(m, denom))), m, v};
     }
     }
     return {};
@@ -232,34 +234,35 @@ static void referenceElements(const OptimizerOptions &o,
   for (int64_t i = 0; i < n; ++i) {
     // One operation per statement: the order the generated code keeps (no
     // contraction into fused multiply-adds).
-    T decayed = p[i] * s[0];
+    T gi = g[i] * s[0];
+    T decayed = p[i] * s[1];
     switch (o.kind) {
     case Kind::SGD: {
-      T step = s[1] * g[i];
+      T step = s[2] * gi;
       p[i] = decayed - step;
       break;
     }
     case Kind::Momentum: {
-      T kept = s[2] * state[0][i];
-      T buffer = kept + g[i];
-      T step = s[1] * buffer;
+      T kept = s[3] * state[0][i];
+      T buffer = kept + gi;
+      T step = s[2] * buffer;
       p[i] = decayed - step;
       state[0][i] = buffer;
       break;
     }
     case Kind::AdamW: {
-      T m0 = s[1] * state[0][i];
-      T m1 = s[2] * g[i];
+      T m0 = s[2] * state[0][i];
+      T m1 = s[4] * gi;
       T m = m0 + m1;
       T v0 = s[3] * state[1][i];
-      T gg = g[i] * g[i];
-      T v1 = s[4] * gg;
+      T gg = gi * gi;
+      T v1 = s[5] * gg;
       T v = v0 + v1;
       T root = std::sqrt(v);
-      T scaled = root / s[6];
-      T denom = scaled + s[7];
+      T scaled = root / s[7];
+      T denom = scaled + s[8];
       T ratio = m / denom;
-      T step = s[5] * ratio;
+      T step = s[6] * ratio;
       p[i] = decayed - step;
       state[0][i] = m;
       state[1][i] = v;
@@ -270,10 +273,10 @@ static void referenceElements(const OptimizerOptions &o,
 }
 
 void mlir::pp::exec::referenceUpdate(const OptimizerOptions &options,
-                                     double lr, int64_t t, HostTensor &param,
-                                     const HostTensor &grad,
+                                     double lr, int64_t t, double gradScale,
+                                     HostTensor &param, const HostTensor &grad,
                                      std::vector<HostTensor> &state) {
-  std::vector<double> scalars = updateScalars(options, lr, t);
+  std::vector<double> scalars = updateScalars(options, lr, t, gradScale);
   if (param.kind() == ElemKind::F64) {
     std::vector<double *> s;
     for (HostTensor &x : state)

@@ -443,6 +443,11 @@ const Buffer &World::parameter(int64_t stage, int64_t index) const {
   return it == state->data.parameters.end() ? empty : it->second;
 }
 
+Buffer *World::mutableParameter(int64_t stage, int64_t index) {
+  auto it = state->data.parameters.find(state->data.copyOf({stage, index}));
+  return it == state->data.parameters.end() ? nullptr : &it->second;
+}
+
 void World::setInput(int64_t microbatch, int64_t index,
                      std::vector<char> bytes) {
   state->data.inputs[{microbatch, index}] = std::move(bytes);

@@ -161,15 +161,41 @@ static cl::opt<int> numSteps("steps", cl::desc("Training steps (default 1)"),
                              cl::init(1), cl::value_desc("N"),
                              cl::cat(runCategory));
 static cl::opt<double> learningRate(
-    "lr",
-    cl::desc("SGD learning rate, the schedule's peak (default 0.01)"),
+    "lr", cl::desc("Learning rate, the schedule's peak (default 0.01)"),
     cl::init(0.01), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<std::string> optimizerName(
+    "optimizer",
+    cl::desc("The update, generated code compiled with the stages "
+             "(docs/Training.md): sgd (default), momentum (torch.optim.SGD "
+             "with --momentum) or adamw (Loshchilov & Hutter, with --beta1, "
+             "--beta2, --eps)"),
+    cl::init("sgd"), cl::value_desc("sgd|momentum|adamw"),
+    cl::cat(runCategory));
+static cl::opt<double> momentum(
+    "momentum", cl::desc("momentum: the buffer's factor, in [0, 1) (default 0.9)"),
+    cl::init(0.9), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<double> beta1(
+    "beta1",
+    cl::desc("adamw: decay of the first moment, in [0, 1) (default 0.9)"),
+    cl::init(0.9), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<double> beta2(
+    "beta2",
+    cl::desc("adamw: decay of the second moment, in [0, 1) (default 0.999)"),
+    cl::init(0.999), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<double> eps(
+    "eps", cl::desc("adamw: added to the denominator, > 0 (default 1e-8)"),
+    cl::init(1e-8), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<double> weightDecay(
+    "weight-decay",
+    cl::desc("Decoupled weight decay for every optimizer: p *= 1 - lr * x "
+             "before the step (default 0)"),
+    cl::init(0.0), cl::value_desc("x"), cl::cat(runCategory));
 static cl::opt<double> clipGradNorm(
     "clip-grad-norm",
     cl::desc("Clip the global L2 norm of the gradients to this (every "
              "parameter counted once, summed in one fixed order on every "
-             "rank): the update uses lr * X / (norm + 1e-6) when the norm is "
-             "above X (default 0: off)"),
+             "rank): the gradients are scaled by min(1, X / (norm + 1e-6)) "
+             "before the update (default 0: off)"),
     cl::init(0.0), cl::value_desc("X"), cl::cat(runCategory));
 static cl::opt<bool> skipNonFinite(
     "skip-nonfinite",
@@ -201,8 +227,7 @@ static cl::opt<bool>
 static cl::opt<int> checkSteps(
     "check-steps",
     cl::desc("With --check: compare this many steps from the first, each "
-             "one's loss, gradients and update (default 1; above 1 with "
-             "--transport=inproc)"),
+             "one's loss, gradients and update (default 1)"),
     cl::init(1), cl::value_desc("N"), cl::cat(runCategory));
 static cl::opt<uint64_t> seed("seed",
                               cl::desc("Seed of the synthetic parameters and "
@@ -242,8 +267,8 @@ static cl::opt<std::string> saveDirectory(
     "save",
     cl::desc("Save a checkpoint into this directory after the last step "
              "(and every --save-every steps): manifest.json and one .npy "
-             "per parameter, named by the model's arguments "
-             "(docs/Training.md, \"Checkpoints\"); --transport=inproc"),
+             "per parameter and optimizer state tensor, named by the "
+             "model's arguments (docs/Training.md, \"Checkpoints\")"),
     cl::value_desc("dir"), cl::cat(runCategory));
 static cl::opt<int> saveEvery(
     "save-every",
@@ -374,9 +399,17 @@ static llvm::Expected<driver::TrainOptions> makeTrainOptions() {
   train.saveDirectory = saveDirectory;
   train.saveEvery = saveEvery;
   train.resumeDirectory = resumeDirectory;
-  if (!train.saveDirectory.empty() && transport != "inproc")
-    return error("--save needs --transport=inproc for now: the parameters of "
-                "other processes' stages are not gathered");
+  std::optional<exec::OptimizerOptions::Kind> optimizer =
+      exec::parseOptimizer(optimizerName);
+  if (!optimizer)
+    return error("--optimizer must be sgd, momentum or adamw, not '" +
+                 optimizerName + "'");
+  train.optimizer.kind = *optimizer;
+  train.optimizer.momentum = momentum;
+  train.optimizer.beta1 = beta1;
+  train.optimizer.beta2 = beta2;
+  train.optimizer.eps = eps;
+  train.optimizer.weightDecay = weightDecay;
   std::optional<driver::LearningRateSchedule::Kind> kind =
       driver::parseLearningRateScheduleKind(lrSchedule);
   if (!kind)

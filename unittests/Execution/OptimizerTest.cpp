@@ -78,7 +78,8 @@ TEST_P(GeneratedUpdate, EqualsTheFormulasBitwise) {
     for (int64_t t = 1; t <= 4; ++t) {
       HostTensor grad = randomTensor(flat, rng, 0.5);
       double lr = 0.05 / t;
-      std::vector<double> s = updateScalars(options, lr, t);
+      double gradScale = t == 2 ? 0.375 : 1.0; // clipped at step 2
+      std::vector<double> s = updateScalars(options, lr, t, gradScale);
       HostTensor scalars(TensorSpec{spec.kind, {int64_t(s.size())}});
       for (size_t k = 0; k < s.size(); ++k)
         scalars.set(k, s[k]);
@@ -91,7 +92,8 @@ TEST_P(GeneratedUpdate, EqualsTheFormulasBitwise) {
       }
       args.push_back(scalars.data());
       ASSERT_FALSE(!!jit->get()->runOnBuffers(name, args, results));
-      referenceUpdate(options, lr, t, expected, grad, expectedState);
+      referenceUpdate(options, lr, t, gradScale, expected, grad,
+                      expectedState);
       EXPECT_TRUE(sameBytes(param, expected)) << name << " step " << t;
       for (size_t k = 0; k < numState; ++k)
         EXPECT_TRUE(sameBytes(state[k], expectedState[k]))
@@ -113,21 +115,23 @@ TEST(Optimizer, SGDWithoutDecayIsTheRuntimeRule) {
   // p * 1 - lr * g is p - lr * g: the SGD the runtime applied before.
   OptimizerOptions options;
   std::vector<double> s = updateScalars(options, 0.25, 1);
-  ASSERT_EQ(s.size(), 2u);
+  ASSERT_EQ(s.size(), 3u);
   EXPECT_EQ(s[0], 1.0);
-  EXPECT_EQ(s[1], 0.25);
+  EXPECT_EQ(s[1], 1.0);
+  EXPECT_EQ(s[2], 0.25);
 }
 
 TEST(Optimizer, AdamWScalarsFollowTheBiasCorrection) {
   OptimizerOptions options;
   options.kind = Kind::AdamW;
   options.weightDecay = 0.1;
-  std::vector<double> s = updateScalars(options, 1e-3, 2);
-  ASSERT_EQ(s.size(), 8u);
-  EXPECT_DOUBLE_EQ(s[0], 1.0 - 1e-4);
-  EXPECT_DOUBLE_EQ(s[5], 1e-3 / (1.0 - 0.9 * 0.9));
-  EXPECT_DOUBLE_EQ(s[6], std::sqrt(1.0 - 0.999 * 0.999));
-  EXPECT_EQ(s[7], 1e-8);
+  std::vector<double> s = updateScalars(options, 1e-3, 2, 0.5);
+  ASSERT_EQ(s.size(), 9u);
+  EXPECT_EQ(s[0], 0.5);
+  EXPECT_DOUBLE_EQ(s[1], 1.0 - 1e-4);
+  EXPECT_DOUBLE_EQ(s[6], 1e-3 / (1.0 - 0.9 * 0.9));
+  EXPECT_DOUBLE_EQ(s[7], std::sqrt(1.0 - 0.999 * 0.999));
+  EXPECT_EQ(s[8], 1e-8);
 }
 
 TEST(Optimizer, NamesAndState) {

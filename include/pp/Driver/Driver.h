@@ -27,6 +27,7 @@
 
 #include "pp/Driver/LearningRate.h"
 #include "pp/Execution/HostTensor.h"
+#include "pp/Execution/Optimizer.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -311,10 +312,13 @@ void registerDriverDialects(DialectRegistry &registry);
 
 /// How to train.
 struct TrainOptions {
-  /// Training steps N (>= 0) and the SGD learning rate (finite, >= 0): the
+  /// Training steps N (>= 0) and the learning rate (finite, >= 0): the
   /// peak of the schedule.
   int steps = 1;
   double learningRate = 0.01;
+  /// The update rule and its hyperparameters (pp/Execution/Optimizer.h),
+  /// compiled with the stage code; its state lives beside each parameter.
+  exec::OptimizerOptions optimizer;
   /// The learning rate per step (pp/Driver/LearningRate.h): a constant
   /// rate (the default), or linear warm-up over `warmupSteps` then a
   /// linear or cosine decay to `minLearningRate` at the last step.

@@ -10,7 +10,9 @@
 // one compiled function serves every step.
 //
 // Formulas, each element in this order, in the parameter's type (the
-// scalars computed in double, then rounded to it):
+// scalars computed in double, then rounded to it), after the gradient is
+// scaled, g = g * gradScale (torch.nn.utils.clip_grad_norm_'s factor; 1
+// when not clipping, which changes no bit):
 //
 //   sgd       p' = p * decay - lr * g
 //   momentum  b' = mu * b + g;  p' = p * decay - lr * b'
@@ -72,9 +74,12 @@ std::vector<std::string> optimizerStateNames(OptimizerOptions::Kind kind);
 llvm::Error validate(const OptimizerOptions &options);
 
 /// The scalar operands of one update at learning rate `lr` (>= 0) as the
-/// `t`-th update (t >= 1), in the order the generated function reads them.
+/// `t`-th update (t >= 1) with the gradients scaled by `gradScale`, in the
+/// order the generated function reads them: gradScale, decay, then lr
+/// (sgd), lr and mu (momentum), or beta1, beta2, 1 - beta1, 1 - beta2,
+/// lr / c1, sqrt(c2), eps (adamw).
 std::vector<double> updateScalars(const OptimizerOptions &options, double lr,
-                                  int64_t t);
+                                  int64_t t, double gradScale = 1.0);
 
 /// The update function for parameters of `spec`: its name, and its
 /// signature (p, g, state..., scalars) -> (p', state'...) with every
@@ -94,8 +99,8 @@ addUpdateFunctions(mlir::ModuleOp module, const OptimizerOptions &options,
 /// what the generated functions must equal bit for bit (unit tests).
 /// `state` holds optimizerStateNames(kind).size() tensors.
 void referenceUpdate(const OptimizerOptions &options, double lr, int64_t t,
-                     HostTensor &param, const HostTensor &grad,
-                     std::vector<HostTensor> &state);
+                     double gradScale, HostTensor &param,
+                     const HostTensor &grad, std::vector<HostTensor> &state);
 
 } // namespace mlir::pp::exec
 

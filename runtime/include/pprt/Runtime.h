@@ -243,6 +243,10 @@ public:
   void setParameter(int64_t stage, int64_t index, Buffer value);
   /// The parameter's value (an empty f32 buffer if it was never set).
   const Buffer &parameter(int64_t stage, int64_t index) const;
+  /// The parameter's value to update in place between steps (the
+  /// launcher's optimizer), or null if it was never set. Uses that share a
+  /// copy (shareParameter, on one rank) give the same buffer.
+  Buffer *mutableParameter(int64_t stage, int64_t index);
   /// Declares that `uses` read one parameter (tied embeddings, a weight a
   /// model applies twice). Every rank that uses it keeps one copy: its
   /// uses alias the copy of the first of them (in the order given), so that
