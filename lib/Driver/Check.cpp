@@ -120,7 +120,7 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
   pprt::World &world = session.world();
   // The reference, micro-batch by micro-batch.
   std::map<unsigned, std::vector<HostTensor>> perMicrobatch;
-  std::vector<double> referenceLosses;
+  std::vector<double> referenceLosses, f32Losses;
   auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName);
   auto seedType = cast<RankedTensorType>(lossFn.getResultTypes().front());
   TensorSpec seedSpec;
@@ -154,6 +154,14 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
     referenceLosses.push_back(results[0].get(0));
     for (auto [k, a] : llvm::enumerate(model.parameterArgs))
       perMicrobatch[a].push_back(std::move(results[1 + k]));
+    // --precision=bf16: the same micro-batch through the f32 model.
+    if (!model.f32ReferenceName.empty()) {
+      if (llvm::Error e =
+              hostJit->run(model.f32ReferenceName, argPtrs, results))
+        return error("the f32 reference failed: " +
+                     llvm::toString(std::move(e)));
+      f32Losses.push_back(results[0].get(0));
+    }
   }
   // A shared parameter's reference is summed in its first use's order: the
   // pipeline sums each use's micro-batches, then the uses, so its order
@@ -195,6 +203,15 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
         << (cmp.bitwise[1] ? ""
                            : " (summed over their stages in another order)")
         << "\n";
+    if (!f32Losses.empty()) {
+      double worstF32 = 0;
+      for (auto [a, b] : llvm::zip_equal(losses, f32Losses))
+        worstF32 = std::max(worstF32,
+                            std::abs(a - b) / std::max(std::abs(b), 1e-30));
+      out << "check (step " << checkedStep
+          << ", bf16 against the f32 model): loss max relative difference "
+          << llvm::formatv("{0:e3}", worstF32).str() << "\n";
+    }
   }
 
   // NaN equals NaN bitwise: a check of values that are not finite fails,

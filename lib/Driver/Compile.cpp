@@ -2,6 +2,8 @@
 
 #include "pp/Driver/Driver.h"
 
+#include "Precision.h"
+
 #include "pp/Conversion/Passes.h"
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
@@ -575,6 +577,8 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
   model.schedule = getScheduleModel(scheduleOp).schedule;
   if (options.reference)
     model.referenceName = model.lossName + "_grad";
+  if (llvm::Error e = applyPrecision(module, options, model))
+    return std::move(e);
   // Weights pp-lift-parameters lifted from constants start from the model's
   // own values: @<function>_init returns them, in the order of the trailing
   // arguments it appended (pp-append-loss adds its target after them).

@@ -65,6 +65,19 @@ static bool movesOnly(linalg::LinalgOp op) {
                       [](Value v) { return isa<BlockArgument>(v); });
 }
 
+/// Whether `op` only rounds its input to a narrower float and back
+/// (pp-round-to-bf16): the value flows on to the contraction it feeds.
+static bool roundsOnly(linalg::LinalgOp op) {
+  Block *body = op.getBlock();
+  if (!body || body->getOperations().size() != 3 || op.getNumDpsInputs() != 1)
+    return false;
+  auto trunc = dyn_cast<arith::TruncFOp>(body->front());
+  auto ext = dyn_cast<arith::ExtFOp>(*std::next(body->begin()));
+  return trunc && ext && ext.getIn() == trunc.getResult() &&
+         isa<BlockArgument>(trunc.getIn()) &&
+         body->getTerminator()->getOperand(0) == ext.getResult();
+}
+
 std::optional<int64_t> InitAnalysis::visitLinalg(linalg::LinalgOp op,
                                                  OpOperand &operand) {
   if (!op.isDpsInput(&operand))
@@ -90,7 +103,7 @@ std::optional<int64_t> InitAnalysis::visitLinalg(linalg::LinalgOp op,
     note(Use::Additive);
     return std::nullopt;
   }
-  if (movesOnly(op)) {
+  if (movesOnly(op) || roundsOnly(op)) {
     for (OpResult r : op->getResults())
       if (std::optional<int64_t> f = visit(r))
         return f;

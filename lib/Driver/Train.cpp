@@ -106,6 +106,8 @@ llvm::Error Trainer::compilePrograms() {
   std::vector<std::string> entries;
   if (!model.referenceName.empty() && options.check)
     entries.push_back(model.referenceName);
+  if (!model.f32ReferenceName.empty() && options.check)
+    entries.push_back(model.f32ReferenceName);
   if (!model.initializerName.empty())
     entries.push_back(model.initializerName);
   std::vector<std::string> keep = entries;

@@ -157,6 +157,12 @@ static cl::opt<std::string> stashAccounting(
     cl::init("convert"), cl::value_desc("convert|hold"),
     cl::cat(planCategory));
 
+static cl::opt<std::string> precision(
+    "precision",
+    cl::desc("Stage compute: f32 (default) or bf16 (every contraction on "
+             "bf16 inputs with f32 accumulation, pp-round-to-bf16; f32 master "
+             "weights, optimizer state and loss)"),
+    cl::init("f32"), cl::value_desc("f32|bf16"), cl::cat(planCategory));
 static cl::opt<int> numSteps("steps", cl::desc("Training steps (default 1)"),
                              cl::init(1), cl::value_desc("N"),
                              cl::cat(runCategory));
@@ -453,6 +459,9 @@ int main(int argc, char **argv) {
   compile.solverTimeLimit = solverTimeLimit;
   compile.stashAccounting = stashAccounting;
   compile.reference = check;
+  compile.precision = precision;
+  if (precision != "f32" && precision != "bf16")
+    return fail("--precision must be f32 or bf16, not '" + precision + "'");
   compile.planCosts = planCosts;
   compile.splitOps = splitOps;
   compile.costCache = costCache;

@@ -129,6 +129,12 @@ struct CompileOptions {
   /// Also create @<loss>_grad (pp-autodiff of the whole loss) as the
   /// unpipelined reference that train() checks against.
   bool reference = false;
+  /// "f32" (the default) or "bf16": every contraction of the stage
+  /// functions and of the reference computes on bf16 inputs with f32
+  /// accumulation (pp-round-to-bf16); parameters, optimizer state, the
+  /// other ops and the loss stay f32. With `reference`, an f32 copy of the
+  /// reference is kept as @<loss>_grad_f32 (CompiledModel::f32ReferenceName).
+  std::string precision = "f32";
   /// What the partition balances: "auto" (the default: "measured" where the
   /// stage code runs on this CPU, see `measurable`, else "flops" with the
   /// ops above 1/(4 P V) of the work split), "flops" (pp-partition's FLOP
@@ -219,8 +225,11 @@ struct CompiledModel {
   /// the runtime's world (pprt::World::setMessageLayout), whose mpi
   /// transport builds its tags from it.
   int64_t boundaryParts = 1;
-  /// The unpipelined reference (@<loss>_grad), when compiled.
+  /// The unpipelined reference (@<loss>_grad), when compiled; at bf16 also
+  /// its f32 twin (@<loss>_grad_f32, and the functions it calls with the
+  /// same suffix), whose loss --check reports the bf16 loss against.
   std::string referenceName;
+  std::string f32ReferenceName;
   /// @<function>_init (pp-lift-parameters): the model's own values of the
   /// lifted weights, which are arguments firstLifted.. of the loss function.
   std::string initializerName;

@@ -500,4 +500,35 @@ def PPRestoreSplitPointsPass
   }];
 }
 
+def PPRoundToBF16Pass : Pass<"pp-round-to-bf16", "::mlir::ModuleOp"> {
+  let summary = "Compute every contraction on bf16 inputs, accumulating in f32";
+  let description = [{
+    Mixed precision as bf16 training uses it (GEMM inputs in bf16,
+    accumulation, reductions, elementwise ops and the loss in f32, f32
+    master weights): for every contraction and convolution (linalg ops that
+    `linalg::isaContractionOpInterface` or `isaConvolutionOpInterface`
+    accept, named or generic) of every `func.func` with a body, each of its
+    two f32 tensor inputs is rounded to bf16 and back
+    (`linalg.map { arith.truncf, arith.extf }`, round to nearest even), so
+    the op computes the products of bf16 values and sums them in f32: what
+    a bf16 GEMM with f32 accumulation computes, on any f32 GEMM path. A
+    value that several contractions read is rounded once per function. A
+    contraction of one value with itself (a sum of squares, a norm) is a
+    reduction and stays f32.
+
+    Run after the backward pass is derived: the gradient GEMMs take bf16
+    inputs too and the rounding's derivative is the identity (the gradient
+    reaches the f32 master weight unchanged), as in bf16 training.
+
+    A contraction whose inputs are not f32 (f64, integers) cannot run in
+    bf16: an error at the op naming its element type.
+  }];
+  let options = [
+    ListOption<"exclude", "exclude", "std::string",
+               "Functions to leave in f32 (the f32 reference of --check)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
 #endif // PP_MODEL_PASSES_TD

@@ -96,7 +96,11 @@ void mlir::pp::buildHostToLLVMPipeline(OpPassManager &pm, bool vectors,
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(arith::createArithExpandOpsPass());
+  // bf16 conversions (pp-round-to-bf16) as integer ops: the host has no
+  // bf16 instructions to lower them to, and no __truncsfbf2 to call.
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
   // Math ops with an LLVM intrinsic first; the rest (erf, ...) call libm
   // (on vectors: element by element, through vector extracts and inserts).
   pm.addPass(createConvertMathToLLVMPass());

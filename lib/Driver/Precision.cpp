@@ -1,0 +1,79 @@
+//===- Precision.cpp - compile a model at bf16 (CompileOptions::precision) ===//
+//
+// --precision=bf16: pp-round-to-bf16 on every function of the lowered
+// module, after an f32 copy of the reference (and of every function it
+// calls) is set aside for --check's loss difference to f32
+// (docs/Training.md, "bf16").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Precision.h"
+
+#include "pp/Model/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::pp;
+using namespace mlir::pp::driver;
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Copies `root` and every function it calls (transitively) as
+/// @<name><suffix>, the copies calling each other; returns the copies'
+/// names.
+static std::vector<std::string> cloneCallTree(ModuleOp module,
+                                              func::FuncOp root,
+                                              StringRef suffix) {
+  SymbolTable symbols(module);
+  llvm::SetVector<func::FuncOp> tree;
+  tree.insert(root);
+  for (size_t i = 0; i < tree.size(); ++i) {
+    func::FuncOp fn = tree[i];
+    fn.walk([&](func::CallOp call) {
+      if (auto callee = symbols.lookup<func::FuncOp>(call.getCallee()))
+        tree.insert(callee);
+    });
+  }
+  std::vector<std::string> names;
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  for (func::FuncOp fn : tree) {
+    auto copy = cast<func::FuncOp>(b.clone(*fn));
+    copy.setSymName((fn.getSymName() + suffix).str());
+    copy.walk([&](func::CallOp call) {
+      call.setCallee((call.getCallee() + suffix).str());
+    });
+    names.push_back(copy.getSymName().str());
+  }
+  return names;
+}
+
+llvm::Error mlir::pp::driver::applyPrecision(ModuleOp module,
+                                             const CompileOptions &options,
+                                             CompiledModel &model) {
+  if (options.precision == "f32")
+    return llvm::Error::success();
+  if (options.precision != "bf16")
+    return error("--precision must be f32 or bf16, not '" + options.precision +
+                 "'");
+  PPRoundToBF16PassOptions round;
+  if (!model.referenceName.empty()) {
+    auto reference = module.lookupSymbol<func::FuncOp>(model.referenceName);
+    if (!reference)
+      return error("the reference @" + model.referenceName + " is missing");
+    std::vector<std::string> kept = cloneCallTree(module, reference, "_f32");
+    model.f32ReferenceName = kept.front();
+    round.exclude.assign(kept.begin(), kept.end());
+  }
+  PassManager pm(module.getContext());
+  pm.addPass(createPPRoundToBF16Pass(round));
+  if (failed(pm.run(module)))
+    return error("--precision=bf16: the model has an op that cannot run in "
+                 "bf16 (the error above)");
+  return llvm::Error::success();
+}
