@@ -13,6 +13,7 @@ packages=(
   libopenmpi-dev openmpi-bin
   coinor-libcbc-dev pkg-config  # the exact schedule solver (lib/Schedule/Exact.cpp)
   libopenblas-dev  # GEMMs of CPU stage functions (runtime/lib/CpuGemm.cpp)
+  libdnnl-dev  # oneDNN bf16 GEMM, measured against OpenBLAS (bench/bf16-gemm.sh)
   libclang-rt-22-dev valgrind  # sanitizers and libFuzzer (scripts/sanitize.sh, fuzz.sh), valgrind.sh
 )
 if [ "${1:-}" = "--dev" ]; then
