@@ -478,3 +478,43 @@ void RecvOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 
 #define GET_OP_CLASSES
 #include "pp/Dialect/PP/IR/PPOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// AllReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllReduceOp::verify() {
+  if (getReplicas() < 2)
+    return emitOpError("needs at least 2 replicas, not ") << getReplicas();
+  if (getBytes() < 0)
+    return emitOpError("bytes must be >= 0, not ") << getBytes();
+  auto schedule = (*this)->getParentOfType<ScheduleOp>();
+  unsigned rank = (*this)->getParentRegion()->getRegionNumber();
+  if (PipelineOp pipeline = schedule.getPipelineOp()) {
+    StageOp stage;
+    for (StageOp s : pipeline.getBody().getOps<StageOp>())
+      if (s.getIndex() == getStage())
+        stage = s;
+    if (!stage)
+      return emitOpError("stage ") << getStage() << " is not in pipeline @"
+                                   << pipeline.getSymName();
+    if (stage.getRank() != static_cast<int64_t>(rank))
+      return emitOpError("reduces stage ")
+             << getStage() << ", which runs on rank " << stage.getRank()
+             << ", not on rank " << rank;
+  }
+  for (Operation *op = (*this)->getNextNode(); op; op = op->getNextNode()) {
+    if (isa<BackwardOp, BackwardWeightOp>(op) &&
+        op->getAttrOfType<IntegerAttr>("stage").getInt() == getStage())
+      return emitOpError("starts before the gradients of stage ")
+             << getStage() << " are final: its "
+             << (isa<BackwardOp>(op) ? "backward" : "W") << " of micro-batch "
+             << op->getAttrOfType<IntegerAttr>("microbatch").getInt()
+             << " follows on this rank";
+    if (auto other = dyn_cast<AllReduceOp>(op);
+        other && other.getStage() == getStage())
+      return emitOpError("stage ") << getStage()
+                                   << " has a second all-reduce on this rank";
+  }
+  return success();
+}

@@ -96,6 +96,16 @@ ScheduleModel mlir::pp::getScheduleModel(ScheduleOp op) {
                 return true;
               })
               .Default([](Operation *) { return false; });
+      if (auto reduce = dyn_cast<AllReduceOp>(&operation); reduce && !actions.empty()) {
+        int stage = static_cast<int>(reduce.getStage());
+        result.allReduces.push_back(
+            {static_cast<int>(result.schedule.ranks.size() - 1), stage,
+             actions.size() - 1});
+        result.replicas = static_cast<int>(reduce.getReplicas());
+        if (result.gradientBytes.size() <= static_cast<size_t>(stage))
+          result.gradientBytes.resize(stage + 1, 0);
+        result.gradientBytes[stage] = reduce.getBytes();
+      }
       if (!known)
         continue;
       actions.push_back(action);

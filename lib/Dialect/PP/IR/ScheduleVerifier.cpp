@@ -133,6 +133,8 @@ LogicalResult WiringChecker::check() {
   for (auto [rankIndex, region] : llvm::enumerate(op.getRanks())) {
     int64_t rank = rankIndex;
     for (Operation &action : region.front()) {
+      if (isa<AllReduceOp>(action))
+        continue;
       if (failed(checkProgramOrder(&action)))
         return failure();
       LogicalResult result =
@@ -311,13 +313,15 @@ ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
           isa<PipelineOp, StageOp, ScheduleOp>(action))
         return action.emitOpError(
             "is not a pipeline action; rank regions hold only pp.forward, "
-            "pp.backward, pp.backward_input, pp.backward_weight, pp.send and "
-            "pp.recv");
+            "pp.backward, pp.backward_input, pp.backward_weight, pp.send, "
+            "pp.recv and pp.allreduce");
 
   // Cheap per-action range checks first so that the library sees sane data.
   int64_t numStages = pipeline.getNumStages();
   for (Region &region : getRanks())
     for (Operation &action : region.front()) {
+      if (isa<AllReduceOp>(action))
+        continue; // its own verifier checks it
       auto stage = action.getAttrOfType<IntegerAttr>("stage").getInt();
       auto mb = action.getAttrOfType<IntegerAttr>("microbatch").getInt();
       if (stage < 0 || stage >= numStages)

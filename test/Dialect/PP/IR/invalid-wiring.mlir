@@ -22,7 +22,7 @@ pp.pipeline @p ranks(1) {
 }
 pp.schedule @s pipeline(@p) microbatches(1)
 rank 0 {
-  // expected-error @below {{'foo.bar' op is not a pipeline action; rank regions hold only pp.forward, pp.backward, pp.backward_input, pp.backward_weight, pp.send and pp.recv}}
+  // expected-error @below {{'foo.bar' op is not a pipeline action; rank regions hold only pp.forward, pp.backward, pp.backward_input, pp.backward_weight, pp.send, pp.recv and pp.allreduce}}
   "foo.bar"() : () -> ()
 }
 // -----

@@ -326,4 +326,33 @@ def PP_RecvOp : PP_ActionOp<"recv", [PP_NamedResults]> {
   let extraClassDeclaration = extraActionDeclaration;
 }
 
+def PP_AllReduceOp : PP_Op<"allreduce", [HasParent<"ScheduleOp">]> {
+  let summary = "Sum a stage's parameter gradients over the pipeline's replicas";
+  let description = [{
+    Data parallelism over the pipeline (`pp-insert-allreduce`): the
+    pipeline runs as `replicas` copies (D >= 2), each on its own
+    micro-batches, and this op starts the collective that sums stage
+    `stage`'s parameter gradients, `bytes` bytes, over the D ranks that run
+    the stage in the D replicas. It starts here, where the stage's gradients
+    of the step are final, and completes before the update, so the rank's
+    later actions overlap it. Every replica runs the same programs, so the
+    D ranks of a stage reach their all-reduces in the same order.
+
+    The verifier checks that the stage runs on this rank, that no backward
+    or W of the stage follows on the rank (the gradients would not be
+    final), and that a stage has one all-reduce.
+
+    ```mlir
+    pp.backward_weight stage 1 microbatch 3 (%ws) : !pp.stash<32>
+    pp.allreduce gradients stage 1 replicas 2 bytes 4096
+    ```
+  }];
+  let arguments = (ins PP_IntAttr:$stage, PP_IntAttr:$replicas,
+                       PP_IntAttr:$bytes);
+  let assemblyFormat = [{
+    `gradients` `stage` $stage `replicas` $replicas `bytes` $bytes attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // PP_DIALECT_PP_IR_PPOPS_TD

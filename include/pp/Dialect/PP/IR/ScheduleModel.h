@@ -11,6 +11,7 @@
 #define PP_DIALECT_PP_IR_SCHEDULEMODEL_H
 
 #include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Schedule/DataParallel.h"
 #include "pp/Schedule/Schedule.h"
 
 namespace mlir::pp {
@@ -19,10 +20,17 @@ namespace mlir::pp {
 sched::PipelineModel getPipelineModel(PipelineOp pipeline);
 
 /// A schedule op as library data. ops[r][i] is the operation of
-/// schedule.ranks[r][i].
+/// schedule.ranks[r][i]. The `pp.allreduce` ops are not actions: they are
+/// listed in `allReduces` (each after the action before it, in program
+/// order) with their replicas and bytes.
 struct ScheduleModel {
   sched::Schedule schedule;
   std::vector<std::vector<Operation *>> ops;
+  std::vector<sched::AllReducePlacement> allReduces;
+  /// D of the all-reduces (1 if none) and each stage's gradient bytes (0
+  /// for a stage without an all-reduce).
+  int replicas = 1;
+  std::vector<int64_t> gradientBytes;
 };
 
 /// Reads the actions of `op` (which must have one single-block region per

@@ -211,6 +211,12 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
     busy time / makespan) and Megatron's bubble / ideal-time ratio, then an
     ASCII timeline. Optionally writes a Chrome trace (Perfetto) and a metrics
     JSON file. The IR is not changed.
+
+    A schedule with `pp.allreduce` ops (`pp-insert-allreduce`) also gets
+    each all-reduce's interval (a ring over the replicas,
+    sched::ringAllReduceTime, run beside the rank's compute from its
+    placement on) and the step with the all-reduces overlapped against the
+    same all-reduces started after each rank's last action.
   }];
   let options = [
     Option<"traceFile", "trace", "std::string", /*default=*/"",
@@ -229,6 +235,42 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
     Option<"reportFile", "report-file", "std::string", /*default=*/"",
            "Write the report to this file ('-': standard output); default: "
            "standard error">,
+    Option<"allReduceBandwidth", "allreduce-bandwidth", "double",
+           /*default=*/"1e10",
+           "Schedules with pp.allreduce: bandwidth of one link of the "
+           "replicas' ring, bytes per second (default 1e10)">,
+    Option<"allReduceLatency", "allreduce-latency", "double",
+           /*default=*/"5",
+           "Schedules with pp.allreduce: latency of one ring message, "
+           "microseconds (default 5)">,
+  ];
+}
+
+def PPInsertAllReducePass
+    : Pass<"pp-insert-allreduce", "::mlir::ModuleOp"> {
+  let summary = "Place each stage's gradient all-reduce after its last W";
+  let description = [{
+    Data parallelism over the pipeline: for `replicas` = D >= 2 copies of
+    the pipeline, inserts into every `pp.schedule` (of `pipeline`, or of all
+    pipelines) one `pp.allreduce` per stage, on the stage's rank right after
+    the stage's last `pp.backward_weight` or `pp.backward` of the step: where
+    its gradients are final, so that the collective overlaps the rank's
+    remaining work (sched::placeAllReduces, docs/Schedules.md, "Data
+    parallelism"). All-reduces already in a schedule are replaced.
+
+    The bytes each all-reduce carries are the stage's parameters: the
+    tensors its backward (or B) function takes as `pp.parameter`
+    arguments, or for an abstract stage the entry of `gradient-bytes`.
+    With D = 1 the pass removes the all-reduces and inserts none.
+  }];
+  let options = [
+    Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
+           "Only the schedules of this pipeline (default: all)">,
+    Option<"replicas", "replicas", "int64_t", /*default=*/"2",
+           "Data-parallel replicas D of the pipeline (>= 1)">,
+    ListOption<"gradientBytes", "gradient-bytes", "int64_t",
+               "Bytes of the parameter gradients of each stage, for "
+               "abstract stages (comma-separated, one per stage)">,
   ];
 }
 

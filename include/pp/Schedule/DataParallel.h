@@ -1,0 +1,99 @@
+//===- DataParallel.h - D replicas of a pipeline, gradient all-reduce -*- C++ -*-===//
+//
+// Data parallelism over the pipeline: D replicas of the P-rank pipeline, each
+// on its own micro-batches, with each stage's parameter gradients summed over
+// its D replicas once per step. The pipeline knows the action after which a
+// stage's gradients are final (its last W, or its last fused backward), so
+// the stage's all-reduce can start there and overlap the rank's remaining
+// work (docs/Schedules.md, "Data parallelism"). This library places the
+// all-reduces and predicts the step with them, overlapped or at the end.
+//
+// Units: times in microseconds, bandwidths in bytes per second, sizes in
+// bytes, as everywhere in the schedule library.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PP_SCHEDULE_DATAPARALLEL_H
+#define PP_SCHEDULE_DATAPARALLEL_H
+
+#include "pp/Schedule/Schedule.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace mlir::pp::sched {
+
+/// The replicas and the network between them.
+struct DataParallelModel {
+  /// D >= 1 replicas of the pipeline.
+  int replicas = 1;
+  /// Bandwidth of one link of the ring, bytes per second (> 0 when
+  /// replicas > 1).
+  double bandwidth = 0.0;
+  /// Latency of one message of the ring, microseconds (>= 0).
+  double latency = 0.0;
+  /// Bytes of the parameter gradients of each stage (one entry per stage).
+  std::vector<int64_t> gradientBytes;
+};
+
+/// Time of a ring all-reduce of `bytes` over D replicas, microseconds:
+/// 2 (D - 1) / D * bytes / bandwidth + 2 (D - 1) * latency (a
+/// reduce-scatter and an all-gather of D - 1 steps each, each step moving
+/// bytes / D; Thakur, Rabenseifner & Gropp, "Optimization of Collective
+/// Communication Operations in MPICH", IJHPCA 2005, sec. 4; Patarasuk &
+/// Yuan, JPDC 2009). 0 for D = 1.
+double ringAllReduceTime(int64_t bytes, const DataParallelModel &model);
+
+/// Where the all-reduce of one stage's gradients starts: on `rank`, right
+/// after action `after` of its program (the stage's last W or fused
+/// backward of the step).
+struct AllReducePlacement {
+  int rank = 0;
+  int stage = 0;
+  size_t after = 0;
+};
+
+/// One placement per stage that has a backward on its rank, in program order
+/// per rank (ranks ascending): the stage's gradients are final after its last
+/// BackwardWeight or Backward action. Every replica runs the same programs,
+/// so each replica reaches the all-reduces of a rank in the same order,
+/// which is what lets them match (no two replicas wait on different
+/// collectives).
+std::vector<AllReducePlacement> placeAllReduces(const PipelineModel &model,
+                                                const Schedule &schedule);
+
+/// The step with all-reduces, from the pipeline's simulation (the replicas
+/// all run that timeline; an all-reduce starts when every replica reached
+/// it, which is at the same time).
+struct DataParallelResult {
+  struct Timing {
+    int rank = 0, stage = 0;
+    double start = 0.0, end = 0.0;
+  };
+  /// All-reduces started at their placements: each rank runs its own one
+  /// at a time, in placement order, beside its compute (a communication
+  /// stream), so they overlap the rank's later actions.
+  std::vector<Timing> overlapped;
+  /// The step: every rank's last action and last all-reduce done.
+  double makespan = 0.0;
+  /// The same all-reduces all started after the rank's last action (the
+  /// frameworks' reduce-at-the-end), and that step.
+  std::vector<Timing> atEnd;
+  double makespanAtEnd = 0.0;
+  /// Sum of all-reduce time on the busiest rank, microseconds.
+  double allReduceTime = 0.0;
+};
+
+/// Predicts the step of `schedule` under `model` with the all-reduces of
+/// `placements` (placeAllReduces), from `simulation` (simulate() of the
+/// same schedule and model). Ranks with no placement end with their last
+/// action.
+DataParallelResult
+simulateDataParallel(const PipelineModel &model, const Schedule &schedule,
+                     const SimulationResult &simulation,
+                     const std::vector<AllReducePlacement> &placements,
+                     const DataParallelModel &dataParallel);
+
+} // namespace mlir::pp::sched
+
+#endif // PP_SCHEDULE_DATAPARALLEL_H

@@ -1,0 +1,118 @@
+//===- InsertAllReduce.cpp - pp-insert-allreduce --------------------------===//
+//
+// Places each stage's gradient all-reduce over the data-parallel replicas
+// right after the stage's last W (or fused backward) on its rank
+// (sched::placeAllReduces). Run it after pp-insert-communication, which
+// rebuilds the schedule from its actions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/Dialect/PP/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::pp {
+#define GEN_PASS_DEF_PPINSERTALLREDUCEPASS
+#include "pp/Dialect/PP/Transforms/Passes.h.inc"
+} // namespace mlir::pp
+
+using namespace mlir;
+using namespace mlir::pp;
+
+namespace {
+struct PPInsertAllReducePass
+    : mlir::pp::impl::PPInsertAllReducePassBase<PPInsertAllReducePass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+} // namespace
+
+/// Bytes of one tensor type (statically shaped), or -1.
+static int64_t bytesOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape())
+    return -1;
+  int64_t bits = tensor.getElementTypeBitWidth();
+  return tensor.getNumElements() * ((bits + 7) / 8);
+}
+
+/// The bytes of `stage`'s parameters: its backward (or B) function's
+/// `pp.parameter` arguments; -1 if the stage names no such function.
+static int64_t parameterBytes(ModuleOp module, StageOp stage) {
+  std::optional<StringRef> name = stage.getBackward();
+  if (!name)
+    name = stage.getBackwardInput();
+  if (!name)
+    return -1;
+  auto fn = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      module, StringAttr::get(module.getContext(), *name));
+  if (!fn)
+    return -1;
+  int64_t total = 0;
+  for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+    if (fn.getArgAttr(i, "pp.parameter")) {
+      int64_t b = bytesOf(fn.getArgument(i).getType());
+      if (b < 0)
+        return -1;
+      total += b;
+    }
+  return total;
+}
+
+void PPInsertAllReducePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (replicas < 1) {
+    mlir::emitError(module.getLoc(), "option 'replicas' must be >= 1, not ")
+        << static_cast<int64_t>(replicas);
+    return signalPassFailure();
+  }
+  FailureOr<SmallVector<PipelineOp>> pipelines =
+      selectPipelines(module, pipelineName);
+  if (failed(pipelines))
+    return signalPassFailure();
+  for (PipelineOp pipeline : *pipelines) {
+    // Each stage's bytes.
+    SmallVector<StageOp> stages(pipeline.getBody().getOps<StageOp>());
+    std::vector<int64_t> bytes(stages.size(), 0);
+    for (StageOp stage : stages) {
+      if (replicas == 1)
+        break;
+      int64_t s = stage.getIndex();
+      int64_t b = static_cast<size_t>(s) < gradientBytes.size()
+                      ? gradientBytes[s]
+                      : parameterBytes(module, stage);
+      if (b < 0) {
+        stage.emitError("pp-insert-allreduce: the bytes of stage ")
+            << s << "'s gradients are unknown (an abstract stage): give "
+            << "them with 'gradient-bytes'";
+        return signalPassFailure();
+      }
+      bytes[s] = b;
+    }
+    sched::PipelineModel model = getPipelineModel(pipeline);
+    for (ScheduleOp op : module.getOps<ScheduleOp>()) {
+      if (op.getPipeline() != pipeline.getSymName())
+        continue;
+      for (Region &region : op.getRanks())
+        for (Operation &action :
+             llvm::make_early_inc_range(region.front()))
+          if (isa<AllReduceOp>(action))
+            action.erase();
+      if (replicas == 1)
+        continue;
+      ScheduleModel schedule = getScheduleModel(op);
+      for (const sched::AllReducePlacement &p :
+           sched::placeAllReduces(model, schedule.schedule)) {
+        Operation *after = schedule.ops[p.rank][p.after];
+        OpBuilder b(after->getContext());
+        b.setInsertionPointAfter(after);
+        AllReduceOp::create(b, after->getLoc(), p.stage, replicas,
+                            bytes[p.stage]);
+      }
+    }
+  }
+}

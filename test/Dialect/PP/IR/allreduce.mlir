@@ -1,0 +1,104 @@
+// RUN: pp-opt %s --split-input-file --verify-diagnostics | FileCheck %s
+
+// pp.allreduce prints and parses back; it follows the stage's last W.
+// CHECK-LABEL: pp.schedule @s
+// CHECK: pp.backward_weight stage 0 microbatch 0
+// CHECK-NEXT: pp.allreduce gradients stage 0 replicas 2 bytes 4096
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 32)
+}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %s0 = pp.forward stage 0 microbatch 0 : () -> !pp.stash<64>
+  %w0 = pp.backward_input stage 0 microbatch 0 (%s0) : (!pp.stash<64>) -> !pp.stash<32>
+  pp.backward_weight stage 0 microbatch 0 (%w0) : !pp.stash<32>
+  pp.allreduce gradients stage 0 replicas 2 bytes 4096
+}
+
+// -----
+
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 32)
+}
+pp.schedule @s pipeline(@p) microbatches(2)
+rank 0 {
+  %s0 = pp.forward stage 0 microbatch 0 : () -> !pp.stash<64>
+  %s1 = pp.forward stage 0 microbatch 1 : () -> !pp.stash<64>
+  %w0 = pp.backward_input stage 0 microbatch 0 (%s0) : (!pp.stash<64>) -> !pp.stash<32>
+  pp.backward_weight stage 0 microbatch 0 (%w0) : !pp.stash<32>
+  // expected-error @below {{'pp.allreduce' op starts before the gradients of stage 0 are final: its W of micro-batch 1 follows on this rank}}
+  pp.allreduce gradients stage 0 replicas 2 bytes 4096
+  %w1 = pp.backward_input stage 0 microbatch 1 (%s1) : (!pp.stash<64>) -> !pp.stash<32>
+  pp.backward_weight stage 0 microbatch 1 (%w1) : !pp.stash<32>
+}
+
+// -----
+
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %s0 = pp.forward stage 0 microbatch 0 : () -> !pp.stash<64>
+  pp.backward stage 0 microbatch 0 (%s0) : (!pp.stash<64>) -> ()
+  // expected-error @below {{'pp.allreduce' op needs at least 2 replicas, not 1}}
+  pp.allreduce gradients stage 0 replicas 1 bytes 4096
+}
+
+// -----
+
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %s0 = pp.forward stage 0 microbatch 0 : () -> !pp.stash<64>
+  pp.backward stage 0 microbatch 0 (%s0) : (!pp.stash<64>) -> ()
+  // expected-error @below {{'pp.allreduce' op bytes must be >= 0, not -1}}
+  pp.allreduce gradients stage 0 replicas 2 bytes -1
+}
+
+// -----
+
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %s0 = pp.forward stage 0 microbatch 0 : () -> !pp.stash<64>
+  pp.backward stage 0 microbatch 0 (%s0) : (!pp.stash<64>) -> ()
+  // expected-error @below {{'pp.allreduce' op stage 3 is not in pipeline @p}}
+  pp.allreduce gradients stage 3 replicas 2 bytes 8
+}
+
+// -----
+
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %s0 = pp.forward stage 0 microbatch 0 : () -> !pp.stash<64>
+  pp.backward stage 0 microbatch 0 (%s0) : (!pp.stash<64>) -> ()
+  // expected-error @below {{'pp.allreduce' op stage 0 has a second all-reduce on this rank}}
+  pp.allreduce gradients stage 0 replicas 2 bytes 8
+  pp.allreduce gradients stage 0 replicas 2 bytes 8
+}
+
+// -----
+
+pp.pipeline @p ranks(2) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %s0 = pp.forward stage 0 microbatch 0 : () -> !pp.stash<64>
+  pp.backward stage 0 microbatch 0 (%s0) : (!pp.stash<64>) -> ()
+  // expected-error @below {{'pp.allreduce' op reduces stage 1, which runs on rank 1, not on rank 0}}
+  pp.allreduce gradients stage 1 replicas 2 bytes 8
+}
+rank 1 {
+  %s1 = pp.forward stage 1 microbatch 0 : () -> !pp.stash<64>
+  pp.backward stage 1 microbatch 0 (%s1) : (!pp.stash<64>) -> ()
+}

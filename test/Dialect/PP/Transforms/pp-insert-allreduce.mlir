@@ -1,0 +1,36 @@
+// RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3" --pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" | FileCheck %s --check-prefix=ZB
+// RUN: pp-opt %s --pp-plan="schedule=1f1b num-microbatches=3" --pp-insert-allreduce="replicas=4 gradient-bytes=1000,3000" | FileCheck %s --check-prefix=FUSED
+// RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3" --pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" --pp-insert-allreduce="replicas=1" | FileCheck %s --check-prefix=ONE
+// RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3" --pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" --pp-insert-allreduce="replicas=3 gradient-bytes=1000,3000" | FileCheck %s --check-prefix=AGAIN
+
+// Each stage's all-reduce comes right after its last W of the step (ZB-H1:
+// the W of micro-batch 2), on the stage's rank, with the stage's bytes.
+// ZB: rank 0 {
+// ZB: pp.backward_weight stage 0 microbatch 2
+// ZB-NEXT: pp.allreduce gradients stage 0 replicas 2 bytes 1000
+// ZB-NEXT: }
+// ZB: rank 1 {
+// ZB: pp.backward_weight stage 1 microbatch 2
+// ZB-NEXT: pp.allreduce gradients stage 1 replicas 2 bytes 3000
+// ZB-NEXT: }
+
+// With a fused backward, after the last backward; rank 1's gradient send of
+// that micro-batch follows the all-reduce (it does not wait for it).
+// FUSED: rank 0 {
+// FUSED: pp.backward stage 0 microbatch 2
+// FUSED-NEXT: pp.allreduce gradients stage 0 replicas 4 bytes 1000
+// FUSED-NEXT: }
+// FUSED: rank 1 {
+// FUSED: pp.backward stage 1 microbatch 2
+// FUSED-NEXT: pp.allreduce gradients stage 1 replicas 4 bytes 3000
+// FUSED-NEXT: pp.send gradient stage 1 microbatch 2 to rank 0
+
+// One replica: no all-reduce; running the pass again replaces them.
+// ONE-NOT: pp.allreduce
+// AGAIN-COUNT-2: pp.allreduce gradients stage {{[01]}} replicas 3
+// AGAIN-NOT: pp.allreduce
+
+pp.pipeline @p ranks(2) activation_bytes(64) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 128, weight_stash = 64)
+  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 128, weight_stash = 64)
+}
