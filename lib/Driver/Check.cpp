@@ -172,11 +172,22 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
     for (unsigned a : model.stageParameters[st]) {
       if (reference.count(a))
         continue;
+      // Each replica sums its micro-batches in the stage's order, then
+      // the replicas' sums are added in replica order (the runtime's
+      // reduction, pprt::WorldOptions::replicas).
       const std::vector<HostTensor> &gs = perMicrobatch[a];
-      HostTensor acc(gs.front().spec());
-      for (int mb : accumulationOrder[st])
-        addInto(acc, gs[mb]);
-      reference.emplace(a, std::move(acc));
+      int perReplica = numMicrobatches / replicas;
+      HostTensor total(gs.front().spec());
+      for (int d = 0; d < replicas; ++d) {
+        HostTensor acc(gs.front().spec());
+        for (int mb : accumulationOrder[st])
+          addInto(acc, gs[d * perReplica + mb]);
+        if (d == 0)
+          total = std::move(acc);
+        else
+          addInto(total, acc);
+      }
+      reference.emplace(a, std::move(total));
     }
   std::set<unsigned> shared = sharedArguments(model);
 
@@ -293,7 +304,7 @@ llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
     expected.emplace(a, std::move(p));
   }
   std::set<unsigned> shared = sharedArguments(model);
-  std::vector<int> local = world.localRanks();
+  std::vector<int> local = world.localPipelineRanks();
   GradientComparison cmp = compareBuffers(
       world, model, numStages, expected, shared,
       [&](int s, int k) -> const pprt::Buffer * {

@@ -71,7 +71,8 @@ static void reportMeasuredMemory(llvm::raw_ostream &out,
   int over = -1, under = -1;
   double worst = 0.0, worstOver = 0.0, worstUnder = 0.0;
   for (auto [r, p] : llvm::enumerate(peaks)) {
-    int64_t plan = predicted.ranks[r].peakMemoryBytes;
+    // With replicas, rank r runs pipeline rank r % P.
+    int64_t plan = predicted.ranks[r % predicted.ranks.size()].peakMemoryBytes;
     double ratio = plan > 0 ? static_cast<double>(p.stash) / plan
                             : (p.stash == 0 ? 1.0 : 2.0);
     worst = std::max(worst, std::abs(ratio - 1.0));

@@ -71,8 +71,15 @@ Session::create(const SessionOptions &options) {
 
   std::unique_ptr<Session> session(new Session());
   session->options_ = options;
+  if (options.dataParallel < 1 || options.dataParallel > 4096)
+    return error("--data-parallel must be in [1, 4096], not " +
+                 llvm::Twine(options.dataParallel));
+  if (options.dataParallel > 1 && onGPU)
+    return error("--data-parallel above 1 runs on the CPU for now "
+                 "(--device=cpu)");
   pprt::WorldOptions world;
-  world.ranks = options.numRanks;
+  world.ranks = options.numRanks * options.dataParallel;
+  world.replicas = options.dataParallel;
   // Compiling only needs no plugin (so no nccl transport).
   world.transport = options.compileOnly ? std::string("inproc")
                                         : options.transport;
@@ -81,7 +88,7 @@ Session::create(const SessionOptions &options) {
   world.computeSlots = std::max(0, options.computeSlots);
   unsigned cores = usableCores();
   if (options.computeSlots == 0 && !onGPU && world.transport == "inproc" &&
-      static_cast<unsigned>(options.numRanks) > cores)
+      static_cast<unsigned>(world.ranks) > cores)
     world.computeSlots = static_cast<int>(cores);
   // On a GPU: the plugin first (its device hooks go into the world's
   // options, and it registers the nccl transport).
@@ -101,6 +108,10 @@ Session::create(const SessionOptions &options) {
   }
   std::string message;
   session->world_ = pprt::World::create(world, message);
+  if (!session->world_ && options.dataParallel > 1)
+    return error(message + " (--ranks=" + llvm::Twine(options.numRanks) +
+                 " x --data-parallel=" + llvm::Twine(options.dataParallel) +
+                 ")");
   if (!session->world_)
     return error(message);
   // Each local rank's GEMMs get its share of the cores.

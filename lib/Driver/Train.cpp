@@ -90,8 +90,10 @@ Trainer::Trainer(ModuleOp module, const CompiledModel &model,
                     options.steps},
       progress(progress), out(out), leader(session.leader()),
       numStages(model.pipeline.numStages()),
-      numMicrobatches(session.options().numMicrobatches) {
-  std::vector<int> local = session.world().localRanks();
+      numMicrobatches(session.options().numMicrobatches *
+                      session.options().dataParallel),
+      replicas(session.options().dataParallel) {
+  std::vector<int> local = session.world().localPipelineRanks();
   for (int s = 0; s < numStages; ++s)
     for (auto [k, a] : llvm::enumerate(model.stageParameters[s])) {
       firstUse.emplace(a, std::make_pair(s, static_cast<int>(k)));
@@ -467,7 +469,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   auto start = std::chrono::steady_clock::now();
   bool ok = world.runStep([&](int rank, pprt_rank *handle) {
     if (!gpu) {
-      programs[rank](handle);
+      programs[rank % programs.size()](handle);
       return;
     }
     std::string message;
@@ -475,7 +477,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
       pprt_fail(handle, message.c_str());
       return;
     }
-    programs[rank](handle);
+    programs[rank % programs.size()](handle);
     if (!gpu->synchronize(rank, timeout, message))
       pprt_fail(handle, message.c_str());
     gpu->unbind();
@@ -660,12 +662,19 @@ llvm::Expected<TrainSummary> Trainer::run() {
   const SessionOptions &so = session.options();
   if (leader)
     out << "pp-run: @" << model.lossName << " on " << so.numRanks
-        << " ranks (" << so.transport
+        << (replicas > 1 ? " ranks x " + std::to_string(replicas) +
+                               " replicas (" +
+                               std::to_string(so.numRanks * replicas) +
+                               " ranks, "
+                         : std::string(" ranks ("))
+        << so.transport
         << (so.device != Device::CPU
                 ? std::string(", ") + deviceName(so.device)
                 : std::string())
-        << "), " << numStages << " stages, " << numMicrobatches
-        << " micro-batches, " << model.scheduleKind
+        << "), " << numStages << " stages, " << numMicrobatches / replicas
+        << (replicas > 1 ? " micro-batches per replica, "
+                         : " micro-batches, ")
+        << model.scheduleKind
         << "; compiled in " << llvm::format("%.2f", compileSeconds) << " s\n";
   if (leader)
     reportSharedParameters();

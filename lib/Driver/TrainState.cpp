@@ -58,7 +58,7 @@ llvm::Error Trainer::resumeFrom(std::map<unsigned, HostTensor> &values,
 
 std::map<unsigned, HostTensor> Trainer::gatherTensors(int stateIndex) {
   pprt::World &world = session.world();
-  std::vector<int> local = world.localRanks();
+  std::vector<int> local = world.localPipelineRanks();
   // This process's part: (argument, bytes) of the arguments whose first
   // use it runs, each as [argument][byte count][bytes].
   std::vector<char> mine;

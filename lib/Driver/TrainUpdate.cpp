@@ -32,7 +32,7 @@ using namespace mlir::pp::exec;
 
 double Trainer::gradientNorm() {
   pprt::World &world = session.world();
-  std::vector<int> local = world.localRanks();
+  std::vector<int> local = world.localPipelineRanks();
   // (argument, sum of squares) of the arguments this process holds, at
   // their first use: a shared parameter's copies all hold the summed
   // gradient after the step, so one of them counts.

@@ -182,7 +182,9 @@ private:
   Progress &progress;
   llvm::raw_ostream &out;
   bool leader;
-  int numStages, numMicrobatches;
+  /// numMicrobatches: the step's, D*M over the replicas (data, losses,
+  /// the reference); replicas: D (SessionOptions::dataParallel).
+  int numStages, numMicrobatches, replicas;
 
   std::unique_ptr<exec::JitModule> hostJit, gpuJit;
   std::vector<RankProgram> programs;

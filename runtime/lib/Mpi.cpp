@@ -317,7 +317,7 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
                            const Program &program) {
   step->onFailure = [](const std::string &message) { abortJob(message); };
   int numRanks = options.ranks;
-  int64_t numMicrobatches = options.microbatches;
+  int64_t numMicrobatches = options.microbatches * options.replicas;
 
   // The epoch: every process leaves the barrier at about the same time.
   MPI_Request request;

@@ -34,6 +34,21 @@ bool live(pprt_rank *rank) {
   return rank && !rank->step->failed.load(std::memory_order_acquire);
 }
 
+/// The rank of pipeline rank `peer` in `rank`'s replica.
+int64_t replicaRank(const pprt_rank &rank, int64_t peer) {
+  int pipelineRanks = rank.step->options.ranks /
+                      std::max(1, rank.step->options.replicas);
+  return rank.rank / pipelineRanks * pipelineRanks + peer;
+}
+
+/// The step's micro-batch of micro-batch `microbatch` of `rank`'s replica.
+int64_t stepMicrobatch(const pprt_rank &rank, int64_t microbatch) {
+  int pipelineRanks = rank.step->options.ranks /
+                      std::max(1, rank.step->options.replicas);
+  return rank.rank / pipelineRanks * rank.step->options.microbatches +
+         microbatch;
+}
+
 /// Fails the step of `rank` with "rank R: <function>: <message>".
 void failCall(pprt_rank &rank, const char *function,
               const std::string &message) {
@@ -79,7 +94,9 @@ bool checkDtype(pprt_rank &rank, const char *function, int64_t dtype) {
 bool checkMessage(pprt_rank &rank, const char *function, int64_t peer,
                   int64_t stage, int64_t microbatch, int64_t kind,
                   const void *data, int64_t bytes) {
-  int numRanks = rank.step->options.ranks;
+  // Peers are pipeline ranks (WorldOptions::replicas).
+  int numRanks = rank.step->options.ranks /
+                 std::max(1, rank.step->options.replicas);
   if (peer < 0 || peer >= numRanks) {
     failCall(rank, function,
              "peer " + std::to_string(peer) + " is not a rank (the world has " +
@@ -189,6 +206,7 @@ void pprt_send(pprt_rank *rank, int64_t peer, int64_t stage, int64_t microbatch,
   if (!live(rank) || !checkMessage(*rank, "pprt_send", peer, stage, microbatch,
                                    kind, data, bytes))
     return;
+  peer = replicaRank(*rank, peer);
   noteMessage(*rank, PPRT_SEND, kind, peer);
   ++rank->sentTo[peer];
   rank->step->transport->send(
@@ -200,6 +218,7 @@ void pprt_recv(pprt_rank *rank, int64_t peer, int64_t stage, int64_t microbatch,
   if (!live(rank) || !checkMessage(*rank, "pprt_recv", peer, stage, microbatch,
                                    kind, data, bytes))
     return;
+  peer = replicaRank(*rank, peer);
   noteMessage(*rank, PPRT_RECV, kind, peer);
   rank->step->transport->recv(
       *rank, {static_cast<int>(peer), stage, microbatch, kind, bytes}, data);
@@ -213,7 +232,7 @@ void pprt_input(pprt_rank *rank, int64_t microbatch, int64_t index, void *data,
       !checkBuffer(*rank, "pprt_input", data, bytes))
     return;
   const auto &inputs = rank->step->data->inputs;
-  auto it = inputs.find({microbatch, index});
+  auto it = inputs.find({stepMicrobatch(*rank, microbatch), index});
   copyLauncherData(*rank, "pprt_input",
                    "data argument " + std::to_string(index) +
                        " of micro-batch " + std::to_string(microbatch),
@@ -322,15 +341,16 @@ void pprt_loss(pprt_rank *rank, int64_t microbatch, const void *data,
   }
   if (!live(rank))
     return;
-  rank->lossSum[microbatch] += value;
-  rank->lossCount[microbatch] += 1;
+  rank->lossSum[stepMicrobatch(*rank, microbatch)] += value;
+  rank->lossCount[stepMicrobatch(*rank, microbatch)] += 1;
 }
 
 void pprt_loss_seed(pprt_rank *rank, void *data, int64_t dtype) {
   if (!live(rank) || !checkDtype(*rank, "pprt_loss_seed", dtype) ||
       !checkBuffer(*rank, "pprt_loss_seed", data, dtypeSize(dtype)))
     return;
-  double seed = 1.0 / static_cast<double>(rank->step->options.microbatches);
+  double seed = 1.0 / static_cast<double>(rank->step->options.microbatches *
+                                          rank->step->options.replicas);
   if (dtype == PPRT_F64) {
     copyFromHost(*rank, data, &seed, sizeof(double));
   } else {

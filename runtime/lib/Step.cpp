@@ -192,7 +192,7 @@ TraceEvent pprt::detail::decodeTraceEvent(const double *f) {
 }
 
 void pprt::detail::collectLocalResults(StepContext &step) {
-  int64_t numMicrobatches = step.options.microbatches;
+  int64_t numMicrobatches = step.options.microbatches * step.options.replicas;
   step.lossSum.assign(numMicrobatches, 0.0);
   step.lossCount.assign(numMicrobatches, 0.0);
   step.stashPeaks.assign(step.options.ranks, 0);

@@ -256,6 +256,13 @@ std::unique_ptr<World> World::create(const WorldOptions &options,
         "a world needs at least 1 rank, not " + std::to_string(checked.ranks);
     return nullptr;
   }
+  if (checked.replicas < 1 || checked.ranks % checked.replicas != 0) {
+    error = "a world of " + std::to_string(checked.ranks) + " ranks cannot hold " +
+            std::to_string(checked.replicas) +
+            " replicas of a pipeline (ranks must be a multiple of replicas, "
+            "replicas >= 1)";
+    return nullptr;
+  }
   if (checked.microbatches < 1) {
     error = "a step needs at least 1 micro-batch, not " +
             std::to_string(checked.microbatches);
@@ -389,7 +396,7 @@ bool World::sharedCopiesEqual(std::string &error) {
   State &s = *state;
   if (s.shared.empty())
     return true;
-  std::vector<int> local = s.transport->localRanks();
+  std::vector<int> local = localPipelineRanks();
   // Per copy on this process: group, rank, hash of its bytes.
   std::vector<int64_t> mine;
   for (size_t g = 0; g < s.shared.size(); ++g)
@@ -457,8 +464,8 @@ bool World::runStep(
     const std::function<void(int rank, pprt_rank *handle)> &program) {
   State &s = *state;
   s.error.clear();
-  s.losses.assign(s.options.microbatches,
-                  std::numeric_limits<double>::quiet_NaN());
+  int64_t stepMicrobatches = s.options.microbatches * s.options.replicas;
+  s.losses.assign(stepMicrobatches, std::numeric_limits<double>::quiet_NaN());
   s.trace.clear();
   s.stashPeaks.assign(s.options.ranks, 0);
   s.memoryPeaks.assign(s.options.ranks, MemoryPeaks());
@@ -478,8 +485,8 @@ bool World::runStep(
     auto rank = std::make_unique<pprt_rank>();
     rank->step = step.get();
     rank->rank = r;
-    rank->lossSum.assign(s.options.microbatches, 0.0);
-    rank->lossCount.assign(s.options.microbatches, 0.0);
+    rank->lossSum.assign(stepMicrobatches, 0.0);
+    rank->lossCount.assign(stepMicrobatches, 0.0);
     rank->sentTo.assign(s.options.ranks, 0);
     rank->receivedFrom.assign(s.options.ranks, 0);
     step->ranks[r] = std::move(rank);
@@ -496,14 +503,15 @@ bool World::runStep(
       return false;
     }
   }
-  for (int64_t m = 0; m < s.options.microbatches; ++m)
+  for (int64_t m = 0; m < stepMicrobatches; ++m)
     if (step->lossCount[m] > 0)
       s.losses[m] = step->lossSum[m] / step->lossCount[m];
   s.trace = std::move(step->trace);
   s.stashPeaks = std::move(step->stashPeaks);
   s.memoryPeaks = std::move(step->memoryPeaks);
   // Gradients of a parameter that several local ranks accumulated add up
-  // (pprt_accumulate_gradient checked that they match the parameter).
+  // (pprt_accumulate_gradient checked that they match the parameter), in
+  // ascending rank order: the replicas of a pipeline rank in replica order.
   for (const std::unique_ptr<pprt_rank> &rank : step->ranks) {
     if (!rank)
       continue;
@@ -512,6 +520,15 @@ bool World::runStep(
       if (!inserted)
         addBuffer(it->second.bytes, grad.bytes.data(),
                   static_cast<int64_t>(grad.bytes.size()), grad.dtype);
+    }
+  }
+  // Replicas in other processes (mpi): gathered, summed in replica order.
+  if (s.options.replicas > 1 &&
+      s.transport->localRanks().size() < static_cast<size_t>(s.options.ranks)) {
+    std::string message = reduceReplicaGradients(step.get());
+    if (!message.empty()) {
+      s.error = message;
+      return false;
     }
   }
   if (!s.shared.empty()) {
@@ -558,9 +575,57 @@ bool decodeEntries(const std::vector<char> &in,
 }
 } // namespace
 
+std::vector<int> World::localPipelineRanks() const {
+  int pipelineRanks = state->options.ranks / std::max(1, state->options.replicas);
+  std::vector<int> ranks;
+  for (int r : state->transport->localRanks())
+    ranks.push_back(r % pipelineRanks);
+  std::sort(ranks.begin(), ranks.end());
+  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+  return ranks;
+}
+
+std::string World::reduceReplicaGradients(StepContext *step) {
+  State &s = *state;
+  int pipelineRanks = s.options.ranks / s.options.replicas;
+  std::vector<char> mine;
+  for (const auto &[key, grad] : s.gradients)
+    appendEntry(mine, key.first, key.second, grad);
+  std::vector<std::vector<char>> parts =
+      s.transport->allGatherBytes(mine, step);
+  if (parts.size() != static_cast<size_t>(s.options.ranks))
+    return "the replicas' gradients arrived from " +
+           std::to_string(parts.size()) + " processes, not " +
+           std::to_string(s.options.ranks);
+  std::vector<int> local = s.transport->localRanks();
+  int self = local.empty() ? 0 : local.front();
+  std::map<Key2, Buffer> sums;
+  // Replica order: processes self % P, self % P + P, ...
+  for (int q = self % pipelineRanks; q < s.options.ranks; q += pipelineRanks) {
+    std::map<std::pair<int64_t, int64_t>, Buffer> entries;
+    if (!decodeEntries(parts[q], entries))
+      return "the gradients of " + rankName(q) + " arrived malformed";
+    for (auto &[key, grad] : entries) {
+      auto [it, inserted] = sums.try_emplace(key, std::move(grad));
+      if (inserted)
+        continue;
+      if (it->second.dtype != grad.dtype ||
+          it->second.bytes.size() != grad.bytes.size())
+        return "the replicas' gradients of parameter " +
+               std::to_string(key.second) + " of stage " +
+               std::to_string(key.first) + " differ in size or type (" +
+               rankName(q) + ")";
+      addBuffer(it->second.bytes, grad.bytes.data(),
+                static_cast<int64_t>(grad.bytes.size()), grad.dtype);
+    }
+  }
+  s.gradients = std::move(sums);
+  return "";
+}
+
 std::string World::reduceSharedGradients(StepContext *step) {
   State &s = *state;
-  std::vector<int> local = s.transport->localRanks();
+  std::vector<int> local = localPipelineRanks();
   auto isLocal = [&](int r) {
     return std::find(local.begin(), local.end(), r) != local.end();
   };

@@ -58,6 +58,13 @@ static cl::opt<std::string>
                       "function already returns a scalar loss (default none)"),
              cl::init("none"), cl::value_desc("kind"), cl::cat(modelCategory));
 
+static cl::opt<int> dataParallel(
+    "data-parallel",
+    cl::desc("Data-parallel replicas D of the pipeline (default 1): P*D "
+             "ranks, rank r = replica r / P at pipeline rank r % P; each "
+             "step trains D*M micro-batches and sums every gradient over the "
+             "replicas in replica order (docs/Runtime.md)"),
+    cl::init(1), cl::value_desc("D"), cl::cat(runCategory));
 static cl::opt<int> numRanks("ranks", cl::desc("Number of ranks P (required)"),
                              cl::init(0), cl::value_desc("P"),
                              cl::cat(planCategory));
@@ -485,6 +492,7 @@ int main(int argc, char **argv) {
   driver::SessionOptions sessionOptions;
   sessionOptions.numRanks = numRanks;
   sessionOptions.numMicrobatches = numMicrobatches;
+  sessionOptions.dataParallel = dataParallel;
   sessionOptions.transport = transport;
   sessionOptions.timeoutSeconds = timeout;
   sessionOptions.device = *device;
@@ -518,7 +526,7 @@ int main(int argc, char **argv) {
   // plans; every process cuts the model as it did. The others wait for it
   // up to an hour: measuring a large model takes minutes.
   if ((*session)->world().localRanks().size() <
-      static_cast<size_t>(numRanks)) {
+      static_cast<size_t>(numRanks) * dataParallel) {
     compile.planLeader = (*session)->leader();
     compile.sharePlan = [&](const std::string &mine) {
       std::vector<char> bytes = (*session)->world().bytesOfRankZero(

@@ -385,8 +385,14 @@ llvm::Error validate(const TrainOptions &options);
 
 /// Where and how the ranks run.
 struct SessionOptions {
+  /// Pipeline ranks P and micro-batches M of each replica.
   int numRanks = 1;
   int numMicrobatches = 1;
+  /// Data-parallel replicas D (>= 1) of the pipeline: the world has P*D
+  /// ranks, rank r running pipeline rank r % P of replica r / P
+  /// (pprt::WorldOptions::replicas); a step trains D*M micro-batches,
+  /// replica d taking micro-batches d*M .. d*M+M-1.
+  int dataParallel = 1;
   /// "inproc", "mpi" or "nccl" (with Device::CUDA).
   std::string transport = "inproc";
   /// Longest wait for a message, seconds.

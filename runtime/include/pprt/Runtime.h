@@ -171,8 +171,20 @@ struct ParameterUse {
 };
 
 struct WorldOptions {
-  /// Number of ranks P (mpi: must equal the MPI world size).
+  /// Number of ranks (mpi: must equal the MPI world size): P * replicas.
   int ranks = 1;
+  /// Data-parallel replicas D of the pipeline (docs/Runtime.md, "Data
+  /// parallelism"): rank r runs pipeline rank r % P of replica r / P
+  /// (replica-major; P = ranks / replicas). Rank programs name pipeline
+  /// ranks and micro-batches 0 .. M-1 of their replica: a message to peer
+  /// p goes to rank d*P + p of the same replica d, and micro-batch m of
+  /// replica d is the step's micro-batch d*M + m (pprt_input, pprt_loss;
+  /// the launcher sets and reads D*M micro-batches). The loss seed is
+  /// 1 / (D*M), and after the step each parameter's gradient is summed
+  /// over its D replicas in replica order (a collective on mpi), so every
+  /// replica holds the gradient of the mean loss over all D*M
+  /// micro-batches.
+  int replicas = 1;
   /// "inproc", "mpi", or a transport a plugin registered
   /// (pprt::detail::registerTransport; the CUDA plugin registers "nccl").
   std::string transport = "inproc";
@@ -238,6 +250,10 @@ public:
                         std::string &error);
   /// The ranks this process runs: all of them (inproc) or its own (mpi).
   virtual std::vector<int> localRanks() const = 0;
+  /// The pipeline ranks (rank % P, WorldOptions::replicas) of localRanks(),
+  /// ascending, each once: the stages whose parameters and gradients this
+  /// process holds.
+  std::vector<int> localPipelineRanks() const;
 
   /// Sets the value of parameter `index` of stage `stage`.
   void setParameter(int64_t stage, int64_t index, Buffer value);
@@ -353,6 +369,10 @@ protected:
   /// After a step: sums the gradients of shared parameters over their
   /// ranks (see shareParameter); returns an error message or "".
   std::string reduceSharedGradients(detail::StepContext *step);
+  /// After a step with replicas in other processes: sums every gradient
+  /// over the replicas of its pipeline rank in replica order (gathered from
+  /// every process, a collective); returns an error message or "".
+  std::string reduceReplicaGradients(detail::StepContext *step);
   struct State;
   std::unique_ptr<State> state;
 };
