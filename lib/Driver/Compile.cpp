@@ -256,6 +256,11 @@ void mlir::pp::driver::buildStagesPipeline(OpPassManager &pm,
 void mlir::pp::driver::buildLowerPipeline(OpPassManager &pm,
                                           const CompileOptions &options,
                                           ArrayRef<unsigned> parameterArgs) {
+  if (options.dataParallel > 1) {
+    PPInsertAllReducePassOptions allReduce;
+    allReduce.replicas = options.dataParallel;
+    pm.addPass(createPPInsertAllReducePass(allReduce));
+  }
   ConvertPPToRuntimePassOptions convert;
   convert.stashAccounting = options.stashAccounting;
   pm.addPass(createConvertPPToRuntimePass(convert));

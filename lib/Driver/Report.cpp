@@ -2,6 +2,8 @@
 
 #include "Trainer.h"
 
+#include "pp/Schedule/DataParallel.h"
+
 #include "pprt/Cuda.h"
 
 #include "llvm/Support/Format.h"
@@ -156,7 +158,41 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
                                         withMeasured.makespan
                                   : 0.0)
       << ")\n";
+  if (replicas > 1)
+    reportDataParallel(withMeasured, timing);
   reportBalance(steadyTiming());
+}
+
+void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
+                                 const pprt::StepTiming &timing) {
+  // Each stage's all-reduce carries its parameters (a shared parameter on
+  // each stage that uses it), placed as pp-insert-allreduce placed it.
+  sched::DataParallelModel dp;
+  dp.replicas = replicas;
+  dp.bandwidth = options.allReduceBandwidth;
+  dp.latency = options.allReduceLatency;
+  dp.gradientBytes.assign(numStages, 0);
+  for (int s = 0; s < numStages; ++s)
+    for (unsigned a : model.stageParameters[s])
+      dp.gradientBytes[s] += parameters[a].byteSize();
+  sched::PipelineModel pipeline = model.pipeline;
+  sched::DataParallelResult step = sched::simulateDataParallel(
+      pipeline, model.schedule, withMeasured,
+      sched::placeAllReduces(pipeline, model.schedule), dp);
+  out << "data parallel: " << replicas
+      << " replicas; predicted step with the measured stage times and ring "
+         "all-reduces ("
+      << llvm::format("%.3g", dp.bandwidth) << " bytes/s, "
+      << llvm::format("%.3g", dp.latency) << " us): "
+      << llvm::format("%.3f", step.makespan * 1e-3)
+      << " ms overlapped after each stage's last W, "
+      << llvm::format("%.3f", step.makespanAtEnd * 1e-3)
+      << " ms reduced at the end; measured "
+      << llvm::format("%.3f", timing.makespan * 1e3) << " ms (ratio "
+      << llvm::format("%.2f", step.makespan > 0
+                                  ? timing.makespan * 1e6 / step.makespan
+                                  : 0.0)
+      << ")\n";
 }
 
 /// The median of `values` (not empty).

@@ -620,6 +620,10 @@ llvm::Error mlir::pp::driver::validate(const TrainOptions &options) {
     return e;
   if (llvm::Error e = exec::validate(options.optimizer))
     return e;
+  if (!(options.allReduceBandwidth > 0) || !std::isfinite(options.allReduceBandwidth) ||
+      !(options.allReduceLatency >= 0) || !std::isfinite(options.allReduceLatency))
+    return error("--allreduce-bandwidth must be > 0 and --allreduce-latency "
+                 ">= 0");
   if (!std::isfinite(options.clipGradNorm) || options.clipGradNorm < 0)
     return error("--clip-grad-norm must be a finite number >= 0 (0: off), "
                  "not " +

@@ -130,6 +130,11 @@ private:
   /// Per-rank busy time, stash peaks, device memory, and the measured
   /// makespan next to pp-simulate's prediction from measured stage times.
   void reportLastStep(const pprt::StepTiming &timing);
+  /// With replicas: the step sched::simulateDataParallel predicts from the
+  /// measured stage times and the ring all-reduce model, overlapped and
+  /// reduced at the end, next to the measured step.
+  void reportDataParallel(const sched::SimulationResult &withMeasured,
+                          const pprt::StepTiming &timing);
   /// Predicted (pp-simulate of the plan) and measured step time and per-rank
   /// utilisation (busy / makespan), and a warning when the measured busy
   /// times differ by more than 1.5x.

@@ -195,6 +195,20 @@ public:
   /// one step of the schedule (the nccl transport issues them as one NCCL
   /// group). Default: nothing.
   virtual void computeBegins(pprt_rank &rank) { (void)rank; }
+  /// pprt_allreduce after the common checks, with the rank's trace event
+  /// of it at rank.events[event]: starts summing the rank's gradients of
+  /// `stage` over the replicas. Default: nothing (the world sums the local
+  /// replicas after the step; the event stays a point).
+  virtual void startReplicaReduce(pprt_rank &rank, int64_t stage,
+                                  size_t event) {
+    (void)rank;
+    (void)stage;
+    (void)event;
+  }
+  /// Whether runStep leaves every local rank's gradients summed over the
+  /// replicas (mpi). Otherwise, with replicas in other processes, the
+  /// world gathers and sums them after the step.
+  virtual bool reducesReplicas() const { return false; }
 };
 
 /// Runs `program` for `rank`, turning an exception into a failure of the

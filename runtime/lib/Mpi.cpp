@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstring>
 #include <cstdio>
 #include <unistd.h>
 
@@ -64,8 +65,10 @@ MpiFinalizer &finalizer() {
 
 class MpiTransport final : public ProcessTransport {
 public:
-  MpiTransport(const WorldOptions &options, int rank, int tagUpperBound)
-      : ProcessTransport(options, rank), tagUpperBound(tagUpperBound) {}
+  MpiTransport(const WorldOptions &options, int rank, int tagUpperBound,
+               MPI_Comm replicaComm)
+      : ProcessTransport(options, rank), tagUpperBound(tagUpperBound),
+        replicaComm(replicaComm) {}
 
   void runStep(const std::shared_ptr<StepContext> &step,
                const Program &program) override;
@@ -78,8 +81,30 @@ public:
   std::vector<char> bytesOfFirst(const std::vector<char> &mine,
                                  double timeoutSeconds,
                                  const std::string &what) override;
+  void startReplicaReduce(pprt_rank &rank, int64_t stage,
+                          size_t event) override;
+  bool reducesReplicas() const override { return options.replicas > 1; }
 
 private:
+  /// An all-gather of one stage's gradients among the replicas, started by
+  /// pprt_allreduce (or at the end of the step for a stage without one).
+  struct ReplicaReduce {
+    int64_t stage;
+    /// The gradients' keys, dtypes and sizes, in key order, as packed.
+    std::vector<std::pair<Key2, Buffer>> layout;
+    std::vector<char> sent, gathered;
+    MPI_Request request;
+    /// rank.events index of the trace event (-1: none).
+    int64_t event = -1;
+  };
+  /// Starts the all-gather of `rank`'s gradients of `stage`.
+  void startReduce(pprt_rank &rank, int64_t stage, int64_t event);
+  /// Completes every started all-gather (and starts those of the stages no
+  /// pprt_allreduce started, in stage order), summing each gradient over
+  /// the replicas in replica order into the rank's gradients.
+  void finishReplicaReduces(StepContext &step, pprt_rank &rank);
+  std::vector<ReplicaReduce> reduces;
+
   struct PendingSend {
     MPI_Request request;
     std::vector<char> payload;
@@ -99,6 +124,9 @@ private:
                             double seconds);
 
   int tagUpperBound;
+  /// The D processes of this pipeline rank, ordered by replica (null
+  /// without replicas).
+  MPI_Comm replicaComm;
   std::vector<PendingSend> pending;
 };
 
@@ -339,6 +367,8 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
               options.timeoutSeconds);
     backoff.pause();
   }
+  if (options.replicas > 1 && !step->failed.load())
+    finishReplicaReduces(*step, self);
 
   // Losses, stash and memory peaks and message counts, summed over the
   // processes: [loss sums M][loss counts M][peaks P x kPeakFields]
@@ -407,6 +437,76 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
   // Gathered in rank order; each rank's events are already by start.
 }
 
+void MpiTransport::startReplicaReduce(pprt_rank &rank, int64_t stage,
+                                      size_t event) {
+  for (const ReplicaReduce &r : reduces)
+    if (r.stage == stage) {
+      rank.step->fail(rankName(rank.rank) + ": pprt_allreduce: stage " +
+                      std::to_string(stage) + " was reduced already this step");
+      return;
+    }
+  startReduce(rank, stage, static_cast<int64_t>(event));
+}
+
+void MpiTransport::startReduce(pprt_rank &rank, int64_t stage, int64_t event) {
+  ReplicaReduce &r = reduces.emplace_back();
+  r.stage = stage;
+  r.event = event;
+  // A shared parameter's copy (World::shareParameter) may still receive the
+  // gradient of another of its stages on this rank: it waits for the end.
+  const std::map<Key2, Key2> &aliases = rank.step->data->aliases;
+  auto shared = [&](Key2 key) {
+    return std::any_of(aliases.begin(), aliases.end(),
+                       [&](const auto &a) { return a.second == key; });
+  };
+  for (const auto &[key, grad] : rank.gradients) {
+    bool reduced = std::any_of(
+        reduces.begin(), reduces.end() - 1, [&](const ReplicaReduce &other) {
+          return std::any_of(other.layout.begin(), other.layout.end(),
+                             [&](const auto &l) { return l.first == key; });
+        });
+    if (reduced || (stage >= 0 ? key.first != stage || shared(key) : false))
+      continue;
+    Buffer shape;
+    shape.dtype = grad.dtype;
+    shape.bytes.resize(grad.bytes.size());
+    r.layout.emplace_back(key, std::move(shape));
+    r.sent.insert(r.sent.end(), grad.bytes.begin(), grad.bytes.end());
+  }
+  r.gathered.resize(r.sent.size() * options.replicas);
+  // Every replica packs the same gradients (the same program), so the
+  // sizes agree.
+  MPI_Iallgather(r.sent.data(), static_cast<int>(r.sent.size()), MPI_BYTE,
+                 r.gathered.data(), static_cast<int>(r.sent.size()), MPI_BYTE,
+                 replicaComm, &r.request);
+}
+
+void MpiTransport::finishReplicaReduces(StepContext &step, pprt_rank &rank) {
+  // Everything no pprt_allreduce started (stages without one, shared
+  // copies), in key order: the same on every replica.
+  startReduce(rank, -1, -1);
+  for (ReplicaReduce &r : reduces) {
+    wait(r.request, &step,
+         r.stage >= 0 ? "the replicas' all-reduce of stage " +
+                            std::to_string(r.stage)
+                      : std::string("the replicas' all-reduce of the "
+                                    "remaining gradients"));
+    if (r.event >= 0 && static_cast<size_t>(r.event) < rank.events.size())
+      rank.events[r.event].end = step.now();
+    size_t n = r.sent.size(), at = 0;
+    for (auto &[key, shape] : r.layout) {
+      size_t bytes = shape.bytes.size();
+      Buffer &sum = rank.gradients[key];
+      std::memcpy(sum.bytes.data(), r.gathered.data() + at, bytes);
+      for (int d = 1; d < options.replicas; ++d)
+        addBuffer(sum.bytes, r.gathered.data() + d * n + at,
+                  static_cast<int64_t>(bytes), sum.dtype);
+      at += bytes;
+    }
+  }
+  reduces.clear();
+}
+
 } // namespace
 
 std::unique_ptr<Transport>
@@ -437,8 +537,17 @@ pprt::detail::createMpiTransport(const WorldOptions &options,
   }
   int *tagUpperBound = nullptr, found = 0;
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tagUpperBound, &found);
+  // The replicas of each pipeline rank, by replica (a collective of every
+  // process).
+  MPI_Comm replicaComm = MPI_COMM_NULL;
+  if (options.replicas > 1 && options.ranks % options.replicas == 0) {
+    int pipelineRanks = options.ranks / options.replicas;
+    MPI_Comm_split(MPI_COMM_WORLD, rank % pipelineRanks, rank / pipelineRanks,
+                   &replicaComm);
+  }
   return std::make_unique<MpiTransport>(
-      options, rank, found && tagUpperBound ? *tagUpperBound : 32767);
+      options, rank, found && tagUpperBound ? *tagUpperBound : 32767,
+      replicaComm);
 }
 
 #else // !PPRT_HAVE_MPI

@@ -325,6 +325,29 @@ void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
   addBuffer(grad.bytes, host, bytes, dtype);
 }
 
+void pprt_allreduce(pprt_rank *rank, int64_t stage) {
+  if (!live(rank))
+    return;
+  const WorldOptions &options = rank->step->options;
+  if (stage < 0 || (options.stages > 0 && stage >= options.stages)) {
+    failCall(*rank, "pprt_allreduce",
+             "stage " + std::to_string(stage) + " is out of range");
+    return;
+  }
+  if (options.replicas <= 1)
+    return;
+  double now = rank->step->now();
+  TraceEvent event;
+  event.rank = rank->rank;
+  event.action = PPRT_ALLREDUCE;
+  event.stage = stage;
+  event.microbatch = -1;
+  event.start = event.end = now;
+  rank->events.push_back(event);
+  rank->step->transport->startReplicaReduce(*rank, stage,
+                                            rank->events.size() - 1);
+}
+
 void pprt_loss(pprt_rank *rank, int64_t microbatch, const void *data,
                int64_t dtype) {
   if (!live(rank) || !checkMicrobatch(*rank, "pprt_loss", microbatch) ||

@@ -61,6 +61,8 @@ const char *pprt::detail::actionCategory(pprt_action action) {
     return "send";
   case PPRT_RECV:
     return "recv";
+  case PPRT_ALLREDUCE:
+    return "allreduce";
   }
   return "unknown";
 }

@@ -39,6 +39,8 @@ std::string label(const TraceEvent &event) {
       return prefix + "B" + mb;
     return prefix + mb;
   }
+  case PPRT_ALLREDUCE:
+    return "ALLREDUCE_S" + std::to_string(event.stage);
   }
   return "?" + mb;
 }

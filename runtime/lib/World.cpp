@@ -523,7 +523,7 @@ bool World::runStep(
     }
   }
   // Replicas in other processes (mpi): gathered, summed in replica order.
-  if (s.options.replicas > 1 &&
+  if (s.options.replicas > 1 && !s.transport->reducesReplicas() &&
       s.transport->localRanks().size() < static_cast<size_t>(s.options.ranks)) {
     std::string message = reduceReplicaGradients(step.get());
     if (!message.empty()) {

@@ -65,6 +65,16 @@ static cl::opt<int> dataParallel(
              "step trains D*M micro-batches and sums every gradient over the "
              "replicas in replica order (docs/Runtime.md)"),
     cl::init(1), cl::value_desc("D"), cl::cat(runCategory));
+static cl::opt<double> allReduceBandwidth(
+    "allreduce-bandwidth",
+    cl::desc("--data-parallel: bandwidth of one ring link for the predicted "
+             "all-reduce, bytes per second (default 1e10)"),
+    cl::init(1e10), cl::value_desc("B"), cl::cat(runCategory));
+static cl::opt<double> allReduceLatency(
+    "allreduce-latency",
+    cl::desc("--data-parallel: latency of one ring message for the "
+             "predicted all-reduce, microseconds (default 5)"),
+    cl::init(5.0), cl::value_desc("us"), cl::cat(runCategory));
 static cl::opt<int> numRanks("ranks", cl::desc("Number of ranks P (required)"),
                              cl::init(0), cl::value_desc("P"),
                              cl::cat(planCategory));
@@ -418,6 +428,8 @@ static llvm::Expected<driver::TrainOptions> makeTrainOptions() {
     return error("--optimizer must be sgd, momentum or adamw, not '" +
                  optimizerName + "'");
   train.optimizer.kind = *optimizer;
+  train.allReduceBandwidth = allReduceBandwidth;
+  train.allReduceLatency = allReduceLatency;
   train.optimizer.momentum = momentum;
   train.optimizer.beta1 = beta1;
   train.optimizer.beta2 = beta2;
@@ -466,6 +478,7 @@ int main(int argc, char **argv) {
   compile.solverTimeLimit = solverTimeLimit;
   compile.stashAccounting = stashAccounting;
   compile.reference = check;
+  compile.dataParallel = dataParallel;
   compile.precision = precision;
   if (precision != "f32" && precision != "bf16")
     return fail("--precision must be f32 or bf16, not '" + precision + "'");

@@ -129,6 +129,10 @@ struct CompileOptions {
   /// Also create @<loss>_grad (pp-autodiff of the whole loss) as the
   /// unpipelined reference that train() checks against.
   bool reference = false;
+  /// Data-parallel replicas D of the pipeline (>= 1): with D > 1 the
+  /// schedule gets a pp.allreduce after each stage's last W
+  /// (pp-insert-allreduce) that the rank programs run (pprt_allreduce).
+  int dataParallel = 1;
   /// "f32" (the default) or "bf16": every contraction of the stage
   /// functions and of the reference computes on bf16 inputs with f32
   /// accumulation (pp-round-to-bf16); parameters, optimizer state, the
@@ -335,6 +339,11 @@ struct TrainOptions {
       LearningRateSchedule::Kind::Constant;
   int warmupSteps = 0;
   double minLearningRate = 0.0;
+  /// The ring all-reduce model of the data-parallel report
+  /// (sched::ringAllReduceTime): one link's bandwidth, bytes per second,
+  /// and one message's latency, microseconds.
+  double allReduceBandwidth = 1e10;
+  double allReduceLatency = 5.0;
   /// Global gradient-norm clipping (0: off): after each step the L2 norm
   /// of every parameter's gradient (pieces and shared copies counted once,
   /// summed in argument order on every process alike) is computed, and

@@ -540,12 +540,12 @@ LogicalResult RankProgramBuilder::build(Region &program) {
       result = emitSend(send);
     else if (auto recv = dyn_cast<RecvOp>(op))
       result = emitRecv(recv);
-    else if (isa<AllReduceOp>(op))
-      // Never dropped: a replica that skipped it would train on its own
-      // gradients alone.
-      return op.emitError("convert-pp-to-runtime does not lower "
-                          "data-parallel all-reduces yet: the runtime runs "
-                          "one replica of the pipeline");
+    else if (auto reduce = dyn_cast<AllReduceOp>(op)) {
+      // The runtime starts summing the stage's gradients over the replicas
+      // here (pprt_allreduce).
+      callRuntime("pprt_allreduce", {rank, i64(reduce.getStage())});
+      result = success();
+    }
     else
       return op.emitError("unexpected op in a rank's program");
     if (failed(result))

@@ -54,7 +54,8 @@ enum pprt_action {
   PPRT_BACKWARD_INPUT = 2,
   PPRT_BACKWARD_WEIGHT = 3,
   PPRT_SEND = 4,
-  PPRT_RECV = 5
+  PPRT_RECV = 5,
+  PPRT_ALLREDUCE = 6 /* the replicas' gradient all-reduce of a stage */
 };
 
 /* Element types of buffers the runtime interprets (gradients, losses). */
@@ -86,6 +87,15 @@ void pprt_parameter(pprt_rank *rank, int64_t stage, int64_t index, void *data,
  * gradient of parameter `index` of stage `stage` for this step. */
 void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
                               const void *data, int64_t bytes, int64_t dtype);
+
+/* pp.allreduce: the gradients of stage `stage` on this rank are final for
+ * the step; start summing them over the data-parallel replicas
+ * (WorldOptions::replicas). mpi: a non-blocking all-gather among the D
+ * processes of this pipeline rank, completed and summed in replica order
+ * at the end of the step; inproc: the ranks' gradients are summed in
+ * replica order at the end of the step. The trace shows the interval. With
+ * one replica, nothing. */
+void pprt_allreduce(pprt_rank *rank, int64_t stage);
 
 /* Records the loss of micro-batch `microbatch` (one element of `dtype`). */
 void pprt_loss(pprt_rank *rank, int64_t microbatch, const void *data,

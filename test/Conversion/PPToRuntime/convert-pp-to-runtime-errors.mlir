@@ -91,24 +91,3 @@ func.func @b(%w: tensor<4x10xf32> {pp.parameter}, %d: tensor<1x10xf32> {pp.gradi
   return %w : tensor<4x10xf32>
 }
 
-// -----
-
-// A data-parallel all-reduce: the runtime runs one replica, and dropping
-// the op would leave every replica with its own gradients.
-pp.pipeline @p ranks(1) {
-  pp.stage 0 on rank 0 forward @f0 backward @b0
-}
-pp.schedule @s pipeline(@p) microbatches(1)
-rank 0 {
-  %st = pp.forward stage 0 microbatch 0 : () -> !pp.stash<0>
-  pp.backward stage 0 microbatch 0 (%st) : (!pp.stash<0>) -> ()
-  // expected-error @below {{convert-pp-to-runtime does not lower data-parallel all-reduces yet: the runtime runs one replica of the pipeline}}
-  pp.allreduce gradients stage 0 replicas 2 bytes 16
-}
-func.func @f0(%x: tensor<4xf32>, %w: tensor<4xf32> {pp.parameter}) -> tensor<f32> {
-  %c = arith.constant dense<1.0> : tensor<f32>
-  return %c : tensor<f32>
-}
-func.func @b0(%w: tensor<4xf32> {pp.parameter}, %d: tensor<f32> {pp.gradient}) -> tensor<4xf32> {
-  return %w : tensor<4xf32>
-}
