@@ -10,6 +10,7 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Support/Diagnostics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -65,11 +66,9 @@ static int64_t parameterBytes(ModuleOp module, StageOp stage) {
 
 void PPInsertAllReducePass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (replicas < 1) {
-    mlir::emitError(module.getLoc(), "option 'replicas' must be >= 1, not ")
-        << static_cast<int64_t>(replicas);
+  if (failed(checkOptionRange(module.getLoc(), "replicas", replicas, 1,
+                              4096)))
     return signalPassFailure();
-  }
   FailureOr<SmallVector<PipelineOp>> pipelines =
       selectPipelines(module, pipelineName);
   if (failed(pipelines))

@@ -1,6 +1,6 @@
 // RUN: pp-opt %s --pp-plan="schedule=1f1b num-microbatches=2" --pp-insert-allreduce="replicas=2" --split-input-file --verify-diagnostics
 // RUN: not pp-opt %s --pp-plan="schedule=1f1b num-microbatches=2" --pp-insert-allreduce="replicas=0" 2>&1 | FileCheck %s --check-prefix=ZERO
-// ZERO: error: option 'replicas' must be >= 1, not 0
+// ZERO: error: option 'replicas' must be in [1, 4096], got 0
 
 // An abstract stage has no functions to take its parameters' bytes from.
 pp.pipeline @p ranks(1) activation_bytes(64) {

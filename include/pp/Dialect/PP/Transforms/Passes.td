@@ -267,7 +267,7 @@ def PPInsertAllReducePass
     Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
            "Only the schedules of this pipeline (default: all)">,
     Option<"replicas", "replicas", "int64_t", /*default=*/"2",
-           "Data-parallel replicas D of the pipeline (>= 1)">,
+           "Data-parallel replicas D of the pipeline (1-4096)">,
     ListOption<"gradientBytes", "gradient-bytes", "int64_t",
                "Bytes of the parameter gradients of each stage, for "
                "abstract stages (comma-separated, one per stage)">,
