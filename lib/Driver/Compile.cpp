@@ -151,6 +151,13 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
       options.planCosts != "measured")
     return error("--plan-costs must be auto, flops or measured, not '" +
                  options.planCosts + "'");
+  if (options.recompute != "none" && options.recompute != "full" &&
+      options.recompute != "selective")
+    return error("--recompute must be none, full or selective, not '" +
+                 options.recompute + "'");
+  if (options.recompute != "none" && options.planCosts == "measured")
+    return error("--plan-costs=measured does not time recomputation yet: "
+                 "use --plan-costs=flops (or auto) with --recompute");
   if (options.measureRepetitions < 1 || options.measureRepetitions > 1000)
     return error("--measure-repetitions must be in [1, 1000]");
   if (options.splitOps != "auto" && options.splitOps != "none") {
@@ -247,9 +254,16 @@ static PlanPipelineOptions planOptions(const CompileOptions &options) {
   return plan;
 }
 
+/// pp-differentiate-stages with the options' recomputation.
+static std::unique_ptr<Pass> differentiateStages(const CompileOptions &options) {
+  PPDifferentiateStagesPassOptions differentiate;
+  differentiate.recompute = options.recompute;
+  return createPPDifferentiateStagesPass(differentiate);
+}
+
 void mlir::pp::driver::buildStagesPipeline(OpPassManager &pm,
                                            const CompileOptions &options) {
-  pm.addPass(createPPDifferentiateStagesPass());
+  pm.addPass(differentiateStages(options));
   buildPlanPipeline(pm, planOptions(options));
 }
 
@@ -514,7 +528,7 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
   progress.phase("differentiating the stages (F, B, W)");
   if (llvm::Error e = runPasses(module, "differentiating the stages",
                                 [&](OpPassManager &pm) {
-                                  pm.addPass(createPPDifferentiateStagesPass());
+                                  pm.addPass(differentiateStages(options));
                                 }))
     return std::move(e);
   // Measured planning: the schedule is planned with the measured costs.

@@ -594,12 +594,17 @@ llvm::Error mlir::pp::driver::partitionModel(
   // One stage has no cut to balance: nothing is measured.
   bool oneStage = options.numRanks * options.stagesPerRank == 1;
   if (options.planCosts == "auto" && !fixed && !oneStage) {
-    measured = options.measurable;
+    // Measured units do not recompute (yet): with recomputation the plan
+    // counts FLOPs, which include the recomputed forward.
+    measured = options.measurable && options.recompute == "none";
     autoSplits = true;
     if (!measured)
       model.planNotes.push_back(
-          "plan costs: FLOP estimates (--plan-costs=auto: the stage code "
-          "does not run on this CPU, so it is not timed)");
+          options.recompute == "none"
+              ? "plan costs: FLOP estimates (--plan-costs=auto: the stage "
+                "code does not run on this CPU, so it is not timed)"
+              : "plan costs: FLOP estimates (--plan-costs=auto with "
+                "--recompute: the measured units do not recompute yet)");
   }
   if (measured && fixed) {
     model.planNotes.push_back(

@@ -135,6 +135,23 @@ parameterOnlyOps(Block &block, ArrayRef<unsigned> parameters) {
   return ops;
 }
 
+/// Whether the backward makes `op`, a top-level op of F, again from the
+/// stash instead of reading its results from it (activation
+/// recomputation): every side-effect-free op under "full"; under
+/// "selective" those that are not contractions or convolutions (the cheap
+/// ops: norms, activations, softmax, elementwise; Korthikanti et al.,
+/// "Reducing Activation Recomputation in Large Transformer Models", MLSys
+/// 2023, sec. 4.2), so GEMM and convolution outputs stay stashed.
+static bool recomputes(Operation *op, StringRef recompute) {
+  if (recompute == "none" || !isMemoryEffectFree(op))
+    return false;
+  if (recompute == "full")
+    return true;
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return !linalgOp || !(linalg::isaContractionOpInterface(linalgOp) ||
+                        linalg::isaConvolutionOpInterface(linalgOp));
+}
+
 /// FLOPs of the top-level ops of `fn`.
 static double functionFlops(func::FuncOp fn) {
   double flops = 0.0;
@@ -146,8 +163,8 @@ static double functionFlops(func::FuncOp fn) {
 /// Cuts the VJP `grad` of `f` (arguments: f's, then one cotangent per active
 /// output; results: f's, then the gradients) into F and the fused backward.
 static LogicalResult cutForward(StageFunctions &sf, func::FuncOp grad,
-                                StringRef forwardName,
-                                StringRef backwardName) {
+                                StringRef forwardName, StringRef backwardName,
+                                StringRef recompute) {
   func::FuncOp f = sf.original;
   unsigned numArgs = f.getNumArguments();
   unsigned numOutputs = f.getNumResults();
@@ -167,6 +184,10 @@ static LogicalResult cutForward(StageFunctions &sf, func::FuncOp grad,
   SmallVector<Operation *> worklist(backwardSet.begin(), backwardSet.end());
   llvm::SmallPtrSet<Operation *, 32> remade =
       parameterOnlyOps(block, sf.parameters);
+  // Recomputation: forward ops the backward makes again from what it keeps.
+  for (Operation *op : forwardOps)
+    if (recomputes(op, recompute))
+      remade.insert(op);
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     forEachUse(op, [&](Value v) {
@@ -455,7 +476,7 @@ PPDifferentiateStagesPass::differentiateStage(StageFunctions &sf,
     return failure();
   }
   LogicalResult cut =
-      cutForward(sf, *grad, base + "_forward", base + "_backward");
+      cutForward(sf, *grad, base + "_forward", base + "_backward", recompute);
   grad->erase();
   if (failed(cut))
     return failure();
@@ -520,6 +541,12 @@ LogicalResult PPDifferentiateStagesPass::recordSplitBackward(StageFunctions &sf,
 }
 
 void PPDifferentiateStagesPass::runOnOperation() {
+  if (recompute != "none" && recompute != "full" && recompute != "selective") {
+    mlir::emitError(getOperation().getLoc(), "option 'recompute' must be "
+                                             "none, full or selective, not '")
+        << recompute << "'";
+    return signalPassFailure();
+  }
   ModuleOp module = getOperation();
   auto pipeline =
       lookupNamedOrOnly<PipelineOp>(module, pipelineName, "pipeline");

@@ -174,6 +174,14 @@ static cl::opt<std::string> stashAccounting(
     cl::init("convert"), cl::value_desc("convert|hold"),
     cl::cat(planCategory));
 
+static cl::opt<std::string> recompute(
+    "recompute",
+    cl::desc("Activation recomputation of every stage: none (default), full "
+             "(F stashes only the stage's inputs; B recomputes the forward) "
+             "or selective (GEMM and convolution outputs stay stashed, the "
+             "cheap ops are recomputed)"),
+    cl::init("none"), cl::value_desc("none|full|selective"),
+    cl::cat(planCategory));
 static cl::opt<std::string> precision(
     "precision",
     cl::desc("Stage compute: f32 (default) or bf16 (every contraction on "
@@ -479,6 +487,7 @@ int main(int argc, char **argv) {
   compile.stashAccounting = stashAccounting;
   compile.reference = check;
   compile.dataParallel = dataParallel;
+  compile.recompute = recompute;
   compile.precision = precision;
   if (precision != "f32" && precision != "bf16")
     return fail("--precision must be f32 or bf16, not '" + precision + "'");

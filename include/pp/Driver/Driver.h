@@ -129,6 +129,9 @@ struct CompileOptions {
   /// Also create @<loss>_grad (pp-autodiff of the whole loss) as the
   /// unpipelined reference that train() checks against.
   bool reference = false;
+  /// Activation recomputation of every stage (pp-differentiate-stages
+  /// recompute=): "none", "full" or "selective".
+  std::string recompute = "none";
   /// Data-parallel replicas D of the pipeline (>= 1): with D > 1 the
   /// schedule gets a pp.allreduce after each stage's last W
   /// (pp-insert-allreduce) that the rank programs run (pprt_allreduce).

@@ -432,6 +432,13 @@ def PPDifferentiateStagesPass
       stash, then one gradient per output that takes one; returns the input
       gradients, then the parameter gradients). Every op lands in exactly
       one of them, so the forward computes bit for bit what `@<f>` computes;
+    * with `recompute=full` or `selective`, moves forward ops into the
+      backward, which makes them again from what F keeps instead of reading
+      their results from the stash (activation recomputation): full keeps
+      only the stage's inputs, selective also the outputs of contractions
+      and convolutions. The forward still computes everything once; the
+      recomputed ops repeat the same operations, so the gradients are the
+      same bits. The backward's cost counts the recomputation;
     * splits `@<f>_backward` as `pp-split-backward` does into
       `@<f>_backward_input` (B) and `@<f>_backward_weight` (W), with
       `@<f>_backward_split` calling both (unless `split-backward=false`);
@@ -460,6 +467,11 @@ def PPDifferentiateStagesPass
     Option<"flopsPerMicrosecond", "flops-per-us", "double", /*default=*/"1e4",
            "Throughput that turns FLOPs into stage times (FLOP per us; "
            "default 1e4)">,
+    Option<"recompute", "recompute", "std::string", /*default=*/"\"none\"",
+           "Activation recomputation: none (default: F stashes what the "
+           "backward reads), full (F stashes only the stage's inputs; the "
+           "backward recomputes the forward) or selective (GEMM and "
+           "convolution outputs stay stashed; the cheap ops are recomputed)">,
   ];
   let dependentDialects = ["::mlir::pp::PPDialect",
                            "::mlir::func::FuncDialect",

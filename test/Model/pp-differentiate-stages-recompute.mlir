@@ -1,0 +1,26 @@
+// RUN: pp-opt %S/../../integration_test/pp-run/Inputs/plan-mlp.mlir --pp-partition="function=mlp4 num-stages=2" --pp-differentiate-stages="recompute=none" | FileCheck %s --check-prefix=NONE
+// RUN: pp-opt %S/../../integration_test/pp-run/Inputs/plan-mlp.mlir --pp-partition="function=mlp4 num-stages=2" --pp-differentiate-stages="recompute=selective" | FileCheck %s --check-prefix=SELECTIVE
+// RUN: pp-opt %S/../../integration_test/pp-run/Inputs/plan-mlp.mlir --pp-partition="function=mlp4 num-stages=2" --pp-differentiate-stages="recompute=full" | FileCheck %s --check-prefix=FULL
+// RUN: not pp-opt %S/../../integration_test/pp-run/Inputs/plan-mlp.mlir --pp-partition="function=mlp4 num-stages=2" --pp-differentiate-stages="recompute=some" 2>&1 | FileCheck %s --check-prefix=BAD
+
+// Activation recomputation: the four-layer MLP of plan-mlp.mlir in two
+// stages. Without it, F stashes what the backward reads (stage 0: 2304
+// bytes per micro-batch). "selective" keeps the GEMM outputs and recomputes
+// the tanh layers from them (1280 bytes); "full" keeps only the stage's
+// inputs (stage 0: x, 256 bytes; stage 1: its activation and the target,
+// 1152 bytes), and the backward recomputes the forward: B + W grow by about
+// F, once (not once in B and again in W).
+// Under "full" the forward returns its outputs, then only its inputs as
+// the stash.
+// FULL-LABEL: func.func @mlp4_stage1_forward(%arg0: tensor<4x8xf32>, %arg1: tensor<4x64xf32>,
+// FULL-SAME: -> (tensor<f32>, tensor<4x64xf32> {pp.stash}, tensor<4x8xf32> {pp.stash})
+// FULL: return %{{.*}}, %arg1, %arg0 :
+
+// NONE: pp.stage 0 {{.*}}costs(forward = 4.1472, backward_input = 0, backward_weight = 8.0384) memory(stash = 2304, weight_stash = 2304)
+// NONE: pp.stage 1 {{.*}}costs(forward = 0.9729, backward_input = 1.1296, backward_weight = 1.0368) memory(stash = 2688, weight_stash = 1664)
+// SELECTIVE: pp.stage 0 {{.*}}costs(forward = 4.1472, backward_input = 0, backward_weight = 8.064) memory(stash = 1280, weight_stash = 1280)
+// SELECTIVE: pp.stage 1 {{.*}}costs(forward = 0.9729, backward_input = 1.1328, backward_weight = 1.0688) memory(stash = 1536, weight_stash = 1664)
+// FULL: pp.stage 0 {{.*}}costs(forward = 4.1472, backward_input = 0, backward_weight = 8.9088) memory(stash = 256, weight_stash = 256)
+// FULL: pp.stage 1 {{.*}}costs(forward = 0.9729, backward_input = 2.096, backward_weight = 1.0368) memory(stash = 1152, weight_stash = 1664)
+
+// BAD: error: option 'recompute' must be none, full or selective, not 'some'
