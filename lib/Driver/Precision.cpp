@@ -75,5 +75,11 @@ llvm::Error mlir::pp::driver::applyPrecision(ModuleOp module,
   if (failed(pm.run(module)))
     return error("--precision=bf16: the model has an op that cannot run in "
                  "bf16 (the error above)");
+  // No GEMM library here takes bf16 (bench/README.md, "bf16 GEMM").
+  model.planNotes.push_back(
+      "precision: bf16 inputs, f32 accumulation; no bf16 GEMM library is "
+      "used (OpenBLAS 0.3.21 has no sbgemm, oneDNN's needs AVX-512), so the "
+      "GEMMs run in f32 on the bf16-rounded values: bf16's numbers at f32's "
+      "speed");
   return llvm::Error::success();
 }
