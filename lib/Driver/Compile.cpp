@@ -3,6 +3,7 @@
 #include "pp/Driver/Driver.h"
 
 #include "Precision.h"
+#include "RecomputePlan.h"
 
 #include "pp/Conversion/Passes.h"
 #include "pp/Dialect/PP/IR/PPOps.h"
@@ -152,9 +153,12 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
     return error("--plan-costs must be auto, flops or measured, not '" +
                  options.planCosts + "'");
   if (options.recompute != "none" && options.recompute != "full" &&
-      options.recompute != "selective")
-    return error("--recompute must be none, full or selective, not '" +
+      options.recompute != "selective" && options.recompute != "auto")
+    return error("--recompute must be none, full, selective or auto, not '" +
                  options.recompute + "'");
+  if (options.recompute == "auto" && options.memoryLimit.empty())
+    return error("--recompute=auto chooses under a memory limit: give "
+                 "--memory-limit (bytes per rank, or a multiple of M_B)");
   if (options.recompute != "none" && options.planCosts == "measured")
     return error("--plan-costs=measured does not time recomputation yet: "
                  "use --plan-costs=flops (or auto) with --recompute");
@@ -254,16 +258,18 @@ static PlanPipelineOptions planOptions(const CompileOptions &options) {
   return plan;
 }
 
-/// pp-differentiate-stages with the options' recomputation.
-static std::unique_ptr<Pass> differentiateStages(const CompileOptions &options) {
+/// pp-differentiate-stages with recomputation `recompute` (one choice, or
+/// one per stage).
+static std::unique_ptr<Pass> differentiateStages(StringRef recompute) {
   PPDifferentiateStagesPassOptions differentiate;
-  differentiate.recompute = options.recompute;
+  differentiate.recompute = recompute.str();
   return createPPDifferentiateStagesPass(differentiate);
 }
 
 void mlir::pp::driver::buildStagesPipeline(OpPassManager &pm,
                                            const CompileOptions &options) {
-  pm.addPass(differentiateStages(options));
+  pm.addPass(differentiateStages(
+      options.recompute == "auto" ? StringRef("none") : options.recompute));
   buildPlanPipeline(pm, planOptions(options));
 }
 
@@ -525,10 +531,20 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                  " has no parameters: mark them with --parameters or "
                  "pp.parameter");
 
+  std::string recompute = options.recompute;
+  if (recompute == "auto") {
+    progress.phase("choosing the recomputation of each stage");
+    llvm::Expected<std::string> chosen = chooseRecompute(
+        module, model.pipelineName, options,
+        [](StringRef choice) { return differentiateStages(choice); }, model);
+    if (!chosen)
+      return chosen.takeError();
+    recompute = *chosen;
+  }
   progress.phase("differentiating the stages (F, B, W)");
   if (llvm::Error e = runPasses(module, "differentiating the stages",
                                 [&](OpPassManager &pm) {
-                                  pm.addPass(differentiateStages(options));
+                                  pm.addPass(differentiateStages(recompute));
                                 }))
     return std::move(e);
   // Measured planning: the schedule is planned with the measured costs.

@@ -76,6 +76,8 @@ private:
   /// Splits the backward of `sf` into B and W and records them, with their
   /// costs and M_W, on its stage.
   LogicalResult recordSplitBackward(StageFunctions &sf, StringRef base);
+  /// The recomputation of each stage, by stage index (the option).
+  SmallVector<std::string> stageRecompute;
 };
 } // namespace
 
@@ -476,7 +478,8 @@ PPDifferentiateStagesPass::differentiateStage(StageFunctions &sf,
     return failure();
   }
   LogicalResult cut =
-      cutForward(sf, *grad, base + "_forward", base + "_backward", recompute);
+      cutForward(sf, *grad, base + "_forward", base + "_backward",
+                 stageRecompute[sf.stage.getIndex()]);
   grad->erase();
   if (failed(cut))
     return failure();
@@ -541,12 +544,17 @@ LogicalResult PPDifferentiateStagesPass::recordSplitBackward(StageFunctions &sf,
 }
 
 void PPDifferentiateStagesPass::runOnOperation() {
-  if (recompute != "none" && recompute != "full" && recompute != "selective") {
-    mlir::emitError(getOperation().getLoc(), "option 'recompute' must be "
-                                             "none, full or selective, not '")
-        << recompute << "'";
-    return signalPassFailure();
-  }
+  // One choice for every stage, or one per stage.
+  SmallVector<StringRef> choices;
+  StringRef(recompute).split(choices, ',');
+  for (StringRef c : choices)
+    if (c != "none" && c != "full" && c != "selective") {
+      mlir::emitError(getOperation().getLoc(),
+                      "option 'recompute' must be none, full or selective "
+                      "(or one of them per stage, comma-separated), not '")
+          << c << "'";
+      return signalPassFailure();
+    }
   ModuleOp module = getOperation();
   auto pipeline =
       lookupNamedOrOnly<PipelineOp>(module, pipelineName, "pipeline");
@@ -562,6 +570,16 @@ void PPDifferentiateStagesPass::runOnOperation() {
       collectStages(pipeline, symbols);
   if (failed(stages))
     return signalPassFailure();
+  size_t numStages = pipeline.getNumStages();
+  if (choices.size() != 1 && choices.size() != numStages) {
+    mlir::emitError(getOperation().getLoc(), "option 'recompute' names ")
+        << choices.size() << " choices, but the pipeline has " << numStages
+        << " stages";
+    return signalPassFailure();
+  }
+  stageRecompute.clear();
+  for (size_t s = 0; s < numStages; ++s)
+    stageRecompute.push_back((choices.size() == 1 ? choices[0] : choices[s]).str());
   for (StageFunctions &sf : *stages)
     if (failed(differentiateStage(sf, symbols)))
       return signalPassFailure();

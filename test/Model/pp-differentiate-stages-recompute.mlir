@@ -23,4 +23,12 @@
 // FULL: pp.stage 0 {{.*}}costs(forward = 4.1472, backward_input = 0, backward_weight = 8.9088) memory(stash = 256, weight_stash = 256)
 // FULL: pp.stage 1 {{.*}}costs(forward = 0.9729, backward_input = 2.096, backward_weight = 1.0368) memory(stash = 1152, weight_stash = 1664)
 
-// BAD: error: option 'recompute' must be none, full or selective, not 'some'
+// BAD: error: option 'recompute' must be none, full or selective (or one of them per stage, comma-separated), not 'some'
+
+// One choice per stage: full on stage 0, none on stage 1; a list of
+// another length is an error.
+// RUN: pp-opt %S/../../integration_test/pp-run/Inputs/plan-mlp.mlir --pp-partition="function=mlp4 num-stages=2" --pp-differentiate-stages="recompute=full,none" | FileCheck %s --check-prefix=PER-STAGE
+// PER-STAGE: pp.stage 0 {{.*}}memory(stash = 256, weight_stash = 256)
+// PER-STAGE: pp.stage 1 {{.*}}memory(stash = 2688, weight_stash = 1664)
+// RUN: not pp-opt %S/../../integration_test/pp-run/Inputs/plan-mlp.mlir --pp-partition="function=mlp4 num-stages=2" --pp-differentiate-stages="recompute=full,none,none" 2>&1 | FileCheck %s --check-prefix=LENGTH
+// LENGTH: error: option 'recompute' names 3 choices, but the pipeline has 2 stages

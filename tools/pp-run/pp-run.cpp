@@ -176,11 +176,12 @@ static cl::opt<std::string> stashAccounting(
 
 static cl::opt<std::string> recompute(
     "recompute",
-    cl::desc("Activation recomputation of every stage: none (default), full "
-             "(F stashes only the stage's inputs; B recomputes the forward) "
-             "or selective (GEMM and convolution outputs stay stashed, the "
-             "cheap ops are recomputed)"),
-    cl::init("none"), cl::value_desc("none|full|selective"),
+    cl::desc("Activation recomputation: none (default), full (F stashes "
+             "only the stage's inputs; B recomputes the forward), selective "
+             "(GEMM and convolution outputs stay stashed, the cheap ops are "
+             "recomputed), or auto (per stage, the fastest predicted step "
+             "within --memory-limit)"),
+    cl::init("none"), cl::value_desc("none|full|selective|auto"),
     cl::cat(planCategory));
 static cl::opt<std::string> precision(
     "precision",

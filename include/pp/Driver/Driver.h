@@ -130,7 +130,9 @@ struct CompileOptions {
   /// unpipelined reference that train() checks against.
   bool reference = false;
   /// Activation recomputation of every stage (pp-differentiate-stages
-  /// recompute=): "none", "full" or "selective".
+  /// recompute=): "none", "full" or "selective"; or "auto", the per-stage
+  /// choice with the fastest predicted step within memoryLimit
+  /// (docs/Recompute.md).
   std::string recompute = "none";
   /// Data-parallel replicas D of the pipeline (>= 1): with D > 1 the
   /// schedule gets a pp.allreduce after each stage's last W

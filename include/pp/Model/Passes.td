@@ -471,7 +471,8 @@ def PPDifferentiateStagesPass
            "Activation recomputation: none (default: F stashes what the "
            "backward reads), full (F stashes only the stage's inputs; the "
            "backward recomputes the forward) or selective (GEMM and "
-           "convolution outputs stay stashed; the cheap ops are recomputed)">,
+           "convolution outputs stay stashed; the cheap ops are recomputed); "
+           "or one of them per stage, comma-separated">,
   ];
   let dependentDialects = ["::mlir::pp::PPDialect",
                            "::mlir::func::FuncDialect",

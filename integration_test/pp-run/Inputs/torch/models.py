@@ -1,0 +1,100 @@
+"""Small PyTorch models for pp-import-torch (docs/Frontends.md): the
+factories that integration_test/pp-run/torch-export.test exports and that
+produced the committed Inputs/torch/*.mlir."""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+def mlp_relu():
+    """Linear-ReLU-Linear-ReLU-Linear, 32 -> 64 -> 64 -> 10."""
+    return nn.Sequential(nn.Linear(32, 64), nn.ReLU(),
+                         nn.Linear(64, 64), nn.ReLU(),
+                         nn.Linear(64, 10))
+
+
+def mlp_gelu_ln():
+    """Linear-LayerNorm-GELU(tanh) twice, then Linear: 32 -> 64 -> 64 -> 10."""
+    return nn.Sequential(nn.Linear(32, 64), nn.LayerNorm(64),
+                         nn.GELU(approximate="tanh"),
+                         nn.Linear(64, 64), nn.LayerNorm(64),
+                         nn.GELU(approximate="tanh"),
+                         nn.Linear(64, 10))
+
+
+class Block(nn.Module):
+    """Pre-norm transformer block: multi-head self-attention (no mask), then
+    a GELU(tanh) MLP, each with a residual."""
+
+    def __init__(self, d, heads, hidden):
+        super().__init__()
+        self.heads = heads
+        self.ln1 = nn.LayerNorm(d)
+        self.qkv = nn.Linear(d, 3 * d)
+        self.proj = nn.Linear(d, d)
+        self.ln2 = nn.LayerNorm(d)
+        self.fc1 = nn.Linear(d, hidden)
+        self.fc2 = nn.Linear(hidden, d)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        h = self.heads
+        q, k, v = self.qkv(self.ln1(x)).split(d, dim=-1)
+        q = q.reshape(b, t, h, d // h).transpose(1, 2)
+        k = k.reshape(b, t, h, d // h).transpose(1, 2)
+        v = v.reshape(b, t, h, d // h).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) / math.sqrt(d // h)
+        y = att.softmax(dim=-1) @ v
+        x = x + self.proj(y.transpose(1, 2).reshape(b, t, d))
+        return x + self.fc2(F.gelu(self.fc1(self.ln2(x)), approximate="tanh"))
+
+
+class Transformer(nn.Module):
+    """Two blocks on float inputs (batch x tokens x d), output the same
+    shape (an MSE target)."""
+
+    def __init__(self, d=16, heads=2, hidden=32, layers=2):
+        super().__init__()
+        self.layers = nn.ModuleList(Block(d, heads, hidden)
+                                    for _ in range(layers))
+        self.ln = nn.LayerNorm(d)
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return self.ln(x)
+
+
+def transformer():
+    return Transformer()
+
+
+class TinyLM(nn.Module):
+    """Token ids (batch x tokens, i64) -> logits ((batch*tokens) x vocab):
+    an embedding, two blocks, and an output head tied to the embedding
+    (one tensor under two names)."""
+
+    def __init__(self, vocab=32, d=16, heads=2, hidden=32, layers=2,
+                 tokens=8):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, d)
+        self.pos = nn.Parameter(torch.randn(tokens, d) * 0.02)
+        self.layers = nn.ModuleList(Block(d, heads, hidden)
+                                    for _ in range(layers))
+        self.ln = nn.LayerNorm(d)
+        self.head = nn.Linear(d, vocab, bias=False)
+        self.head.weight = self.embed.weight
+
+    def forward(self, ids):
+        x = self.embed(ids) + self.pos
+        for layer in self.layers:
+            x = layer(x)
+        logits = self.head(self.ln(x))
+        return logits.reshape(-1, logits.shape[-1])
+
+
+def tiny_lm():
+    return TinyLM()
