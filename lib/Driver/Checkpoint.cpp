@@ -188,7 +188,8 @@ readManifest(llvm::StringRef dir, llvm::StringRef function,
     checkpoint.seed = seed->getAsUINT64().value_or(0);
   checkpoint.optimizer = o->getString("optimizer").value_or("sgd").str();
   std::optional<int64_t> updates = o->getInteger("updates");
-  if (updates && (*updates < 0 || *updates > *step))
+  if ((o->get("updates") && !updates) ||
+      (updates && (*updates < 0 || *updates > *step)))
     return bad("\"updates\" must be an integer in [0, step]");
   checkpoint.updates = updates.value_or(*step);
   const llvm::json::Array *tensors = o->getArray("tensors");

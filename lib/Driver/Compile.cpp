@@ -532,14 +532,20 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                  "pp.parameter");
 
   std::string recompute = options.recompute;
+  // The plan's options: with --recompute=auto, the limit in bytes it chose
+  // under (a multiple of M_B means the M_B without recomputation).
+  CompileOptions planned = options;
   if (recompute == "auto") {
     progress.phase("choosing the recomputation of each stage");
+    int64_t limitBytes = 0;
     llvm::Expected<std::string> chosen = chooseRecompute(
         module, model.pipelineName, options,
-        [](StringRef choice) { return differentiateStages(choice); }, model);
+        [](StringRef choice) { return differentiateStages(choice); }, model,
+        limitBytes);
     if (!chosen)
       return chosen.takeError();
     recompute = *chosen;
+    planned.memoryLimit = std::to_string(limitBytes);
   }
   progress.phase("differentiating the stages (F, B, W)");
   if (llvm::Error e = runPasses(module, "differentiating the stages",
@@ -569,7 +575,7 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                  llvm::Twine(options.numMicrobatches) + " micro-batches");
   if (llvm::Error e = runPasses(module, "planning the schedule",
                                 [&](OpPassManager &pm) {
-                                  buildPlanPipeline(pm, planOptions(options));
+                                  buildPlanPipeline(pm, planOptions(planned));
                                 }))
     return std::move(e);
   progress.phase("lowering the rank programs");

@@ -43,7 +43,7 @@ struct Candidate {
 llvm::Expected<std::string> mlir::pp::driver::chooseRecompute(
     ModuleOp module, StringRef pipelineName, const CompileOptions &options,
     const std::function<std::unique_ptr<Pass>(StringRef)> &differentiate,
-    CompiledModel &model) {
+    CompiledModel &model, int64_t &limitBytes) {
   // Each stage's costs and stash under each choice.
   std::array<sched::PipelineModel, 3> models;
   for (size_t c = 0; c < kChoices.size(); ++c) {
@@ -80,6 +80,7 @@ llvm::Expected<std::string> mlir::pp::driver::chooseRecompute(
   if (options.schedule == "auto")
     scheduleOptions.memoryLimitBytes = limit;
   scheduleOptions.solverTimeLimitSeconds = 0;
+  std::string firstScheduleError;
   auto evaluate = [&](const std::vector<int> &choice,
                       Candidate &out) -> llvm::Error {
     sched::PipelineModel pipeline = models[0];
@@ -88,7 +89,9 @@ llvm::Expected<std::string> mlir::pp::driver::chooseRecompute(
     llvm::Expected<sched::Schedule> schedule = sched::buildSchedule(
         options.schedule, pipeline, options.numMicrobatches, scheduleOptions);
     if (!schedule) {
-      llvm::consumeError(schedule.takeError());
+      std::string why = llvm::toString(schedule.takeError());
+      if (firstScheduleError.empty())
+        firstScheduleError = why;
       out.makespan = std::numeric_limits<double>::infinity();
       out.peak = std::numeric_limits<int64_t>::max();
       return llvm::Error::success();
@@ -136,6 +139,9 @@ llvm::Expected<std::string> mlir::pp::driver::chooseRecompute(
       if (llvm::Error e = consider(std::vector<int>(numStages, c)))
         return std::move(e);
   }
+  if (smallest.choice.empty())
+    return error("--recompute=auto: no schedule " + options.schedule +
+                 " for any recomputation: " + firstScheduleError);
   if (best.choice.empty())
     return error("--recompute=auto: no recomputation fits --memory-limit=" +
                  llvm::Twine(limit) + " bytes with " + options.schedule +
@@ -182,5 +188,6 @@ llvm::Expected<std::string> mlir::pp::driver::chooseRecompute(
                                           : "more than 8 stages") +
                           "): not proven optimal over per-stage choices");
   model.planNotes.push_back(summary);
+  limitBytes = limit;
   return llvm::join(names, ",");
 }

@@ -23,13 +23,16 @@ namespace mlir::pp::driver {
 /// three uniform choices). Returns the choice list for
 /// pp-differentiate-stages ("none,full,...") and adds to model.planNotes
 /// per stage what is recomputed, the stash it saves and the time it adds,
-/// and whether the choice is the best of all combinations. Errors: no
-/// limit in bytes, no choice within the limit (saying by how much, and the
-/// smallest peak any choice reaches).
+/// and whether the choice is the best of all combinations; `limitBytes`
+/// gets the limit in bytes (a multiple of M_B is of the stashes without
+/// recomputation, and the schedule must be planned under these bytes, not
+/// under the smaller M_B that recomputation leaves). Errors: no limit, no
+/// schedule of that name for the pipeline, no choice within the limit
+/// (saying by how much, and the smallest peak any choice reaches).
 llvm::Expected<std::string> chooseRecompute(
     ModuleOp module, StringRef pipelineName, const CompileOptions &options,
     const std::function<std::unique_ptr<Pass>(StringRef)> &differentiate,
-    CompiledModel &model);
+    CompiledModel &model, int64_t &limitBytes);
 
 } // namespace mlir::pp::driver
 

@@ -463,9 +463,14 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   // A later checked step's reference starts from every stage's parameters
   // as they are now, gathered from every process.
   if (options.check && step > firstStep &&
-      step < firstStep + options.checkSteps)
-    for (auto &[a, value] : gatherTensors(-1))
+      step < firstStep + options.checkSteps) {
+    llvm::Expected<std::map<unsigned, HostTensor>> gathered =
+        gatherTensors(-1);
+    if (!gathered)
+      return error("--check-steps: " + llvm::toString(gathered.takeError()));
+    for (auto &[a, value] : *gathered)
       parameters[a] = std::move(value);
+  }
   auto start = std::chrono::steady_clock::now();
   bool ok = world.runStep([&](int rank, pprt_rank *handle) {
     if (!gpu) {

@@ -56,7 +56,8 @@ llvm::Error Trainer::resumeFrom(std::map<unsigned, HostTensor> &values,
   return llvm::Error::success();
 }
 
-std::map<unsigned, HostTensor> Trainer::gatherTensors(int stateIndex) {
+llvm::Expected<std::map<unsigned, HostTensor>>
+Trainer::gatherTensors(int stateIndex) {
   pprt::World &world = session.world();
   std::vector<int> local = world.localPipelineRanks();
   // This process's part: (argument, bytes) of the arguments whose first
@@ -96,10 +97,15 @@ std::map<unsigned, HostTensor> Trainer::gatherTensors(int stateIndex) {
       if (argument < 0 ||
           argument >= static_cast<int64_t>(model.argumentSpecs.size()) ||
           bytes < 0 || at + bytes > part.size())
-        break;
+        return error("the gathered parameters arrived malformed");
       HostTensor t(model.argumentSpecs[argument]);
-      if (static_cast<size_t>(bytes) == t.byteSize())
-        std::memcpy(t.data(), part.data() + at, bytes);
+      // Every process sees the same gathered bytes, so each fails alike.
+      if (static_cast<size_t>(bytes) != t.byteSize())
+        return error("parameter " + argumentName(argument) + " arrived as " +
+                     llvm::Twine(bytes) + " bytes, not " +
+                     llvm::Twine(t.byteSize()) +
+                     " (is it held by no process?)");
+      std::memcpy(t.data(), part.data() + at, bytes);
       at += bytes;
       tensors.emplace(static_cast<unsigned>(argument), std::move(t));
     }
@@ -125,7 +131,11 @@ llvm::Error Trainer::saveIfDue(int step) {
   // Parameters (-1), then each state tensor, whole by argument as
   // prepared.
   for (int role = -1; role < static_cast<int>(stateNames.size()); ++role) {
-    std::map<unsigned, HostTensor> pieces = gatherTensors(role);
+    llvm::Expected<std::map<unsigned, HostTensor>> gathered =
+        gatherTensors(role);
+    if (!gathered)
+      return error("--save: " + llvm::toString(gathered.takeError()));
+    std::map<unsigned, HostTensor> &pieces = *gathered;
     Checkpoint::Tensors &whole =
         role < 0 ? checkpoint.parameters : checkpoint.state[stateNames[role]];
     for (const auto &[a, spec] : model.preparedParameters) {

@@ -109,7 +109,10 @@ private:
   /// tensor `stateIndex`, by argument of the loss function (pieces apart),
   /// on every process: each process gives those whose first use it holds
   /// (a collective under MPI; inproc holds all).
-  std::map<unsigned, exec::HostTensor> gatherTensors(int stateIndex);
+  /// Errors (the same on every process): malformed parts, a tensor of the
+  /// wrong size (one no process holds).
+  llvm::Expected<std::map<unsigned, exec::HostTensor>>
+  gatherTensors(int stateIndex);
 
   // Check.cpp
   /// Compares the first step (losses and the world's gradients) with the

@@ -75,8 +75,11 @@ llvm::Error mlir::pp::exec::validate(const OptimizerOptions &options) {
   if (!inUnitInterval(options.beta2))
     return error("--beta2 must be in [0, 1), not " +
                  formatDouble(options.beta2));
-  if (!std::isfinite(options.eps) || options.eps <= 0)
-    return error("--eps must be a finite number > 0, not " +
+  // eps reaches the update in the parameter's type: it must stay > 0 in
+  // f32 (else a parameter whose gradients were all zero divides 0 by 0).
+  if (!std::isfinite(options.eps) || options.eps <= 0 ||
+      static_cast<float>(options.eps) <= 0.0f)
+    return error("--eps must be a finite number > 0 (in f32 too), not " +
                  formatDouble(options.eps));
   if (!std::isfinite(options.weightDecay) || options.weightDecay < 0)
     return error("--weight-decay must be a finite number >= 0, not " +

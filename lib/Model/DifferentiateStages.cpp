@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GemmLike.h"
 #include "StageFunctions.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
@@ -150,8 +151,7 @@ static bool recomputes(Operation *op, StringRef recompute) {
   if (recompute == "full")
     return true;
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  return !linalgOp || !(linalg::isaContractionOpInterface(linalgOp) ||
-                        linalg::isaConvolutionOpInterface(linalgOp));
+  return !linalgOp || !isGemmLike(linalgOp);
 }
 
 /// FLOPs of the top-level ops of `fn`.

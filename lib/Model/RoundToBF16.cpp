@@ -9,6 +9,8 @@
 
 #include "pp/Model/Passes.h"
 
+#include "GemmLike.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -32,13 +34,6 @@ struct PPRoundToBF16Pass
   void runOnOperation() override;
   LogicalResult roundFunction(func::FuncOp fn);
 };
-
-/// Whether `op` multiplies two operands and sums the products: a GEMM-class
-/// contraction or a convolution.
-bool isContraction(linalg::LinalgOp op) {
-  return linalg::isaContractionOpInterface(op) ||
-         linalg::isaConvolutionOpInterface(op);
-}
 
 /// `value` rounded to bf16 and back, as a linalg.map placed right after
 /// its definition (so every user in the function can share it).
@@ -67,7 +62,7 @@ Value roundTensor(OpBuilder &b, Value value) {
 LogicalResult PPRoundToBF16Pass::roundFunction(func::FuncOp fn) {
   SmallVector<linalg::LinalgOp> contractions;
   fn.walk([&](linalg::LinalgOp op) {
-    if (op.hasPureTensorSemantics() && isContraction(op))
+    if (op.hasPureTensorSemantics() && isGemmLike(op))
       contractions.push_back(op);
   });
   // Check first, so that a function that fails is left unchanged.

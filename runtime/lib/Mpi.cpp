@@ -69,6 +69,12 @@ public:
                MPI_Comm replicaComm)
       : ProcessTransport(options, rank), tagUpperBound(tagUpperBound),
         replicaComm(replicaComm) {}
+  ~MpiTransport() override {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (replicaComm != MPI_COMM_NULL && !finalized)
+      MPI_Comm_free(&replicaComm);
+  }
 
   void runStep(const std::shared_ptr<StepContext> &step,
                const Program &program) override;
@@ -473,6 +479,10 @@ void MpiTransport::startReduce(pprt_rank &rank, int64_t stage, int64_t event) {
     r.layout.emplace_back(key, std::move(shape));
     r.sent.insert(r.sent.end(), grad.bytes.begin(), grad.bytes.end());
   }
+  if (r.sent.size() > static_cast<size_t>(INT_MAX))
+    abortJob(rankName(rank.rank) + ": the gradients of stage " +
+             std::to_string(stage) + " are " + std::to_string(r.sent.size()) +
+             " bytes, more than one MPI all-gather carries (2^31 - 1)");
   r.gathered.resize(r.sent.size() * options.replicas);
   // Every replica packs the same gradients (the same program), so the
   // sizes agree.

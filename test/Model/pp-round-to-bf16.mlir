@@ -82,3 +82,19 @@ func.func @rounded(%x: tensor<4x8xf32>, %w: tensor<8x16xf32>, %z: tensor<4x16xf3
   %y = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x16xf32>) outs(%z : tensor<4x16xf32>) -> tensor<4x16xf32>
   return %y : tensor<4x16xf32>
 }
+
+// -----
+
+// Pooling matches linalg's convolution maps but multiplies nothing: a max
+// over a window stays f32 (and its window operand is not touched).
+// CHECK-LABEL: func.func @pool(
+// CHECK-NOT: arith.truncf
+// CHECK: return
+func.func @pool(%x: tensor<1x8x8x4xf32>) -> tensor<1x4x4x4xf32> {
+  %ninf = arith.constant -3.40282347E+38 : f32
+  %e = tensor.empty() : tensor<1x4x4x4xf32>
+  %z = linalg.fill ins(%ninf : f32) outs(%e : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %w = tensor.empty() : tensor<2x2xf32>
+  %p = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x8x8x4xf32>, tensor<2x2xf32>) outs(%z : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  return %p : tensor<1x4x4x4xf32>
+}

@@ -161,7 +161,10 @@ TEST(Optimizer, BadHyperparameters) {
   EXPECT_EQ(message(o), "--momentum must be in [0, 1), not nan");
   o = {};
   o.eps = 0;
-  EXPECT_EQ(message(o), "--eps must be a finite number > 0, not 0");
+  EXPECT_EQ(message(o), "--eps must be a finite number > 0 (in f32 too), not 0");
+  o.eps = 1e-46;
+  EXPECT_EQ(message(o),
+            "--eps must be a finite number > 0 (in f32 too), not 1e-46");
   o = {};
   o.weightDecay = -1;
   EXPECT_EQ(message(o), "--weight-decay must be a finite number >= 0, not -1");
