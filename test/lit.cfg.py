@@ -78,6 +78,17 @@ if os.path.exists(os.path.join(config.pp_tools_dir, "pp-fuzz-schedule")):
 
 # Tests that use the third-party models in ../shared/models say
 # `REQUIRES: shared-models`.
+# Tests of the PyTorch exporter (python/pp-import-torch, docs/Frontends.md)
+# say `REQUIRES: torch`: the virtual environment of scripts/install-deps.sh
+# --torch ($PP_TORCH_VENV, else .venv-torch at the source root), complete
+# (its pin stamp written); %torch_python is its interpreter.
+torch_venv = os.environ.get("PP_TORCH_VENV") or os.path.join(
+    config.pp_src_root, ".venv-torch")
+torch_python = os.path.join(torch_venv, "bin", "python")
+if os.path.exists(torch_python) and \
+        os.path.exists(os.path.join(torch_venv, ".pp-pins")):
+    config.available_features.add("torch")
+    config.substitutions.append(("%torch_python", torch_python))
 if os.path.isdir(config.shared_models_dir):
     config.available_features.add("shared-models")
 

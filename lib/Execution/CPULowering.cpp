@@ -218,6 +218,14 @@ static FailureOr<SmallVector<int64_t>> vectorTileSizes(linalg::LinalgOp op,
               map.getResults()[map.getNumResults() - 2]))
         rowDim = row.getPosition();
   }
+  // Sub-byte elements (i1 masks) live one per byte in memory but pack
+  // into bits in an LLVM vector: a vector load of them reads the wrong
+  // bits. Such ops, inputs included, stay scalar loops.
+  for (Value v : op->getOperands()) {
+    Type t = getElementTypeOrSelf(v.getType());
+    if (t.isIntOrFloat() && t.getIntOrFloatBitWidth() % 8 != 0)
+      return failure();
+  }
   Type elem = getElementTypeOrSelf(op.getDpsInits().front().getType());
   if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() % 8 != 0)
     return failure();

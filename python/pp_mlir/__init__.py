@@ -1,0 +1,1 @@
+"""pp-mlir's Python front ends (docs/Frontends.md)."""
