@@ -163,14 +163,48 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
   reportBalance(steadyTiming());
 }
 
+void Trainer::calibrateAllReduce() {
+  allReduceBandwidth = options.allReduceBandwidth;
+  allReduceLatency = options.allReduceLatency;
+  if (!options.calibrateAllReduce || replicas <= 1)
+    return;
+  // An all-gather over a ring moves (D - 1) / D of the gathered bytes per
+  // link in D - 1 steps: T(n) = (D - 1) latency + (D - 1) n / bandwidth
+  // for n bytes per replica (Thakur et al., IJHPCA 2005, sec. 4).
+  pprt::World &world = session.world();
+  const int64_t small = 4096, large = 4 << 20;
+  double t1 = world.timeReplicaAllGather(small, 5);
+  double t2 = world.timeReplicaAllGather(large, 5);
+  if (!(t2 > t1) || t1 <= 0) {
+    if (leader)
+      out << "all-reduce calibration: nothing to measure (the replicas "
+             "share this process), the model keeps "
+          << llvm::format("%.3g", allReduceBandwidth) << " bytes/s and "
+          << llvm::format("%.3g", allReduceLatency) << " us\n";
+    return;
+  }
+  int d = replicas;
+  allReduceBandwidth = (d - 1) * double(large - small) / (t2 - t1);
+  allReduceLatency =
+      std::max(0.0, (t1 - (d - 1) * double(small) / allReduceBandwidth) /
+                        (d - 1) * 1e6);
+  if (leader)
+    out << "all-reduce calibration (all-gathers of " << small << " and "
+        << large << " bytes among the replicas: "
+        << llvm::format("%.1f", t1 * 1e6) << " and "
+        << llvm::format("%.1f", t2 * 1e6) << " us): "
+        << llvm::format("%.3g", allReduceBandwidth) << " bytes/s, "
+        << llvm::format("%.3g", allReduceLatency) << " us per message\n";
+}
+
 void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
                                  const pprt::StepTiming &timing) {
   // Each stage's all-reduce carries its parameters (a shared parameter on
   // each stage that uses it), placed as pp-insert-allreduce placed it.
   sched::DataParallelModel dp;
   dp.replicas = replicas;
-  dp.bandwidth = options.allReduceBandwidth;
-  dp.latency = options.allReduceLatency;
+  dp.bandwidth = allReduceBandwidth;
+  dp.latency = allReduceLatency;
   dp.gradientBytes.assign(numStages, 0);
   for (int s = 0; s < numStages; ++s)
     for (unsigned a : model.stageParameters[s])

@@ -687,6 +687,7 @@ llvm::Expected<TrainSummary> Trainer::run() {
         << "; compiled in " << llvm::format("%.2f", compileSeconds) << " s\n";
   if (leader)
     reportSharedParameters();
+  calibrateAllReduce();
   predicted = sched::simulate(model.pipeline, model.schedule);
   if (llvm::Error e = openDevicePools())
     return std::move(e);

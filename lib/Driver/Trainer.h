@@ -138,6 +138,11 @@ private:
   /// reduced at the end, next to the measured step.
   void reportDataParallel(const sched::SimulationResult &withMeasured,
                           const pprt::StepTiming &timing);
+  /// TrainOptions::calibrateAllReduce: fits allReduceBandwidth and
+  /// allReduceLatency to all-gathers among the replicas (a collective).
+  void calibrateAllReduce();
+  /// The ring model's figures the report uses (TrainOptions, or measured).
+  double allReduceBandwidth = 0.0, allReduceLatency = 0.0;
   /// Predicted (pp-simulate of the plan) and measured step time and per-rank
   /// utilisation (busy / makespan), and a warning when the measured busy
   /// times differ by more than 1.5x.

@@ -209,6 +209,12 @@ public:
   /// replicas (mpi). Otherwise, with replicas in other processes, the
   /// world gathers and sums them after the step.
   virtual bool reducesReplicas() const { return false; }
+  /// World::timeReplicaAllGather. Default: 0 (no transfer).
+  virtual double timeReplicaAllGather(int64_t bytes, int repetitions) {
+    (void)bytes;
+    (void)repetitions;
+    return 0.0;
+  }
 };
 
 /// Runs `program` for `rank`, turning an exception into a failure of the

@@ -90,6 +90,26 @@ public:
   void startReplicaReduce(pprt_rank &rank, int64_t stage,
                           size_t event) override;
   bool reducesReplicas() const override { return options.replicas > 1; }
+  double timeReplicaAllGather(int64_t bytes, int repetitions) override {
+    if (replicaComm == MPI_COMM_NULL || bytes < 0 || bytes > INT_MAX / 2)
+      return 0.0;
+    std::vector<char> sent(bytes), gathered(bytes * options.replicas);
+    std::vector<double> times;
+    for (int i = 0; i <= std::max(1, repetitions); ++i) {
+      MPI_Barrier(replicaComm);
+      double start = MPI_Wtime();
+      MPI_Allgather(sent.data(), static_cast<int>(bytes), MPI_BYTE,
+                    gathered.data(), static_cast<int>(bytes), MPI_BYTE,
+                    replicaComm);
+      if (i > 0) // the first warms up
+        times.push_back(MPI_Wtime() - start);
+    }
+    std::sort(times.begin(), times.end());
+    // The slowest replica's median: every process gets the same figure.
+    double median = times[times.size() / 2], slowest = median;
+    MPI_Allreduce(&median, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return slowest;
+  }
 
 private:
   /// An all-gather of one stage's gradients among the replicas, started by

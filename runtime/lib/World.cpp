@@ -392,6 +392,12 @@ World::allGather(const std::vector<char> &mine) {
   return state->transport->allGatherBytes(mine, nullptr);
 }
 
+double World::timeReplicaAllGather(int64_t bytes, int repetitions) {
+  if (state->options.replicas <= 1)
+    return 0.0;
+  return state->transport->timeReplicaAllGather(bytes, repetitions);
+}
+
 bool World::sharedCopiesEqual(std::string &error) {
   State &s = *state;
   if (s.shared.empty())

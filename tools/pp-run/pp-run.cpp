@@ -75,6 +75,12 @@ static cl::opt<double> allReduceLatency(
     cl::desc("--data-parallel: latency of one ring message for the "
              "predicted all-reduce, microseconds (default 5)"),
     cl::init(5.0), cl::value_desc("us"), cl::cat(runCategory));
+static cl::opt<bool> calibrateAllReduce(
+    "calibrate-allreduce",
+    cl::desc("--data-parallel under MPI: measure the all-reduce's bandwidth "
+             "and latency before the first step (all-gathers among the "
+             "replicas) instead of --allreduce-bandwidth/-latency"),
+    cl::cat(runCategory));
 static cl::opt<int> numRanks("ranks", cl::desc("Number of ranks P (required)"),
                              cl::init(0), cl::value_desc("P"),
                              cl::cat(planCategory));
@@ -439,6 +445,7 @@ static llvm::Expected<driver::TrainOptions> makeTrainOptions() {
   train.optimizer.kind = *optimizer;
   train.allReduceBandwidth = allReduceBandwidth;
   train.allReduceLatency = allReduceLatency;
+  train.calibrateAllReduce = calibrateAllReduce;
   train.optimizer.momentum = momentum;
   train.optimizer.beta1 = beta1;
   train.optimizer.beta2 = beta2;

@@ -349,6 +349,10 @@ struct TrainOptions {
   /// and one message's latency, microseconds.
   double allReduceBandwidth = 1e10;
   double allReduceLatency = 5.0;
+  /// Measure both before the first step instead (replicas in several
+  /// processes: an all-gather among the replicas at two sizes, the ring
+  /// model fitted to them).
+  bool calibrateAllReduce = false;
   /// Global gradient-norm clipping (0: off): after each step the L2 norm
   /// of every parameter's gradient (pieces and shared copies counted once,
   /// summed in argument order on every process alike) is computed, and

@@ -301,6 +301,12 @@ public:
   /// by the timeout. pp-run gathers the gradients' sums of squares this way
   /// for --clip-grad-norm.
   std::vector<std::vector<char>> allGather(const std::vector<char> &mine);
+  /// Seconds one all-gather of `bytes` bytes per replica takes among the
+  /// replicas of this process's pipeline rank (the collective pprt_allreduce
+  /// starts), the median of `repetitions` after a warm-up; a collective of
+  /// every process. 0 where the replicas share a process (inproc: no
+  /// transfer) or there is one replica.
+  double timeReplicaAllGather(int64_t bytes, int repetitions);
   /// Sets data argument `index` of micro-batch `microbatch` for this step.
   void setInput(int64_t microbatch, int64_t index, std::vector<char> bytes);
 
