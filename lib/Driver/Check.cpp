@@ -51,6 +51,28 @@ namespace {
 struct GradientComparison {
   double worst[2] = {0, 0};
   bool bitwise[2] = {true, true};
+
+  /// Folds `got` (bytes of `ref`'s type) against `ref` into `group`: bitwise
+  /// equality and the relative error |got - ref| / max |ref|.
+  void add(int group, const void *got, size_t bytes, const HostTensor &ref) {
+    bitwise[group] &= bytes == ref.byteSize() &&
+                      std::memcmp(got, ref.data(), ref.byteSize()) == 0;
+    double scale = 0;
+    for (int64_t i = 0; i < ref.size(); ++i)
+      scale = std::max(scale, std::abs(ref.get(i)));
+    HostTensor value(ref.spec());
+    std::memcpy(value.data(), got, std::min(bytes, value.byteSize()));
+    for (int64_t i = 0; i < ref.size(); ++i)
+      worst[group] = std::max(worst[group], std::abs(value.get(i) - ref.get(i)) /
+                                                std::max(scale, 1e-30));
+  }
+  /// Makes the verdicts those of every process (collectives).
+  void reduce(pprt::World &world) {
+    for (int group = 0; group < 2; ++group) {
+      worst[group] = world.allReduceMax(worst[group]);
+      bitwise[group] = world.allReduceMax(bitwise[group] ? 0.0 : 1.0) == 0;
+    }
+  }
 };
 } // namespace
 
@@ -67,27 +89,10 @@ static GradientComparison compareBuffers(
       const pprt::Buffer *g = bufferOf(s, static_cast<int>(k));
       if (!g)
         continue;
-      int group = shared.count(a) ? 1 : 0;
-      const HostTensor &ref = reference[a];
-      cmp.bitwise[group] &=
-          g->bytes.size() == ref.byteSize() &&
-          std::memcmp(g->bytes.data(), ref.data(), ref.byteSize()) == 0;
-      double scale = 0;
-      for (int64_t i = 0; i < ref.size(); ++i)
-        scale = std::max(scale, std::abs(ref.get(i)));
-      HostTensor got(ref.spec());
-      std::memcpy(got.data(), g->bytes.data(),
-                  std::min(g->bytes.size(), got.byteSize()));
-      for (int64_t i = 0; i < ref.size(); ++i)
-        cmp.worst[group] =
-            std::max(cmp.worst[group], std::abs(got.get(i) - ref.get(i)) /
-                                           std::max(scale, 1e-30));
+      cmp.add(shared.count(a) ? 1 : 0, g->bytes.data(), g->bytes.size(),
+              reference[a]);
     }
-  for (int group = 0; group < 2; ++group) {
-    cmp.worst[group] = world.allReduceMax(cmp.worst[group]);
-    cmp.bitwise[group] =
-        world.allReduceMax(cmp.bitwise[group] ? 0.0 : 1.0) == 0;
-  }
+  cmp.reduce(world);
   return cmp;
 }
 
@@ -277,9 +282,7 @@ llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
     double total = 0;
     for (const auto &[a, g] : referenceGradients)
       total += sumOfSquares(g);
-    double norm = std::sqrt(total);
-    if (std::isfinite(norm))
-      factor = std::min(1.0, options.clipGradNorm / (norm + 1e-6));
+    factor = clipFactor(std::sqrt(total), options.clipGradNorm);
   }
   // The unpipelined run's update: the same generated update function on
   // the reference gradients, from the parameters and state as they were
@@ -339,25 +342,10 @@ std::string Trainer::compareState(
     auto it = optimizerState.find(a);
     if (it == optimizerState.end())
       continue;
-    int group = shared.count(a) ? 1 : 0;
-    for (auto [got, ref] : llvm::zip_equal(it->second, want)) {
-      cmp.bitwise[group] &=
-          std::memcmp(got.data(), ref.data(), ref.byteSize()) == 0;
-      double scale = 0;
-      for (int64_t i = 0; i < ref.size(); ++i)
-        scale = std::max(scale, std::abs(ref.get(i)));
-      for (int64_t i = 0; i < ref.size(); ++i)
-        cmp.worst[group] =
-            std::max(cmp.worst[group], std::abs(got.get(i) - ref.get(i)) /
-                                           std::max(scale, 1e-30));
-    }
+    for (auto [got, ref] : llvm::zip_equal(it->second, want))
+      cmp.add(shared.count(a) ? 1 : 0, got.data(), got.byteSize(), ref);
   }
-  pprt::World &world = session.world();
-  for (int group = 0; group < 2; ++group) {
-    cmp.worst[group] = world.allReduceMax(cmp.worst[group]);
-    cmp.bitwise[group] =
-        world.allReduceMax(cmp.bitwise[group] ? 0.0 : 1.0) == 0;
-  }
+  cmp.reduce(session.world());
   worst = std::max(cmp.worst[0], cmp.worst[1]);
   size_t count = model.parameterArgs.size() * names.size();
   return "; " + std::to_string(count) + " state tensors (" +

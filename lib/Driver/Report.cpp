@@ -209,10 +209,9 @@ void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
   for (int s = 0; s < numStages; ++s)
     for (unsigned a : model.stageParameters[s])
       dp.gradientBytes[s] += parameters[a].byteSize();
-  sched::PipelineModel pipeline = model.pipeline;
   sched::DataParallelResult step = sched::simulateDataParallel(
-      pipeline, model.schedule, withMeasured,
-      sched::placeAllReduces(pipeline, model.schedule), dp);
+      model.pipeline, model.schedule, withMeasured,
+      sched::placeAllReduces(model.schedule), dp);
   out << "data parallel: " << replicas
       << " replicas; predicted step with the measured stage times and ring "
          "all-reduces ("

@@ -517,9 +517,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   // min(1, clip / (norm + 1e-6)), which scales the gradients in the update
   // (TrainUpdate.cpp).
   double norm = options.clipGradNorm > 0 ? gradientNorm() : 0.0;
-  double clip = 1.0;
-  if (std::isfinite(norm) && options.clipGradNorm > 0)
-    clip = std::min(1.0, options.clipGradNorm / (norm + 1e-6));
+  double clip = clipFactor(norm, options.clipGradNorm);
   if (leader) {
     out << "step " << step << ": loss " << llvm::format("%.9g", mean) << ", ";
     if (!learningRates.isConstant())

@@ -30,6 +30,12 @@ using namespace mlir::pp;
 using namespace mlir::pp::driver;
 using namespace mlir::pp::exec;
 
+double mlir::pp::driver::clipFactor(double norm, double maxNorm) {
+  if (!(maxNorm > 0) || !std::isfinite(norm))
+    return 1.0;
+  return std::min(1.0, maxNorm / (norm + 1e-6));
+}
+
 double Trainer::gradientNorm() {
   pprt::World &world = session.world();
   std::vector<int> local = world.localPipelineRanks();

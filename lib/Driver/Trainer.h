@@ -20,6 +20,11 @@
 
 namespace mlir::pp::driver {
 
+/// torch.nn.utils.clip_grad_norm_'s factor on the gradients of global
+/// norm `norm` clipped to `maxNorm`: min(1, maxNorm / (norm + 1e-6)); 1
+/// when clipping is off (maxNorm 0) or the norm is not finite.
+double clipFactor(double norm, double maxNorm);
+
 class Trainer {
 public:
   Trainer(ModuleOp module, const CompiledModel &model, Session &session,

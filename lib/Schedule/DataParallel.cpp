@@ -24,8 +24,7 @@ double mlir::pp::sched::ringAllReduceTime(int64_t bytes,
 }
 
 std::vector<AllReducePlacement>
-mlir::pp::sched::placeAllReduces(const PipelineModel &model,
-                                 const Schedule &schedule) {
+mlir::pp::sched::placeAllReduces(const Schedule &schedule) {
   std::vector<AllReducePlacement> placements;
   for (size_t r = 0; r < schedule.ranks.size(); ++r) {
     // The last action of each stage that adds to its parameter gradients.
@@ -45,7 +44,6 @@ mlir::pp::sched::placeAllReduces(const PipelineModel &model,
                      });
     placements.insert(placements.end(), rank.begin(), rank.end());
   }
-  (void)model;
   return placements;
 }
 

@@ -206,8 +206,8 @@ public:
     (void)event;
   }
   /// Whether runStep leaves every local rank's gradients summed over the
-  /// replicas (mpi). Otherwise, with replicas in other processes, the
-  /// world gathers and sums them after the step.
+  /// replicas (mpi). World::create refuses replicas in other processes on
+  /// a transport that does not.
   virtual bool reducesReplicas() const { return false; }
   /// World::timeReplicaAllGather. Default: 0 (no transfer).
   virtual double timeReplicaAllGather(int64_t bytes, int repetitions) {

@@ -34,19 +34,24 @@ bool live(pprt_rank *rank) {
   return rank && !rank->step->failed.load(std::memory_order_acquire);
 }
 
+/// The pipeline's ranks P (WorldOptions::replicas).
+int pipelineRanks(const pprt_rank &rank) {
+  return rank.step->options.ranks / std::max(1, rank.step->options.replicas);
+}
+
+/// The replica `rank` belongs to.
+int64_t replicaOf(const pprt_rank &rank) {
+  return rank.rank / pipelineRanks(rank);
+}
+
 /// The rank of pipeline rank `peer` in `rank`'s replica.
 int64_t replicaRank(const pprt_rank &rank, int64_t peer) {
-  int pipelineRanks = rank.step->options.ranks /
-                      std::max(1, rank.step->options.replicas);
-  return rank.rank / pipelineRanks * pipelineRanks + peer;
+  return replicaOf(rank) * pipelineRanks(rank) + peer;
 }
 
 /// The step's micro-batch of micro-batch `microbatch` of `rank`'s replica.
 int64_t stepMicrobatch(const pprt_rank &rank, int64_t microbatch) {
-  int pipelineRanks = rank.step->options.ranks /
-                      std::max(1, rank.step->options.replicas);
-  return rank.rank / pipelineRanks * rank.step->options.microbatches +
-         microbatch;
+  return replicaOf(rank) * rank.step->options.microbatches + microbatch;
 }
 
 /// Fails the step of `rank` with "rank R: <function>: <message>".
@@ -95,8 +100,7 @@ bool checkMessage(pprt_rank &rank, const char *function, int64_t peer,
                   int64_t stage, int64_t microbatch, int64_t kind,
                   const void *data, int64_t bytes) {
   // Peers are pipeline ranks (WorldOptions::replicas).
-  int numRanks = rank.step->options.ranks /
-                 std::max(1, rank.step->options.replicas);
+  int numRanks = pipelineRanks(rank);
   if (peer < 0 || peer >= numRanks) {
     failCall(rank, function,
              "peer " + std::to_string(peer) + " is not a rank (the world has " +

@@ -300,6 +300,15 @@ std::unique_ptr<World> World::create(const WorldOptions &options,
   if (!checkLayoutValues(checked.stages, checked.boundaryParts, error) ||
       !transport->checkLayout(checked, error))
     return nullptr;
+  // Replicas in other processes need a transport that sums their gradients
+  // (Transport::reducesReplicas); in-process the world adds them itself.
+  if (checked.replicas > 1 && !transport->reducesReplicas() &&
+      transport->localRanks().size() < static_cast<size_t>(checked.ranks)) {
+    error = "transport " + checked.transport +
+            " does not sum gradients over data-parallel replicas in other "
+            "processes";
+    return nullptr;
+  }
   return std::make_unique<WorldImpl>(std::move(checked), std::move(transport));
 }
 
@@ -528,15 +537,8 @@ bool World::runStep(
                   static_cast<int64_t>(grad.bytes.size()), grad.dtype);
     }
   }
-  // Replicas in other processes (mpi): gathered, summed in replica order.
-  if (s.options.replicas > 1 && !s.transport->reducesReplicas() &&
-      s.transport->localRanks().size() < static_cast<size_t>(s.options.ranks)) {
-    std::string message = reduceReplicaGradients(step.get());
-    if (!message.empty()) {
-      s.error = message;
-      return false;
-    }
-  }
+  // Replicas in other processes: the transport summed them in replica
+  // order (World::create admits no other).
   if (!s.shared.empty()) {
     std::string message = reduceSharedGradients(step.get());
     if (!message.empty()) {
@@ -589,44 +591,6 @@ std::vector<int> World::localPipelineRanks() const {
   std::sort(ranks.begin(), ranks.end());
   ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
   return ranks;
-}
-
-std::string World::reduceReplicaGradients(StepContext *step) {
-  State &s = *state;
-  int pipelineRanks = s.options.ranks / s.options.replicas;
-  std::vector<char> mine;
-  for (const auto &[key, grad] : s.gradients)
-    appendEntry(mine, key.first, key.second, grad);
-  std::vector<std::vector<char>> parts =
-      s.transport->allGatherBytes(mine, step);
-  if (parts.size() != static_cast<size_t>(s.options.ranks))
-    return "the replicas' gradients arrived from " +
-           std::to_string(parts.size()) + " processes, not " +
-           std::to_string(s.options.ranks);
-  std::vector<int> local = s.transport->localRanks();
-  int self = local.empty() ? 0 : local.front();
-  std::map<Key2, Buffer> sums;
-  // Replica order: processes self % P, self % P + P, ...
-  for (int q = self % pipelineRanks; q < s.options.ranks; q += pipelineRanks) {
-    std::map<std::pair<int64_t, int64_t>, Buffer> entries;
-    if (!decodeEntries(parts[q], entries))
-      return "the gradients of " + rankName(q) + " arrived malformed";
-    for (auto &[key, grad] : entries) {
-      auto [it, inserted] = sums.try_emplace(key, std::move(grad));
-      if (inserted)
-        continue;
-      if (it->second.dtype != grad.dtype ||
-          it->second.bytes.size() != grad.bytes.size())
-        return "the replicas' gradients of parameter " +
-               std::to_string(key.second) + " of stage " +
-               std::to_string(key.first) + " differ in size or type (" +
-               rankName(q) + ")";
-      addBuffer(it->second.bytes, grad.bytes.data(),
-                static_cast<int64_t>(grad.bytes.size()), grad.dtype);
-    }
-  }
-  s.gradients = std::move(sums);
-  return "";
 }
 
 std::string World::reduceSharedGradients(StepContext *step) {

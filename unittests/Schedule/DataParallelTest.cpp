@@ -26,7 +26,7 @@ TEST(DataParallel, RingAllReduceTime) {
 TEST(DataParallel, PlacedAfterEachStagesLastGradientAction) {
   PipelineModel model = PipelineModel::uniform(3, 1, 1, 1, 8, 4);
   Schedule zb = pp_test::build("zb-h1", model, 4);
-  std::vector<AllReducePlacement> placed = placeAllReduces(model, zb);
+  std::vector<AllReducePlacement> placed = placeAllReduces(zb);
   ASSERT_EQ(placed.size(), 3u);
   for (const AllReducePlacement &p : placed) {
     EXPECT_EQ(p.stage, p.rank);
@@ -53,7 +53,7 @@ TEST(DataParallel, OverlapNeverLongerThanAtTheEnd) {
   dp.latency = 0.5;
   dp.gradientBytes = {1000000, 1000000, 1000000, 1000000};
   DataParallelResult r =
-      simulateDataParallel(model, s, sim, placeAllReduces(model, s), dp);
+      simulateDataParallel(model, s, sim, placeAllReduces(s), dp);
   EXPECT_DOUBLE_EQ(r.makespan, 32.0);
   EXPECT_DOUBLE_EQ(r.makespanAtEnd, 36.0);
   EXPECT_DOUBLE_EQ(r.allReduceTime, 9.0);

@@ -59,8 +59,7 @@ struct AllReducePlacement {
 /// so each replica reaches the all-reduces of a rank in the same order,
 /// which is what lets them match (no two replicas wait on different
 /// collectives).
-std::vector<AllReducePlacement> placeAllReduces(const PipelineModel &model,
-                                                const Schedule &schedule);
+std::vector<AllReducePlacement> placeAllReduces(const Schedule &schedule);
 
 /// The step with all-reduces, from the pipeline's simulation (the replicas
 /// all run that timeline; an all-reduce starts when every replica reached

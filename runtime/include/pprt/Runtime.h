@@ -375,10 +375,6 @@ protected:
   /// After a step: sums the gradients of shared parameters over their
   /// ranks (see shareParameter); returns an error message or "".
   std::string reduceSharedGradients(detail::StepContext *step);
-  /// After a step with replicas in other processes: sums every gradient
-  /// over the replicas of its pipeline rank in replica order (gathered from
-  /// every process, a collective); returns an error message or "".
-  std::string reduceReplicaGradients(detail::StepContext *step);
   struct State;
   std::unique_ptr<State> state;
 };

@@ -92,7 +92,6 @@ void PPInsertAllReducePass::runOnOperation() {
       }
       bytes[s] = b;
     }
-    sched::PipelineModel model = getPipelineModel(pipeline);
     for (ScheduleOp op : module.getOps<ScheduleOp>()) {
       if (op.getPipeline() != pipeline.getSymName())
         continue;
@@ -105,7 +104,7 @@ void PPInsertAllReducePass::runOnOperation() {
         continue;
       ScheduleModel schedule = getScheduleModel(op);
       for (const sched::AllReducePlacement &p :
-           sched::placeAllReduces(model, schedule.schedule)) {
+           sched::placeAllReduces(schedule.schedule)) {
         Operation *after = schedule.ops[p.rank][p.after];
         OpBuilder b(after->getContext());
         b.setInsertionPointAfter(after);
