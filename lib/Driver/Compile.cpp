@@ -10,6 +10,7 @@
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
 #include "pp/Execution/Jit.h"
+#include "pp/Model/CostModel.h"
 #include "pp/Model/Passes.h"
 #include "pp/Support/Diagnostics.h"
 
@@ -85,6 +86,19 @@ static bool isVShaped(StringRef schedule) {
          schedule == "v-half" || schedule == "v-min";
 }
 
+CompileOptions
+mlir::pp::driver::withDefaults(const CompileOptions &options) {
+  CompileOptions resolved = options;
+  if (resolved.recompute.empty()) {
+    int64_t bytes = 0;
+    bool limitInBytes =
+        !StringRef(options.memoryLimit).getAsInteger(10, bytes) && bytes > 0;
+    resolved.recompute =
+        limitInBytes && options.planCosts != "measured" ? "auto" : "none";
+  }
+  return resolved;
+}
+
 llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
   if (options.function.empty())
     return error("--function is required (the model function)");
@@ -152,14 +166,16 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
       options.planCosts != "measured")
     return error("--plan-costs must be auto, flops or measured, not '" +
                  options.planCosts + "'");
-  if (options.recompute != "none" && options.recompute != "full" &&
-      options.recompute != "selective" && options.recompute != "auto")
+  if (options.recompute != "" && options.recompute != "none" &&
+      options.recompute != "full" && options.recompute != "selective" &&
+      options.recompute != "auto")
     return error("--recompute must be none, full, selective or auto, not '" +
                  options.recompute + "'");
   if (options.recompute == "auto" && options.memoryLimit.empty())
     return error("--recompute=auto chooses under a memory limit: give "
                  "--memory-limit (bytes per rank, or a multiple of M_B)");
-  if (options.recompute != "none" && options.planCosts == "measured")
+  if (options.recompute != "none" && !options.recompute.empty() &&
+      options.planCosts == "measured")
     return error("--plan-costs=measured does not time recomputation yet: "
                  "use --plan-costs=flops (or auto) with --recompute");
   if (options.measureRepetitions < 1 || options.measureRepetitions > 1000)
@@ -266,10 +282,81 @@ static std::unique_ptr<Pass> differentiateStages(StringRef recompute) {
   return createPPDifferentiateStagesPass(differentiate);
 }
 
+/// "ops 0..4 | 5..9 | 10.." for the cuts {4, 9}: the work ops of every
+/// stage (the last stage's end is the model's last op).
+static std::string describeStages(ArrayRef<int64_t> cuts) {
+  std::string text = "ops 0..";
+  for (int64_t cut : cuts)
+    text += std::to_string(cut) + " | " + std::to_string(cut + 1) + "..";
+  return text + "end";
+}
+
+/// Partitions and places `module` at `cuts` (pp-partition's numbering).
+static llvm::Error partitionAt(ModuleOp module, const CompileOptions &options,
+                               ArrayRef<int64_t> cuts) {
+  CompileOptions at = options;
+  at.cuts.assign(cuts.begin(), cuts.end());
+  PassManager pm(module.getContext());
+  buildPartitionPipeline(pm, at);
+  if (failed(pm.run(module)))
+    return error("partitioning the model at the cut after ops " +
+                 llvm::join(llvm::map_range(cuts,
+                                            [](int64_t c) {
+                                              return std::to_string(c);
+                                            }),
+                            ",") +
+                 " failed");
+  return llvm::Error::success();
+}
+
+/// --recompute=auto: chooses the recomputation, the cut (when `beforeCut`,
+/// the model before pp-partition, lets it move) and, with the schedule
+/// auto, the schedule; re-partitions `module` when the cut moved.
+static llvm::Expected<RecomputeChoice>
+chooseRecomputation(ModuleOp module, ModuleOp beforeCut,
+                    const CompileOptions &options, CompiledModel &model,
+                    Progress &progress) {
+  progress.phase("choosing the recomputation of each stage");
+  RecomputeRequest request;
+  request.module = module;
+  request.pipelineName = model.pipelineName;
+  request.cuts = model.cuts;
+  request.differentiate = [](StringRef choice) {
+    return differentiateStages(choice);
+  };
+  if (beforeCut)
+    if (auto lossFn = beforeCut.lookupSymbol<func::FuncOp>(model.lossName))
+      request.numWorkOps = static_cast<int64_t>(partitionWorkOps(lossFn).size());
+  request.partitionAt = [&](ArrayRef<int64_t> cuts)
+      -> llvm::Expected<OwningOpRef<ModuleOp>> {
+    OwningOpRef<ModuleOp> copy(beforeCut.clone());
+    if (llvm::Error e = partitionAt(*copy, options, cuts))
+      return std::move(e);
+    return std::move(copy);
+  };
+  llvm::Expected<RecomputeChoice> chosen =
+      chooseRecompute(request, options, model);
+  if (!chosen || chosen->cuts == model.cuts)
+    return chosen;
+  // The chosen cut: the module becomes the model partitioned there.
+  OwningOpRef<ModuleOp> copy(beforeCut.clone());
+  if (llvm::Error e = partitionAt(*copy, options, chosen->cuts))
+    return std::move(e);
+  module.getBodyRegion().takeBody(copy->getBodyRegion());
+  model.cuts = chosen->cuts;
+  model.cutBy = "--recompute=auto";
+  progress.phase("stages: " + describeStages(model.cuts) + " (" +
+                 model.cutBy + ")");
+  return chosen;
+}
+
 void mlir::pp::driver::buildStagesPipeline(OpPassManager &pm,
                                            const CompileOptions &options) {
+  // auto is compileModel's search: a pipeline of passes cannot run it.
+  StringRef recompute = options.recompute;
   pm.addPass(differentiateStages(
-      options.recompute == "auto" ? StringRef("none") : options.recompute));
+      recompute == "auto" || recompute.empty() ? StringRef("none")
+                                               : recompute));
   buildPlanPipeline(pm, planOptions(options));
 }
 
@@ -435,15 +522,6 @@ static llvm::Error describeArguments(func::FuncOp lossFn, bool lossIsModel,
   return llvm::Error::success();
 }
 
-/// "ops 0..4 | 5..9 | 10.." for the cuts {4, 9}: the work ops of every
-/// stage (the last stage's end is the model's last op).
-static std::string describeStages(ArrayRef<int64_t> cuts) {
-  std::string text = "ops 0..";
-  for (int64_t cut : cuts)
-    text += std::to_string(cut) + " | " + std::to_string(cut + 1) + "..";
-  return text + "end";
-}
-
 /// A parameter the loss does not depend on (the prepared model no longer
 /// reads it: a layer whose output nothing uses) trains nothing: its
 /// gradient is zero, and no use gives it an initialization rule. Named as
@@ -466,10 +544,12 @@ static void warnUnreachedParameters(func::FuncOp lossFn,
 }
 
 llvm::Expected<CompiledModel>
-mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
+mlir::pp::driver::compileModel(ModuleOp module,
+                               const CompileOptions &requested,
                                Progress &progress) {
-  if (llvm::Error e = validate(options))
+  if (llvm::Error e = validate(requested))
     return std::move(e);
+  CompileOptions options = withDefaults(requested);
   auto modelFn = module.lookupSymbol<func::FuncOp>(options.function);
   if (!modelFn)
     return error("no function named @" + options.function);
@@ -486,6 +566,10 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
   model.lossName = lossFunctionName(options);
   model.pipelineName = model.lossName + "_pipeline";
   model.scheduleKind = options.schedule;
+  if (requested.recompute.empty() && options.recompute == "auto")
+    model.planNotes.push_back(
+        "recompute: auto, the default with --memory-limit in bytes "
+        "(--recompute=none keeps every stash)");
 
   progress.phase("preparing @" + options.function);
   if (llvm::Error e = runPasses(module, "preparing the model",
@@ -494,8 +578,10 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                                 }))
     return std::move(e);
   std::vector<std::array<double, 3>> stageCosts;
+  OwningOpRef<ModuleOp> beforeCut;
   if (llvm::Error e =
-          partitionModel(module, options, model, progress, stageCosts))
+          partitionModel(module, options, model, progress, stageCosts,
+                         options.recompute == "auto" ? &beforeCut : nullptr))
     return std::move(e);
 
   SymbolTable symbols(module);
@@ -532,20 +618,18 @@ mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &options,
                  "pp.parameter");
 
   std::string recompute = options.recompute;
-  // The plan's options: with --recompute=auto, the limit in bytes it chose
-  // under (a multiple of M_B means the M_B without recomputation).
+  // The plan's options: with --recompute=auto, the schedule it chose and
+  // the limit in bytes it chose under (a multiple of M_B means the M_B
+  // without recomputation).
   CompileOptions planned = options;
   if (recompute == "auto") {
-    progress.phase("choosing the recomputation of each stage");
-    int64_t limitBytes = 0;
-    llvm::Expected<std::string> chosen = chooseRecompute(
-        module, model.pipelineName, options,
-        [](StringRef choice) { return differentiateStages(choice); }, model,
-        limitBytes);
+    llvm::Expected<RecomputeChoice> chosen =
+        chooseRecomputation(module, beforeCut.get(), options, model, progress);
     if (!chosen)
       return chosen.takeError();
-    recompute = *chosen;
-    planned.memoryLimit = std::to_string(limitBytes);
+    recompute = chosen->recompute;
+    planned.memoryLimit = std::to_string(chosen->limitBytes);
+    planned.schedule = chosen->schedule;
   }
   progress.phase("differentiating the stages (F, B, W)");
   if (llvm::Error e = runPasses(module, "differentiating the stages",

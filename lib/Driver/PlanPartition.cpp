@@ -575,7 +575,8 @@ planMeasured(ModuleOp module, func::FuncOp lossFn, size_t numUnits,
 
 llvm::Error mlir::pp::driver::partitionModel(
     ModuleOp module, const CompileOptions &options, CompiledModel &model,
-    Progress &progress, std::vector<std::array<double, 3>> &stageCosts) {
+    Progress &progress, std::vector<std::array<double, 3>> &stageCosts,
+    OwningOpRef<ModuleOp> *beforeCut) {
   auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName);
   SmallVector<Operation *> work;
   if (lossFn && !lossFn.isExternal() && lossFn.getBody().hasOneBlock())
@@ -653,6 +654,12 @@ llvm::Error mlir::pp::driver::partitionModel(
   progress.phase("partitioning into " +
                  llvm::Twine(options.numRanks * options.stagesPerRank) +
                  " stages");
+  if (beforeCut) {
+    *beforeCut = OwningOpRef<ModuleOp>();
+    // The cut is free when the partitioner balances FLOPs.
+    if (!fixed && !measured)
+      *beforeCut = module.clone();
+  }
   PassManager pm(module.getContext());
   buildCutPipeline(pm, options, byMarkers);
   if (failed(pm.run(module)))

@@ -1,9 +1,11 @@
 //===- RecomputePlan.cpp - --recompute=auto -------------------------------===//
 //
-// The planner's choice of activation recomputation per stage under a memory
-// limit (docs/Recompute.md, "The planner's choice"): exhaustive over the
-// per-stage choices for a fixed cut and schedule, so the choice is the best
-// of its search space under the simulator's model.
+// The planner's choice of activation recomputation under a memory limit,
+// searched together with the cut and the schedule (docs/Recompute.md, "The
+// planner's choice"): every stage range a candidate cut makes is
+// differentiated once per choice, then every (cut, schedule, per-stage
+// choice) is scheduled and simulated, so the plan is the best of its search
+// space under the simulator's model, with a lower bound beside it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,8 @@
 
 #include <array>
 #include <limits>
+#include <map>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::pp;
@@ -29,41 +33,285 @@ static llvm::Error error(const llvm::Twine &message) {
 
 static constexpr std::array<StringRef, 3> kChoices = {"none", "selective",
                                                       "full"};
+/// Above this many simulations per-stage choices are not enumerated.
+static constexpr int64_t kMaxSimulations = 20000;
 
 namespace {
-/// The best combination found: choice index per stage, its step and peak.
+/// A stage's costs and stash under each choice.
+using StageChoices = std::array<sched::StageInfo, 3>;
+/// (stage, first work op, last work op).
+using RangeKey = std::tuple<int, int64_t, int64_t>;
+
+/// One evaluated plan.
 struct Candidate {
+  std::vector<int64_t> cuts;
+  std::string schedule;
   std::vector<int> choice;
   double makespan = std::numeric_limits<double>::infinity();
-  int64_t peak = 0;
+  int64_t peak = std::numeric_limits<int64_t>::max();
   int recomputed = 0; // sum of choice indices: less is simpler
+};
+
+class Search {
+public:
+  Search(const RecomputeRequest &request, const CompileOptions &options,
+         CompiledModel &model)
+      : request(request), options(options), model(model) {}
+  llvm::Expected<RecomputeChoice> run();
+
+private:
+  llvm::Expected<sched::PipelineModel> differentiate(ModuleOp module,
+                                                     StringRef choice);
+  llvm::Error addRanges(ModuleOp module, ArrayRef<int64_t> cuts);
+  llvm::Error collectRanges();
+  std::vector<std::vector<int64_t>> candidateCuts() const;
+  void evaluate(const std::vector<int64_t> &cuts,
+                const std::vector<std::string> &schedules, bool perStage);
+  void consider(const std::vector<int64_t> &cuts, StringRef schedule,
+                const std::vector<int> &choice,
+                const sched::PipelineModel &pipeline);
+  sched::PipelineModel pipelineFor(const std::vector<int64_t> &cuts,
+                                   const std::vector<int> &choice) const;
+  RangeKey key(const std::vector<int64_t> &cuts, int stage) const;
+  void describe(const Candidate &best, int64_t simulations,
+                bool perStage, const std::vector<std::string> &schedules,
+                size_t numCuts);
+
+  const RecomputeRequest &request;
+  const CompileOptions &options;
+  CompiledModel &model;
+  /// The pipeline at the partitioner's cut without recomputation: the
+  /// ranks, latency and message size every candidate shares.
+  sched::PipelineModel base;
+  int numStages = 0;
+  int64_t limit = 0;
+  std::map<RangeKey, StageChoices> ranges;
+  sched::ScheduleOptions scheduleOptions;
+  Candidate best, smallest;
+  double bound = std::numeric_limits<double>::infinity();
+  std::string firstScheduleError;
 };
 } // namespace
 
-llvm::Expected<std::string> mlir::pp::driver::chooseRecompute(
-    ModuleOp module, StringRef pipelineName, const CompileOptions &options,
-    const std::function<std::unique_ptr<Pass>(StringRef)> &differentiate,
-    CompiledModel &model, int64_t &limitBytes) {
-  // Each stage's costs and stash under each choice.
+llvm::Expected<sched::PipelineModel>
+Search::differentiate(ModuleOp module, StringRef choice) {
+  OwningOpRef<ModuleOp> copy(module.clone());
+  PassManager pm(module.getContext());
+  pm.addPass(request.differentiate(choice));
+  if (failed(pm.run(*copy)))
+    return error("--recompute=auto: differentiating the stages with "
+                 "recompute=" +
+                 choice + " failed");
+  auto pipeline = copy->lookupSymbol<PipelineOp>(request.pipelineName);
+  if (!pipeline)
+    return error("--recompute=auto: no pipeline @" + request.pipelineName);
+  sched::PipelineModel result = getPipelineModel(pipeline);
+  result.stashAccounting =
+      *sched::parseStashAccounting(options.stashAccounting);
+  return result;
+}
+
+RangeKey Search::key(const std::vector<int64_t> &cuts, int stage) const {
+  int64_t first = stage == 0 ? 0 : cuts[stage - 1] + 1;
+  int64_t last = stage == numStages - 1 ? request.numWorkOps - 1 : cuts[stage];
+  return {stage, first, last};
+}
+
+/// Differentiates `module` (partitioned at `cuts`) under each choice and
+/// records every stage's range.
+llvm::Error Search::addRanges(ModuleOp module, ArrayRef<int64_t> cuts) {
   std::array<sched::PipelineModel, 3> models;
   for (size_t c = 0; c < kChoices.size(); ++c) {
-    OwningOpRef<ModuleOp> copy(module.clone());
-    PassManager pm(module.getContext());
-    pm.addPass(differentiate(kChoices[c]));
-    if (failed(pm.run(*copy)))
-      return error("--recompute=auto: differentiating the stages with "
-                   "recompute=" +
-                   kChoices[c] + " failed");
-    auto pipeline = copy->lookupSymbol<PipelineOp>(pipelineName);
-    if (!pipeline)
-      return error("--recompute=auto: no pipeline @" + pipelineName);
-    models[c] = getPipelineModel(pipeline);
-    models[c].stashAccounting =
-        *sched::parseStashAccounting(options.stashAccounting);
+    llvm::Expected<sched::PipelineModel> m = differentiate(module, kChoices[c]);
+    if (!m)
+      return m.takeError();
+    models[c] = std::move(*m);
   }
-  int64_t limit = 0;
+  if (ranges.empty())
+    base = models[0];
+  std::vector<int64_t> cutList(cuts.begin(), cuts.end());
+  for (int s = 0; s < numStages; ++s)
+    for (size_t c = 0; c < kChoices.size(); ++c)
+      ranges[key(cutList, s)][c] = models[c].stages[s];
+  return llvm::Error::success();
+}
+
+/// Every stage range of the candidate cuts: cut i moves by offset
+/// d_i in {-1, 0, 1}; partition k of 9 takes d_i = k mod 3 - 1 for even i
+/// and k div 3 - 1 for odd i, so that every pair of neighbouring offsets,
+/// hence every range, occurs in one of them.
+llvm::Error Search::collectRanges() {
+  if (llvm::Error e = addRanges(request.module, request.cuts))
+    return e;
+  if (request.numWorkOps == 0 || numStages < 2)
+    return llvm::Error::success();
+  int runs = numStages == 2 ? 3 : 9;
+  for (int k = 0; k < runs; ++k) {
+    std::vector<int64_t> cuts = request.cuts;
+    bool valid = true;
+    for (int i = 0; i < numStages - 1; ++i) {
+      cuts[i] += (i % 2 == 0 ? k % 3 : k / 3) - 1;
+      valid &= cuts[i] >= 0 && cuts[i] <= request.numWorkOps - 2 &&
+               (i == 0 || cuts[i] > cuts[i - 1]);
+    }
+    if (!valid || cuts == request.cuts)
+      continue;
+    llvm::Expected<OwningOpRef<ModuleOp>> copy = request.partitionAt(cuts);
+    if (!copy)
+      return copy.takeError();
+    if (llvm::Error e = addRanges(**copy, cuts))
+      return e;
+  }
+  return llvm::Error::success();
+}
+
+/// The cuts whose every stage range was differentiated.
+std::vector<std::vector<int64_t>> Search::candidateCuts() const {
+  std::vector<std::vector<int64_t>> result = {request.cuts};
+  if (request.numWorkOps == 0 || numStages < 2)
+    return result;
+  int64_t count = 1;
+  for (int i = 0; i < numStages - 1; ++i)
+    count *= 3;
+  for (int64_t n = 0; n < count; ++n) {
+    std::vector<int64_t> cuts = request.cuts;
+    int64_t rest = n;
+    for (int i = 0; i < numStages - 1; ++i, rest /= 3)
+      cuts[i] += rest % 3 - 1;
+    if (cuts == request.cuts)
+      continue;
+    bool known = true;
+    for (int s = 0; s < numStages && known; ++s) {
+      auto [stage, first, last] = key(cuts, s);
+      known = first <= last && ranges.count(key(cuts, s));
+    }
+    if (known)
+      result.push_back(std::move(cuts));
+  }
+  return result;
+}
+
+sched::PipelineModel
+Search::pipelineFor(const std::vector<int64_t> &cuts,
+                    const std::vector<int> &choice) const {
+  sched::PipelineModel pipeline = base;
+  for (int s = 0; s < numStages; ++s)
+    pipeline.stages[s] = ranges.at(key(cuts, s))[choice[s]];
+  return pipeline;
+}
+
+void Search::consider(const std::vector<int64_t> &cuts, StringRef schedule,
+                      const std::vector<int> &choice,
+                      const sched::PipelineModel &pipeline) {
+  // auto plans within the limit itself.
+  scheduleOptions.memoryLimitBytes = schedule == "auto" ? limit : 0;
+  llvm::Expected<sched::Schedule> built = sched::buildSchedule(
+      schedule, pipeline, options.numMicrobatches, scheduleOptions);
+  if (!built) {
+    std::string why = llvm::toString(built.takeError());
+    if (firstScheduleError.empty())
+      firstScheduleError = schedule.str() + ": " + why;
+    return;
+  }
+  sched::SimulationResult result = sched::simulate(pipeline, *built);
+  Candidate c{cuts, schedule.str(), choice, result.makespan, 0, 0};
+  for (const sched::RankMetrics &r : result.ranks)
+    c.peak = std::max(c.peak, r.peakMemoryBytes);
+  for (int x : choice)
+    c.recomputed += x;
+  if (c.peak < smallest.peak)
+    smallest = c;
+  if (c.peak <= limit &&
+      (c.makespan < best.makespan ||
+       (c.makespan == best.makespan && c.recomputed < best.recomputed)))
+    best = c;
+}
+
+/// Every choice (or the uniform ones) at `cuts` with every schedule; the
+/// lower bound of each choice: the busiest rank's work.
+void Search::evaluate(const std::vector<int64_t> &cuts,
+                      const std::vector<std::string> &schedules,
+                      bool perStage) {
+  auto visit = [&](const std::vector<int> &choice) {
+    sched::PipelineModel pipeline = pipelineFor(cuts, choice);
+    std::vector<double> work(pipeline.numRanks, 0.0);
+    for (const sched::StageInfo &s : pipeline.stages)
+      work[s.rank] += s.forwardTime + s.backwardInputTime + s.backwardWeightTime;
+    bound = std::min(bound, options.numMicrobatches *
+                                *std::max_element(work.begin(), work.end()));
+    for (const std::string &schedule : schedules)
+      consider(cuts, schedule, choice, pipeline);
+  };
+  if (!perStage) {
+    for (int c = 0; c < 3; ++c)
+      visit(std::vector<int>(numStages, c));
+    return;
+  }
+  std::vector<int> choice(numStages, 0);
+  while (true) {
+    visit(choice);
+    int s = 0;
+    while (s < numStages && ++choice[s] == 3)
+      choice[s++] = 0;
+    if (s == numStages)
+      return;
+  }
+}
+
+static std::string joinCuts(ArrayRef<int64_t> cuts) {
+  return llvm::join(llvm::map_range(cuts,
+                                    [](int64_t c) { return std::to_string(c); }),
+                    ",");
+}
+
+void Search::describe(const Candidate &chosen, int64_t simulations,
+                      bool perStage, const std::vector<std::string> &schedules,
+                      size_t numCuts) {
+  for (int s = 0; s < numStages; ++s) {
+    int c = chosen.choice[s];
+    const StageChoices &mine = ranges.at(key(chosen.cuts, s));
+    const sched::StageInfo &plain = mine[0];
+    double added = (mine[c].backwardInputTime + mine[c].backwardWeightTime) -
+                   (plain.backwardInputTime + plain.backwardWeightTime);
+    std::string line;
+    llvm::raw_string_ostream os(line);
+    os << "recompute: stage " << s << " " << kChoices[c];
+    if (c > 0)
+      os << ": stash " << mine[c].stashBytes << " of " << plain.stashBytes
+         << " bytes per micro-batch (weight stash "
+         << mine[c].weightStashBytes << " of " << plain.weightStashBytes
+         << "), backward +" << llvm::format("%.3g", added) << " us";
+    model.planNotes.push_back(line);
+  }
+  std::string summary;
+  llvm::raw_string_ostream os(summary);
+  os << "recompute (auto, under " << limit << " bytes per rank): predicted "
+     << llvm::format("%.3g", chosen.makespan) << " us, activation peak "
+     << chosen.peak << " bytes";
+  if (request.numWorkOps > 0)
+    os << ", cut after ops " << joinCuts(chosen.cuts)
+       << (chosen.cuts == request.cuts ? " (the partitioner's)"
+                                       : " (partitioner's: " +
+                                             joinCuts(request.cuts) + ")");
+  if (schedules.size() > 1)
+    os << ", schedule " << chosen.schedule;
+  os << "; the best of " << simulations << " plans (" << numCuts
+     << (numCuts == 1 ? " cut" : " cuts") << " x " << schedules.size()
+     << (schedules.size() == 1 ? " schedule" : " schedules") << " x "
+     << (perStage ? "every per-stage choice" : "3 uniform choices")
+     << "): optimal within them under the simulator's costs; lower bound "
+     << llvm::format("%.3g", bound) << " us (busiest rank's work), gap "
+     << llvm::format("%.1f", std::max(0.0, 100.0 * (chosen.makespan / bound - 1.0))) << "%";
+  model.planNotes.push_back(summary);
+}
+
+llvm::Expected<RecomputeChoice> Search::run() {
+  numStages = static_cast<int>(request.cuts.size()) + 1;
+  if (llvm::Error e = collectRanges())
+    return std::move(e);
+  numStages = base.numStages();
   if (llvm::Expected<int64_t> parsed =
-          parseMemoryLimit(options.memoryLimit, models[0]))
+          parseMemoryLimit(options.memoryLimit, base))
     limit = *parsed;
   else
     return parsed.takeError();
@@ -71,123 +319,56 @@ llvm::Expected<std::string> mlir::pp::driver::chooseRecompute(
     return error("--recompute=auto chooses under a memory limit: give "
                  "--memory-limit (bytes per rank, or a multiple of M_B)");
 
-  int numStages = models[0].numStages();
-  bool exhaustive = numStages <= 8 && options.schedule != "auto";
-  sched::ScheduleOptions scheduleOptions;
+  // The limit is what this search enforces: a named schedule is built
+  // without it (auto gets it, as it plans within it), and auto's exact
+  // solver is off (a time limit would make the choice nondeterministic).
   scheduleOptions.groupSize = options.groupSize;
-  // The limit is what this search enforces: a schedule is built without it
-  // (auto gets it, as it plans within it).
-  if (options.schedule == "auto")
-    scheduleOptions.memoryLimitBytes = limit;
   scheduleOptions.solverTimeLimitSeconds = 0;
-  std::string firstScheduleError;
-  auto evaluate = [&](const std::vector<int> &choice,
-                      Candidate &out) -> llvm::Error {
-    sched::PipelineModel pipeline = models[0];
-    for (int s = 0; s < numStages; ++s)
-      pipeline.stages[s] = models[choice[s]].stages[s];
-    llvm::Expected<sched::Schedule> schedule = sched::buildSchedule(
-        options.schedule, pipeline, options.numMicrobatches, scheduleOptions);
-    if (!schedule) {
-      std::string why = llvm::toString(schedule.takeError());
-      if (firstScheduleError.empty())
-        firstScheduleError = why;
-      out.makespan = std::numeric_limits<double>::infinity();
-      out.peak = std::numeric_limits<int64_t>::max();
-      return llvm::Error::success();
-    }
-    sched::SimulationResult result = sched::simulate(pipeline, *schedule);
-    out.choice = choice;
-    out.makespan = result.makespan;
-    out.peak = 0;
-    for (const sched::RankMetrics &r : result.ranks)
-      out.peak = std::max(out.peak, r.peakMemoryBytes);
-    out.recomputed = 0;
-    for (int c : choice)
-      out.recomputed += c;
-    return llvm::Error::success();
-  };
-  Candidate best, smallest;
-  smallest.peak = std::numeric_limits<int64_t>::max();
-  int64_t evaluated = 0;
-  auto consider = [&](const std::vector<int> &choice) -> llvm::Error {
-    Candidate c;
-    if (llvm::Error e = evaluate(choice, c))
-      return e;
-    ++evaluated;
-    if (c.peak < smallest.peak)
-      smallest = c;
-    if (c.peak <= limit &&
-        (c.makespan < best.makespan ||
-         (c.makespan == best.makespan && c.recomputed < best.recomputed)))
-      best = c;
-    return llvm::Error::success();
-  };
-  if (exhaustive) {
-    std::vector<int> choice(numStages, 0);
-    while (true) {
-      if (llvm::Error e = consider(choice))
-        return std::move(e);
-      int s = 0;
-      while (s < numStages && ++choice[s] == 3)
-        choice[s++] = 0;
-      if (s == numStages)
-        break;
-    }
-  } else {
-    for (int c = 0; c < 3; ++c)
-      if (llvm::Error e = consider(std::vector<int>(numStages, c)))
-        return std::move(e);
-  }
+  std::vector<std::string> schedules = {options.schedule};
+  if (options.schedule == "auto")
+    schedules = sched::scheduleNames();
+  std::vector<std::vector<int64_t>> cuts = candidateCuts();
+  int64_t perCut = 1;
+  for (int s = 0; s < numStages; ++s)
+    perCut *= 3;
+  bool perStage = static_cast<int64_t>(cuts.size()) * perCut *
+                      static_cast<int64_t>(schedules.size()) <=
+                  kMaxSimulations;
+  int64_t simulations = static_cast<int64_t>(cuts.size()) *
+                        (perStage ? perCut : 3) *
+                        static_cast<int64_t>(schedules.size());
+  for (const std::vector<int64_t> &c : cuts)
+    evaluate(c, schedules, perStage);
   if (smallest.choice.empty())
     return error("--recompute=auto: no schedule " + options.schedule +
                  " for any recomputation: " + firstScheduleError);
   if (best.choice.empty())
-    return error("--recompute=auto: no recomputation fits --memory-limit=" +
-                 llvm::Twine(limit) + " bytes with " + options.schedule +
-                 ": the smallest activation peak of any choice is " +
-                 llvm::Twine(smallest.peak) + " bytes (" +
-                 llvm::join(llvm::map_range(smallest.choice,
-                                            [](int c) {
-                                              return kChoices[c].str();
-                                            }),
-                            ",") +
-                 "), " + llvm::Twine(smallest.peak - limit) +
-                 " bytes over the limit");
+    return error(
+        "--recompute=auto: no plan fits --memory-limit=" + llvm::Twine(limit) +
+        " bytes with " + options.schedule +
+        ": the smallest activation peak of any is " +
+        llvm::Twine(smallest.peak) + " bytes (" +
+        llvm::join(llvm::map_range(
+                       smallest.choice,
+                       [](int c) { return kChoices[c].str(); }),
+                   ",") +
+        (request.numWorkOps > 0 ? ", cut after ops " + joinCuts(smallest.cuts)
+                                : std::string()) +
+        "), " + llvm::Twine(smallest.peak - limit) + " bytes over the limit");
+  describe(best, simulations, perStage, schedules, cuts.size());
+  RecomputeChoice result;
+  result.recompute = llvm::join(
+      llvm::map_range(best.choice, [](int c) { return kChoices[c].str(); }),
+      ",");
+  result.cuts = best.cuts;
+  result.schedule = best.schedule;
+  result.limitBytes = limit;
+  return result;
+}
 
-  std::vector<std::string> names;
-  for (int s = 0; s < numStages; ++s) {
-    int c = best.choice[s];
-    names.push_back(kChoices[c].str());
-    const sched::StageInfo &mine = models[c].stages[s];
-    const sched::StageInfo &plain = models[0].stages[s];
-    double added = (mine.backwardInputTime + mine.backwardWeightTime) -
-                   (plain.backwardInputTime + plain.backwardWeightTime);
-    std::string line;
-    llvm::raw_string_ostream os(line);
-    os << "recompute: stage " << s << " " << kChoices[c];
-    if (c > 0)
-      os << ": stash " << mine.stashBytes << " of " << plain.stashBytes
-         << " bytes per micro-batch (weight stash " << mine.weightStashBytes
-         << " of " << plain.weightStashBytes << "), backward +"
-         << llvm::format("%.3g", added) << " us";
-    model.planNotes.push_back(line);
-  }
-  std::string summary;
-  llvm::raw_string_ostream os(summary);
-  os << "recompute (auto, under " << limit << " bytes per rank): predicted "
-     << llvm::format("%.3g", best.makespan) << " us, activation peak "
-     << best.peak << " bytes; "
-     << (exhaustive ? "the best of all " + std::to_string(evaluated) +
-                          " per-stage choices for " + options.schedule +
-                          " (exhaustive: optimal within them under the "
-                          "simulator's costs)"
-                    : "the best of the 3 uniform choices (" +
-                          std::string(options.schedule == "auto"
-                                          ? "schedule auto"
-                                          : "more than 8 stages") +
-                          "): not proven optimal over per-stage choices");
-  model.planNotes.push_back(summary);
-  limitBytes = limit;
-  return llvm::join(names, ",");
+llvm::Expected<RecomputeChoice>
+mlir::pp::driver::chooseRecompute(const RecomputeRequest &request,
+                                  const CompileOptions &options,
+                                  CompiledModel &model) {
+  return Search(request, options, model).run();
 }

@@ -182,12 +182,14 @@ static cl::opt<std::string> stashAccounting(
 
 static cl::opt<std::string> recompute(
     "recompute",
-    cl::desc("Activation recomputation: none (default), full (F stashes "
-             "only the stage's inputs; B recomputes the forward), selective "
-             "(GEMM and convolution outputs stay stashed, the cheap ops are "
-             "recomputed), or auto (per stage, the fastest predicted step "
-             "within --memory-limit)"),
-    cl::init("none"), cl::value_desc("none|full|selective|auto"),
+    cl::desc("Activation recomputation: none, full (F stashes only the "
+             "stage's inputs; B recomputes the forward), selective (GEMM and "
+             "convolution outputs stay stashed, the cheap ops are "
+             "recomputed), or auto (the cut, per-stage choice and, with "
+             "--schedule=auto, schedule with the fastest predicted step "
+             "within --memory-limit). Default: auto when --memory-limit is "
+             "in bytes (and --plan-costs is not measured), else none"),
+    cl::init(""), cl::value_desc("none|full|selective|auto"),
     cl::cat(planCategory));
 static cl::opt<std::string> precision(
     "precision",

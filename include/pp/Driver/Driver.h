@@ -31,6 +31,7 @@
 #include "pp/Schedule/Schedule.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
@@ -130,10 +131,12 @@ struct CompileOptions {
   /// unpipelined reference that train() checks against.
   bool reference = false;
   /// Activation recomputation of every stage (pp-differentiate-stages
-  /// recompute=): "none", "full" or "selective"; or "auto", the per-stage
-  /// choice with the fastest predicted step within memoryLimit
-  /// (docs/Recompute.md).
-  std::string recompute = "none";
+  /// recompute=): "none", "full" or "selective"; or "auto", the cut,
+  /// schedule (with the schedule auto) and per-stage choice with the
+  /// fastest predicted step within memoryLimit (docs/Recompute.md). Empty
+  /// (the default): "auto" when memoryLimit is in bytes and planCosts is
+  /// not "measured", else "none" (withDefaults()).
+  std::string recompute;
   /// Data-parallel replicas D of the pipeline (>= 1): with D > 1 the
   /// schedule gets a pp.allreduce after each stage's last W
   /// (pp-insert-allreduce) that the rank programs run (pprt_allreduce).
@@ -193,6 +196,10 @@ struct CompileOptions {
 /// V = 2 for the V-shaped schedules, a known loss. The message names the
 /// option as pp-run spells it (--ranks, ...).
 llvm::Error validate(const CompileOptions &options);
+
+/// `options` with its defaults that depend on other options resolved:
+/// CompileOptions::recompute. compileModel() compiles with these.
+CompileOptions withDefaults(const CompileOptions &options);
 
 /// The loss function the pipeline trains: @<function>, or @<function>_loss
 /// when a loss is appended.
@@ -309,10 +316,14 @@ struct CompiledModel {
 /// large ops) pp-partition balances FLOPs. Either way the plan is checked
 /// for near-empty stages. Fills model.planNotes, planWarnings,
 /// model.planCosts (the costs used) and, for measured costs, `stageCosts`
-/// (per stage, for setStageCosts()).
+/// (per stage, for setStageCosts()). With `beforeCut`, it receives a copy
+/// of the module just before pp-partition when the partitioner chose the
+/// cut by FLOPs (null when the cut is fixed or measured): what
+/// --recompute=auto partitions at other cuts.
 llvm::Error partitionModel(ModuleOp module, const CompileOptions &options,
                            CompiledModel &model, Progress &progress,
-                           std::vector<std::array<double, 3>> &stageCosts);
+                           std::vector<std::array<double, 3>> &stageCosts,
+                           OwningOpRef<ModuleOp> *beforeCut = nullptr);
 
 /// Runs steps 1-5 on `module` (which must hold options.function) and
 /// describes the result. Errors name what is wrong: a missing function, a
