@@ -93,8 +93,7 @@ mlir::pp::driver::withDefaults(const CompileOptions &options) {
     int64_t bytes = 0;
     bool limitInBytes =
         !StringRef(options.memoryLimit).getAsInteger(10, bytes) && bytes > 0;
-    resolved.recompute =
-        limitInBytes && options.planCosts != "measured" ? "auto" : "none";
+    resolved.recompute = limitInBytes ? "auto" : "none";
   }
   return resolved;
 }
@@ -174,10 +173,6 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
   if (options.recompute == "auto" && options.memoryLimit.empty())
     return error("--recompute=auto chooses under a memory limit: give "
                  "--memory-limit (bytes per rank, or a multiple of M_B)");
-  if (options.recompute != "none" && !options.recompute.empty() &&
-      options.planCosts == "measured")
-    return error("--plan-costs=measured does not time recomputation yet: "
-                 "use --plan-costs=flops (or auto) with --recompute");
   if (options.measureRepetitions < 1 || options.measureRepetitions > 1000)
     return error("--measure-repetitions must be in [1, 1000]");
   if (options.splitOps != "auto" && options.splitOps != "none") {
@@ -291,6 +286,21 @@ static std::string describeStages(ArrayRef<int64_t> cuts) {
   return text + "end";
 }
 
+/// What the recomputation planner needs of the partitioned `module`.
+static RecomputeRequest
+recomputeRequest(ModuleOp module, const CompiledModel &model,
+                 ArrayRef<std::array<double, 3>> measuredCosts) {
+  RecomputeRequest request;
+  request.module = module;
+  request.pipelineName = model.pipelineName;
+  request.cuts = model.cuts;
+  request.differentiate = [](StringRef choice) {
+    return differentiateStages(choice);
+  };
+  request.measuredCosts.assign(measuredCosts.begin(), measuredCosts.end());
+  return request;
+}
+
 /// Partitions and places `module` at `cuts` (pp-partition's numbering).
 static llvm::Error partitionAt(ModuleOp module, const CompileOptions &options,
                                ArrayRef<int64_t> cuts) {
@@ -315,15 +325,10 @@ static llvm::Error partitionAt(ModuleOp module, const CompileOptions &options,
 static llvm::Expected<RecomputeChoice>
 chooseRecomputation(ModuleOp module, ModuleOp beforeCut,
                     const CompileOptions &options, CompiledModel &model,
-                    Progress &progress) {
+                    Progress &progress,
+                    ArrayRef<std::array<double, 3>> measuredCosts) {
   progress.phase("choosing the recomputation of each stage");
-  RecomputeRequest request;
-  request.module = module;
-  request.pipelineName = model.pipelineName;
-  request.cuts = model.cuts;
-  request.differentiate = [](StringRef choice) {
-    return differentiateStages(choice);
-  };
+  RecomputeRequest request = recomputeRequest(module, model, measuredCosts);
   if (beforeCut)
     if (auto lossFn = beforeCut.lookupSymbol<func::FuncOp>(model.lossName))
       request.numWorkOps = static_cast<int64_t>(partitionWorkOps(lossFn).size());
@@ -367,6 +372,8 @@ void mlir::pp::driver::buildLowerPipeline(OpPassManager &pm,
     PPInsertAllReducePassOptions allReduce;
     allReduce.replicas = options.dataParallel;
     pm.addPass(createPPInsertAllReducePass(allReduce));
+    // The replicas with their all-reduces: no deadlock with the messages.
+    pm.addPass(createPPVerifySchedulePass());
   }
   ConvertPPToRuntimePassOptions convert;
   convert.stashAccounting = options.stashAccounting;
@@ -623,13 +630,24 @@ mlir::pp::driver::compileModel(ModuleOp module,
   // without recomputation).
   CompileOptions planned = options;
   if (recompute == "auto") {
-    llvm::Expected<RecomputeChoice> chosen =
-        chooseRecomputation(module, beforeCut.get(), options, model, progress);
+    llvm::Expected<RecomputeChoice> chosen = chooseRecomputation(
+        module, beforeCut.get(), options, model, progress, stageCosts);
     if (!chosen)
       return chosen.takeError();
     recompute = chosen->recompute;
     planned.memoryLimit = std::to_string(chosen->limitBytes);
     planned.schedule = chosen->schedule;
+    if (!stageCosts.empty())
+      stageCosts = chosen->stageCosts;
+  } else if (recompute != "none" && !stageCosts.empty()) {
+    // The measured costs are without recomputation: add what it costs.
+    llvm::Expected<std::vector<std::array<double, 3>>> costs =
+        measuredWithRecompute(recomputeRequest(module, model, stageCosts),
+                              recompute, options);
+    if (!costs)
+      return error("--recompute=" + recompute + " with measured costs: " +
+                   llvm::toString(costs.takeError()));
+    stageCosts = std::move(*costs);
   }
   progress.phase("differentiating the stages (F, B, W)");
   if (llvm::Error e = runPasses(module, "differentiating the stages",

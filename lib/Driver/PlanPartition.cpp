@@ -47,7 +47,9 @@ static int currentBlasThreads() {
 
 /// The request for `options`: the budget is --memory-limit when it is a
 /// number of bytes (a limit in M_B depends on the cut, so it only binds
-/// the schedule).
+/// the schedule) and nothing is recomputed (the units' stashes are those
+/// without recomputation: with it, the recomputation's choice keeps to the
+/// limit, docs/Recompute.md).
 static PlanRequest planRequest(const CompileOptions &options) {
   PlanRequest request;
   request.numStages = options.numRanks * options.stagesPerRank;
@@ -55,7 +57,8 @@ static PlanRequest planRequest(const CompileOptions &options) {
   request.stashAll =
       options.schedule == "gpipe" || options.schedule == "looped-bfs";
   int64_t bytes = 0;
-  if (!StringRef(options.memoryLimit).getAsInteger(10, bytes) && bytes > 0)
+  if (!StringRef(options.memoryLimit).getAsInteger(10, bytes) && bytes > 0 &&
+      (options.recompute.empty() || options.recompute == "none"))
     request.memoryBudget = bytes;
   request.nearEmptyFraction = options.nearEmptyFraction;
   return request;
@@ -595,17 +598,12 @@ llvm::Error mlir::pp::driver::partitionModel(
   // One stage has no cut to balance: nothing is measured.
   bool oneStage = options.numRanks * options.stagesPerRank == 1;
   if (options.planCosts == "auto" && !fixed && !oneStage) {
-    // Measured units do not recompute (yet): with recomputation the plan
-    // counts FLOPs, which include the recomputed forward.
-    measured = options.measurable && options.recompute == "none";
+    measured = options.measurable;
     autoSplits = true;
     if (!measured)
       model.planNotes.push_back(
-          options.recompute == "none"
-              ? "plan costs: FLOP estimates (--plan-costs=auto: the stage "
-                "code does not run on this CPU, so it is not timed)"
-              : "plan costs: FLOP estimates (--plan-costs=auto with "
-                "--recompute: the measured units do not recompute yet)");
+          "plan costs: FLOP estimates (--plan-costs=auto: the stage code does "
+          "not run on this CPU, so it is not timed)");
   }
   if (measured && fixed) {
     model.planNotes.push_back(

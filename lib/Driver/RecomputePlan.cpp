@@ -60,8 +60,6 @@ public:
   llvm::Expected<RecomputeChoice> run();
 
 private:
-  llvm::Expected<sched::PipelineModel> differentiate(ModuleOp module,
-                                                     StringRef choice);
   llvm::Error addRanges(ModuleOp module, ArrayRef<int64_t> cuts);
   llvm::Error collectRanges();
   std::vector<std::vector<int64_t>> candidateCuts() const;
@@ -93,22 +91,67 @@ private:
 };
 } // namespace
 
-llvm::Expected<sched::PipelineModel>
-Search::differentiate(ModuleOp module, StringRef choice) {
+/// The pipeline model of `module` differentiated under `choice`.
+static llvm::Expected<sched::PipelineModel>
+differentiated(const RecomputeRequest &request, ModuleOp module,
+               StringRef choice, const CompileOptions &options) {
   OwningOpRef<ModuleOp> copy(module.clone());
   PassManager pm(module.getContext());
   pm.addPass(request.differentiate(choice));
   if (failed(pm.run(*copy)))
-    return error("--recompute=auto: differentiating the stages with "
-                 "recompute=" +
-                 choice + " failed");
+    return error("differentiating the stages with recompute=" + choice +
+                 " failed");
   auto pipeline = copy->lookupSymbol<PipelineOp>(request.pipelineName);
   if (!pipeline)
-    return error("--recompute=auto: no pipeline @" + request.pipelineName);
+    return error("no pipeline @" + request.pipelineName);
   sched::PipelineModel result = getPipelineModel(pipeline);
   result.stashAccounting =
       *sched::parseStashAccounting(options.stashAccounting);
   return result;
+}
+
+/// `with` (a stage's FLOP costs under a choice) timed from `measured` (its
+/// measured F, B, W without recomputation) and `without` (its FLOP costs
+/// without recomputation): measuredWithRecompute()'s rule.
+static void applyMeasured(sched::StageInfo &with,
+                          const sched::StageInfo &without,
+                          const std::array<double, 3> &measured) {
+  double rate =
+      without.forwardTime > 0 ? measured[0] / without.forwardTime : 0.0;
+  with.backwardInputTime =
+      measured[1] +
+      rate * (with.backwardInputTime - without.backwardInputTime);
+  with.backwardWeightTime =
+      measured[2] +
+      rate * (with.backwardWeightTime - without.backwardWeightTime);
+  with.forwardTime = measured[0];
+}
+
+llvm::Expected<std::vector<std::array<double, 3>>>
+mlir::pp::driver::measuredWithRecompute(const RecomputeRequest &request,
+                                        StringRef choice,
+                                        const CompileOptions &options) {
+  llvm::Expected<sched::PipelineModel> none =
+      differentiated(request, request.module, "none", options);
+  if (!none)
+    return none.takeError();
+  llvm::Expected<sched::PipelineModel> with =
+      differentiated(request, request.module, choice, options);
+  if (!with)
+    return with.takeError();
+  if (none->numStages() != static_cast<int>(request.measuredCosts.size()) ||
+      with->numStages() != none->numStages())
+    return error("the measured costs have " +
+                 llvm::Twine(request.measuredCosts.size()) +
+                 " stages, the pipeline " + llvm::Twine(none->numStages()));
+  std::vector<std::array<double, 3>> costs;
+  for (int s = 0; s < none->numStages(); ++s) {
+    sched::StageInfo stage = with->stages[s];
+    applyMeasured(stage, none->stages[s], request.measuredCosts[s]);
+    costs.push_back(
+        {stage.forwardTime, stage.backwardInputTime, stage.backwardWeightTime});
+  }
+  return costs;
 }
 
 RangeKey Search::key(const std::vector<int64_t> &cuts, int stage) const {
@@ -122,10 +165,21 @@ RangeKey Search::key(const std::vector<int64_t> &cuts, int stage) const {
 llvm::Error Search::addRanges(ModuleOp module, ArrayRef<int64_t> cuts) {
   std::array<sched::PipelineModel, 3> models;
   for (size_t c = 0; c < kChoices.size(); ++c) {
-    llvm::Expected<sched::PipelineModel> m = differentiate(module, kChoices[c]);
+    llvm::Expected<sched::PipelineModel> m =
+        differentiated(request, module, kChoices[c], options);
     if (!m)
-      return m.takeError();
+      return error("--recompute=auto: " + llvm::toString(m.takeError()));
     models[c] = std::move(*m);
+  }
+  if (!request.measuredCosts.empty()) {
+    if (static_cast<int>(request.measuredCosts.size()) != numStages)
+      return error("--recompute=auto: the measured costs have " +
+                   llvm::Twine(request.measuredCosts.size()) +
+                   " stages, the pipeline " + llvm::Twine(numStages));
+    sched::PipelineModel flops = models[0];
+    for (sched::PipelineModel &m : models)
+      for (int s = 0; s < numStages; ++s)
+        applyMeasured(m.stages[s], flops.stages[s], request.measuredCosts[s]);
   }
   if (ranges.empty())
     base = models[0];
@@ -363,6 +417,13 @@ llvm::Expected<RecomputeChoice> Search::run() {
   result.cuts = best.cuts;
   result.schedule = best.schedule;
   result.limitBytes = limit;
+  if (!request.measuredCosts.empty())
+    for (int s = 0; s < numStages; ++s) {
+      const sched::StageInfo &stage =
+          ranges.at(key(best.cuts, s))[best.choice[s]];
+      result.stageCosts.push_back({stage.forwardTime, stage.backwardInputTime,
+                                   stage.backwardWeightTime});
+    }
   return result;
 }
 

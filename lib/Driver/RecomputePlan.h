@@ -8,6 +8,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Pass/Pass.h"
 
+#include <array>
 #include <functional>
 #include <memory>
 
@@ -29,6 +30,9 @@ struct RecomputeRequest {
       partitionAt;
   /// pp-differentiate-stages for a choice list ("none", "full,none", ...).
   std::function<std::unique_ptr<Pass>(StringRef)> differentiate;
+  /// With --plan-costs=measured: each stage's measured F, B and W without
+  /// recomputation (microseconds). Empty: the FLOP costs.
+  std::vector<std::array<double, 3>> measuredCosts;
 };
 
 /// What --recompute=auto chose.
@@ -45,7 +49,20 @@ struct RecomputeChoice {
   /// planned under these bytes, not under the smaller M_B recomputation
   /// leaves).
   int64_t limitBytes = 0;
+  /// With RecomputeRequest::measuredCosts: each stage's F, B and W under
+  /// the choice (measuredWithRecompute()).
+  std::vector<std::array<double, 3>> stageCosts;
 };
+
+/// Each stage's costs under the recomputation `choice` (a choice list for
+/// pp-differentiate-stages) from its measured costs without it: F as
+/// measured, and B and W each plus the FLOPs the recomputation adds to
+/// them (pp-differentiate-stages under `choice` against under "none")
+/// timed at the stage's measured F rate (its measured F time over its F
+/// FLOPs): the recomputed ops are F's ops, run again. Microseconds.
+llvm::Expected<std::vector<std::array<double, 3>>>
+measuredWithRecompute(const RecomputeRequest &request, StringRef choice,
+                      const CompileOptions &options);
 
 /// --recompute=auto (docs/Recompute.md, "The planner's choice"): the cut,
 /// schedule and per-stage recomputation (none, selective or full) with the
@@ -59,7 +76,9 @@ struct RecomputeChoice {
 /// `auto` every schedule buildSchedule() can make for the placement and
 /// auto's own plan; every per-stage choice (3^S) while the whole space
 /// stays under 20000 simulations, else the three uniform choices per cut.
-/// Each stage's costs and stash are those pp-differentiate-stages gives:
+/// Each stage's costs and stash are those pp-differentiate-stages gives
+/// (with measured costs, adjusted as measuredWithRecompute() does; the cut
+/// is then the measured plan's, fixed):
 /// each stage range is differentiated once per choice (about 9 partitions
 /// of the model x 3 choices cover every range). The result is optimal
 /// within that space under the simulator's costs; the plan notes say so,

@@ -188,7 +188,7 @@ static cl::opt<std::string> recompute(
              "recomputed), or auto (the cut, per-stage choice and, with "
              "--schedule=auto, schedule with the fastest predicted step "
              "within --memory-limit). Default: auto when --memory-limit is "
-             "in bytes (and --plan-costs is not measured), else none"),
+             "in bytes, else none"),
     cl::init(""), cl::value_desc("none|full|selective|auto"),
     cl::cat(planCategory));
 static cl::opt<std::string> precision(

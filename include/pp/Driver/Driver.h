@@ -134,8 +134,8 @@ struct CompileOptions {
   /// recompute=): "none", "full" or "selective"; or "auto", the cut,
   /// schedule (with the schedule auto) and per-stage choice with the
   /// fastest predicted step within memoryLimit (docs/Recompute.md). Empty
-  /// (the default): "auto" when memoryLimit is in bytes and planCosts is
-  /// not "measured", else "none" (withDefaults()).
+  /// (the default): "auto" when memoryLimit is in bytes, else "none"
+  /// (withDefaults()).
   std::string recompute;
   /// Data-parallel replicas D of the pipeline (>= 1): with D > 1 the
   /// schedule gets a pp.allreduce after each stage's last W
