@@ -62,3 +62,65 @@ TEST(DataParallel, OverlapNeverLongerThanAtTheEnd) {
 }
 
 } // namespace
+
+namespace {
+
+// D replicas with the all-reduces as blocking collectives complete exactly
+// when the schedule does: every named schedule, with its messages, at D = 2
+// and 3.
+TEST(DataParallel, ReplicasWithAllReducesDoNotDeadlock) {
+  PipelineModel model = PipelineModel::uniform(3, 1, 1, 1, 8, 4);
+  for (const char *name : {"gpipe", "1f1b", "zb-h1", "zb-h2"}) {
+    Schedule schedule = insertCommunication(model, pp_test::build(name, model, 5));
+    ASSERT_TRUE(findDeadlock(model, schedule).completed) << name;
+    std::vector<AllReducePlacement> placed = placeAllReduces(schedule);
+    for (int d : {1, 2, 3}) {
+      DeadlockReport report =
+          findDataParallelDeadlock(model, schedule, placed, d);
+      EXPECT_TRUE(report.completed) << name << " D=" << d;
+      EXPECT_TRUE(report.blocked.empty());
+    }
+  }
+}
+
+// A schedule that deadlocks alone deadlocks in every replica, each rank
+// named with its replica.
+TEST(DataParallel, ReplicasOfADeadlockedScheduleDeadlock) {
+  PipelineModel model = PipelineModel::uniform(2, 1, 1, 0, 8);
+  Schedule schedule;
+  schedule.numMicrobatches = 1;
+  auto act = [](ActionKind kind, int stage, PayloadKind payload, int peer) {
+    Action a;
+    a.kind = kind;
+    a.stage = stage;
+    a.microbatch = 0;
+    a.payload = payload;
+    a.peer = peer;
+    return a;
+  };
+  // Rank 0 waits for the gradient before it sends the activation rank 1
+  // waits for.
+  schedule.ranks = {
+      {act(ActionKind::Recv, 1, PayloadKind::Gradient, 1),
+       act(ActionKind::Forward, 0, PayloadKind::Activation, 0),
+       act(ActionKind::Send, 0, PayloadKind::Activation, 1),
+       act(ActionKind::Backward, 0, PayloadKind::Activation, 0)},
+      {act(ActionKind::Recv, 0, PayloadKind::Activation, 0),
+       act(ActionKind::Forward, 1, PayloadKind::Activation, 0),
+       act(ActionKind::Backward, 1, PayloadKind::Activation, 0),
+       act(ActionKind::Send, 1, PayloadKind::Gradient, 0)}};
+  ASSERT_FALSE(findDeadlock(model, schedule).completed);
+  DeadlockReport report = findDataParallelDeadlock(
+      model, schedule, placeAllReduces(schedule), 2);
+  EXPECT_FALSE(report.completed);
+  ASSERT_EQ(report.blocked.size(), 4u);
+  EXPECT_EQ(report.blocked[0].message,
+            "rank 0 of replica 0 waits at recv of gradient of stage 1 "
+            "micro-batch 0 from rank 1");
+  EXPECT_EQ(report.blocked[3].rank, 1);
+  EXPECT_EQ(report.blocked[3].index, 0);
+
+  EXPECT_FALSE(findDataParallelDeadlock(model, schedule, {}, 0).completed);
+}
+
+} // namespace

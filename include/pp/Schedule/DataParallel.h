@@ -61,6 +61,24 @@ struct AllReducePlacement {
 /// collectives).
 std::vector<AllReducePlacement> placeAllReduces(const Schedule &schedule);
 
+/// Deadlock freedom of D replicas of `schedule` with the all-reduces of
+/// `placements`: runs the D x P programs untimed, the point-to-point
+/// messages of each replica as rendezvous (as findDeadlock()) and each
+/// all-reduce as a blocking collective that completes when the D copies of
+/// its rank all stand at it (MPI_Allreduce's or ncclAllReduce's worst case;
+/// pprt_allreduce only starts it there, which can only wait less). Each
+/// rank's collectives go to a communicator of that rank's replicas alone,
+/// so only their order among the D copies matters, and every replica runs
+/// the same program: completed is true exactly when the schedule alone
+/// completes, and the run is the mechanical proof. Blocked entries name
+/// the rank (Problem::rank), the action it stands at (index) and, in the
+/// message, the replica and what it waits for. replicas < 1 is an error
+/// entry with rank -1.
+DeadlockReport
+findDataParallelDeadlock(const PipelineModel &model, const Schedule &schedule,
+                         const std::vector<AllReducePlacement> &placements,
+                         int replicas);
+
 /// The step with all-reduces, from the pipeline's simulation (the replicas
 /// all run that timeline; an all-reduce starts when every replica reached
 /// it, which is at the same time).

@@ -3,6 +3,7 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Schedule/DataParallel.h"
 
 #include "mlir/IR/Verifier.h"
 
@@ -17,8 +18,27 @@ using namespace mlir::pp;
 namespace {
 struct PPVerifySchedulePass
     : mlir::pp::impl::PPVerifySchedulePassBase<PPVerifySchedulePass> {
+  using Base::Base;
   void runOnOperation() override;
 };
+
+/// Reports a deadlock of `op` found by `report`: one note per blocked rank
+/// at the op it stands at.
+void reportDeadlock(ScheduleOp op, const ScheduleModel &schedule,
+                    const sched::DeadlockReport &report, StringRef what) {
+  InFlightDiagnostic diag = mlir::emitError(op.getLoc(), "schedule @")
+                            << op.getSymName() << " deadlocks" << what << ": "
+                            << report.blocked.size() << " ranks wait forever";
+  for (const sched::Problem &blocked : report.blocked) {
+    Location loc =
+        blocked.rank >= 0 && blocked.index >= 0 &&
+                static_cast<size_t>(blocked.index) <
+                    schedule.ops[blocked.rank].size()
+            ? schedule.ops[blocked.rank][blocked.index]->getLoc()
+            : op.getLoc();
+    diag.attachNote(loc) << blocked.message;
+  }
+}
 } // namespace
 
 void PPVerifySchedulePass::runOnOperation() {
@@ -32,19 +52,39 @@ void PPVerifySchedulePass::runOnOperation() {
     sched::PipelineModel model = getPipelineModel(op.getPipelineOp());
     ScheduleModel schedule = getScheduleModel(op);
     sched::DeadlockReport report = sched::findDeadlock(model, schedule.schedule);
-    if (report.completed)
+    if (!report.completed) {
+      failedAny = true;
+      reportDeadlock(op, schedule, report, "");
       continue;
-    failedAny = true;
-    InFlightDiagnostic diag = mlir::emitError(op.getLoc(), "schedule @")
-                              << op.getSymName() << " deadlocks: "
-                              << report.blocked.size()
-                              << " ranks wait forever";
-    for (const sched::Problem &blocked : report.blocked) {
-      Location loc = blocked.rank >= 0 && blocked.index >= 0
-                         ? schedule.ops[blocked.rank][blocked.index]->getLoc()
-                         : op.getLoc();
-      diag.attachNote(loc) << blocked.message;
     }
+    int replicas = schedule.allReduces.empty() ? 1 : schedule.replicas;
+    if (replicas > 1) {
+      sched::DeadlockReport withReplicas = sched::findDataParallelDeadlock(
+          model, schedule.schedule, schedule.allReduces, replicas);
+      if (!withReplicas.completed) {
+        failedAny = true;
+        reportDeadlock(op, schedule, withReplicas,
+                       " with " + std::to_string(replicas) + " replicas");
+        continue;
+      }
+    }
+    if (!explain)
+      continue;
+    int64_t actions = 0;
+    for (const std::vector<sched::Action> &rank : schedule.schedule.ranks)
+      actions += static_cast<int64_t>(rank.size());
+    InFlightDiagnostic remark = mlir::emitRemark(op.getLoc(), "schedule @")
+                                << op.getSymName() << ": no deadlock: "
+                                << model.numRanks << " ranks, " << actions
+                                << " actions ran to the end with rendezvous "
+                                   "send/recv";
+    if (replicas > 1)
+      remark << "; so did its " << replicas << " replicas ("
+             << replicas * model.numRanks << " ranks) with the "
+             << schedule.allReduces.size()
+             << " all-reduces of each as blocking collectives over the "
+                "replicas of their rank, which every replica reaches in the "
+                "same order (one program per rank)";
   }
   if (failedAny)
     signalPassFailure();

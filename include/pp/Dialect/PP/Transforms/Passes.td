@@ -197,7 +197,20 @@ def PPVerifySchedulePass : Pass<"pp-verify-schedule", "::mlir::ModuleOp"> {
     timing. If some rank can never finish, reports the deadlock: one note per
     blocked rank naming the action it waits on and what it waits for. The IR
     is not changed.
+
+    A schedule with `pp.allreduce` ops (`pp-insert-allreduce`) is then run
+    as its D replicas (sched::findDataParallelDeadlock): the point-to-point
+    messages of each replica as rendezvous and every all-reduce as a
+    blocking collective over the D copies of its rank, which must all reach
+    it. That run completing proves the collectives cannot deadlock with the
+    messages: every replica runs the same program, so the D copies of a
+    rank reach its all-reduces in the same order. With `explain`, a remark
+    per schedule says what was proved.
   }];
+  let options = [
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit a remark per schedule saying what was checked and proved">,
+  ];
 }
 
 def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {

@@ -1,0 +1,206 @@
+//===- DataParallelDeadlock.cpp - deadlock freedom with all-reduces -------===//
+//
+// findDataParallelDeadlock(): D replicas of a schedule run untimed, the
+// point-to-point messages of each replica as rendezvous (findDeadlock()'s
+// semantics) and every all-reduce as a blocking collective over the D
+// copies of its rank. See pp/Schedule/DataParallel.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Schedule/DataParallel.h"
+
+#include <set>
+#include <string>
+#include <tuple>
+
+using namespace mlir::pp::sched;
+
+namespace {
+
+/// (payload, stage, micro-batch).
+using Key = std::tuple<PayloadKind, int, int>;
+
+class ReplicaRun {
+public:
+  ReplicaRun(const PipelineModel &model, const Schedule &schedule,
+             const std::vector<AllReducePlacement> &placements, int replicas)
+      : model(model), schedule(schedule), replicas(replicas),
+        numRanks(static_cast<int>(schedule.ranks.size())),
+        pc(replicas, std::vector<size_t>(numRanks, 0)),
+        reduced(replicas, std::vector<size_t>(numRanks, 0)),
+        made(replicas), received(replicas, std::vector<std::set<Key>>(numRanks)),
+        byRank(numRanks), recvs(numRanks) {
+    for (const AllReducePlacement &p : placements)
+      if (p.rank >= 0 && p.rank < numRanks)
+        byRank[p.rank].push_back(p);
+    for (int r = 0; r < numRanks; ++r)
+      for (const Action &a : schedule.ranks[r])
+        if (a.kind == ActionKind::Recv)
+          recvs[r].insert({a.payload, a.stage, a.microbatch});
+  }
+
+  DeadlockReport run();
+
+private:
+  bool inputReady(int d, int r, PayloadKind payload, int stage, int mb) const;
+  bool ready(int d, int r, const Action &a) const;
+  void execute(int d, const Action &a);
+  /// Whether (d, r) stands at an all-reduce: its next placement is after
+  /// the action it last ran.
+  bool atAllReduce(int d, int r) const;
+  bool step(int d, int r);
+  std::string blockedMessage(int d, int r) const;
+
+  const PipelineModel &model;
+  const Schedule &schedule;
+  int replicas, numRanks;
+  std::vector<std::vector<size_t>> pc;
+  /// All-reduces of each rank completed, per replica.
+  std::vector<std::vector<size_t>> reduced;
+  /// Payloads made in each replica.
+  std::vector<std::set<Key>> made;
+  /// Payloads each rank of each replica received.
+  std::vector<std::vector<std::set<Key>>> received;
+  std::vector<std::vector<AllReducePlacement>> byRank;
+  /// The payloads each rank's program receives.
+  std::vector<std::set<Key>> recvs;
+};
+
+} // namespace
+
+bool ReplicaRun::inputReady(int d, int r, PayloadKind payload, int stage,
+                            int mb) const {
+  Key key{payload, stage, mb};
+  if (!made[d].count(key))
+    return false;
+  // Another rank's payload arrives by a Recv where the program has one.
+  return model.rankOf(stage) == r || !recvs[r].count(key) ||
+         received[d][r].count(key);
+}
+
+bool ReplicaRun::ready(int d, int r, const Action &a) const {
+  int s = a.stage, m = a.microbatch;
+  switch (a.kind) {
+  case ActionKind::Forward:
+    return s == 0 || inputReady(d, r, PayloadKind::Activation, s - 1, m);
+  case ActionKind::Backward:
+  case ActionKind::BackwardInput:
+    return made[d].count({PayloadKind::Activation, s, m}) &&
+           (s + 1 >= model.numStages() ||
+            inputReady(d, r, PayloadKind::Gradient, s + 1, m));
+  case ActionKind::BackwardWeight:
+    return made[d].count({PayloadKind::Gradient, s, m}) > 0;
+  case ActionKind::Send:
+  case ActionKind::Recv:
+    return true;
+  }
+  return false;
+}
+
+void ReplicaRun::execute(int d, const Action &a) {
+  if (a.kind == ActionKind::Forward)
+    made[d].insert({PayloadKind::Activation, a.stage, a.microbatch});
+  else if (a.kind == ActionKind::Backward ||
+           a.kind == ActionKind::BackwardInput)
+    made[d].insert({PayloadKind::Gradient, a.stage, a.microbatch});
+}
+
+bool ReplicaRun::atAllReduce(int d, int r) const {
+  size_t k = reduced[d][r];
+  return k < byRank[r].size() && pc[d][r] > 0 &&
+         byRank[r][k].after == pc[d][r] - 1;
+}
+
+/// Runs one action (or F&B pair, or rendezvous) of (d, r) if it can.
+bool ReplicaRun::step(int d, int r) {
+  const std::vector<Action> &program = schedule.ranks[r];
+  size_t i = pc[d][r];
+  if (i >= program.size() || atAllReduce(d, r))
+    return false;
+  const Action &a = program[i];
+  if (a.isCompute()) {
+    bool pair = a.overlapWithNext && i + 1 < program.size();
+    if (!ready(d, r, a) || (pair && !ready(d, r, program[i + 1])))
+      return false;
+    execute(d, a);
+    if (pair)
+      execute(d, program[i + 1]);
+    pc[d][r] += pair ? 2 : 1;
+    return true;
+  }
+  // Rendezvous inside the replica: both sides at the pair, payload made.
+  int peer = a.peer;
+  size_t j = pc[d][peer];
+  if (j >= schedule.ranks[peer].size() || atAllReduce(d, peer))
+    return false;
+  const Action &other = schedule.ranks[peer][j];
+  ActionKind want =
+      a.kind == ActionKind::Send ? ActionKind::Recv : ActionKind::Send;
+  if (other.kind != want || other.payload != a.payload ||
+      other.stage != a.stage || other.microbatch != a.microbatch ||
+      other.peer != r)
+    return false;
+  Key key{a.payload, a.stage, a.microbatch};
+  if (!made[d].count(key))
+    return false;
+  int receiver = a.kind == ActionKind::Recv ? r : peer;
+  received[d][receiver].insert(key);
+  ++pc[d][r];
+  ++pc[d][peer];
+  return true;
+}
+
+std::string ReplicaRun::blockedMessage(int d, int r) const {
+  std::string who = "rank " + std::to_string(r) + " of replica " +
+                    std::to_string(d);
+  if (atAllReduce(d, r)) {
+    const AllReducePlacement &p = byRank[r][reduced[d][r]];
+    std::string waiting;
+    for (int e = 0; e < replicas; ++e)
+      if (!atAllReduce(e, r) || reduced[e][r] != reduced[d][r])
+        waiting += (waiting.empty() ? "" : ", ") + std::to_string(e);
+    return who + " waits at the all-reduce of stage " +
+           std::to_string(p.stage) + " for replica" +
+           (waiting.find(',') == std::string::npos ? " " : "s ") + waiting;
+  }
+  return who + " waits at " + describe(schedule.ranks[r][pc[d][r]]);
+}
+
+DeadlockReport ReplicaRun::run() {
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    for (int d = 0; d < replicas; ++d)
+      for (int r = 0; r < numRanks; ++r)
+        while (step(d, r))
+          progress = true;
+    // A collective completes when every copy of the rank stands at it.
+    for (int r = 0; r < numRanks; ++r) {
+      bool all = true;
+      for (int d = 0; d < replicas && all; ++d)
+        all = atAllReduce(d, r) && reduced[d][r] == reduced[0][r];
+      if (!all)
+        continue;
+      for (int d = 0; d < replicas; ++d)
+        ++reduced[d][r];
+      progress = true;
+    }
+  }
+  DeadlockReport report;
+  for (int d = 0; d < replicas; ++d)
+    for (int r = 0; r < numRanks; ++r)
+      if (pc[d][r] < schedule.ranks[r].size() || atAllReduce(d, r)) {
+        report.completed = false;
+        report.blocked.push_back(
+            {r, static_cast<int>(pc[d][r]), blockedMessage(d, r)});
+      }
+  return report;
+}
+
+DeadlockReport mlir::pp::sched::findDataParallelDeadlock(
+    const PipelineModel &model, const Schedule &schedule,
+    const std::vector<AllReducePlacement> &placements, int replicas) {
+  if (replicas < 1)
+    return {false, {{-1, -1, "the replica count must be >= 1"}}};
+  return ReplicaRun(model, schedule, placements, replicas).run();
+}
