@@ -102,6 +102,13 @@ Trainer::Trainer(ModuleOp module, const CompiledModel &model,
     }
 }
 
+std::vector<TensorSpec> Trainer::parameterSpecs() const {
+  std::vector<TensorSpec> specs;
+  for (unsigned a : model.parameterArgs)
+    specs.push_back(model.argumentSpecs[a]);
+  return specs;
+}
+
 llvm::Error Trainer::compilePrograms() {
   const SessionOptions &so = session.options();
   bool onGPU = so.device != Device::CPU;
@@ -130,13 +137,10 @@ llvm::Error Trainer::compilePrograms() {
     if (failed(prepared))
       return error("preparing the compiled module for the JIT failed");
     // The optimizer's update functions, one per parameter type, compiled
-    // with the stage code. (The parameters live in host memory on every
-    // device, so the update runs on the host.)
-    std::vector<TensorSpec> parameterSpecs;
-    for (unsigned a : model.parameterArgs)
-      parameterSpecs.push_back(model.argumentSpecs[a]);
+    // with the stage code: here for the CPU and for checkUpdate's
+    // reference; on a GPU they are compiled for it too, below.
     llvm::Expected<std::vector<std::string>> updates =
-        addUpdateFunctions(**prepared, options.optimizer, parameterSpecs);
+        addUpdateFunctions(**prepared, options.optimizer, parameterSpecs());
     if (!updates)
       return updates.takeError();
     llvm::append_range(entries, *updates);
@@ -157,11 +161,20 @@ llvm::Error Trainer::compilePrograms() {
         prepareForExecution(module, model.rankFunctions);
     if (failed(prepared))
       return error("preparing the rank programs for the GPU failed");
+    // The update functions run on the GPU too (runUpdateOnDevice), through
+    // their C interface.
+    llvm::Expected<std::vector<std::string>> updates =
+        addUpdateFunctions(**prepared, options.optimizer, parameterSpecs());
+    if (!updates)
+      return updates.takeError();
+    std::vector<std::string> raw = model.rankFunctions;
+    for (const std::string &name : *updates)
+      raw.push_back("_mlir_ciface_" + name);
     JitOptions gpuOptions;
     gpuOptions.gpuChip = so.chip;
     gpuOptions.gpuEmulate = so.device == Device::CUDAEmulated;
     FailureOr<std::unique_ptr<JitModule>> jit =
-        JitModule::compile(**prepared, {}, gpuOptions, model.rankFunctions);
+        JitModule::compile(**prepared, {}, gpuOptions, raw);
     if (failed(jit))
       return error("compiling the rank programs for the GPU failed");
     gpuJit = std::move(*jit);
@@ -707,6 +720,10 @@ llvm::Expected<TrainSummary> Trainer::run() {
     if (!summary.checkPassed)
       return summary;
   }
+  if (leader && gpuJit)
+    out << "optimizer: " << deviceUpdates
+        << " parameter updates ran on the GPU (one kernel each, on the "
+           "pool of the parameter's rank)\n";
   if (leader && !model.sharedParameters.empty() && trained >= 1)
     out << "shared parameters: every copy identical after " << trained
         << (trained == 1 ? " update\n" : " updates\n");

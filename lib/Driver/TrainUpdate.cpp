@@ -2,7 +2,9 @@
 //
 // The update: every parameter this process holds goes through its
 // generated update function (pp/Execution/Optimizer.h, compiled with the
-// stage code) once per step, in place, with its state beside it; a shared
+// stage code: on the host, or on the GPU for --device=cuda and cuda-emu,
+// TrainUpdateDevice.cpp) once per step, in place, with its state beside
+// it; a shared
 // parameter is updated once per process and the result copied to its other
 // copies there (each process that holds a copy computes the same bits from
 // the same summed gradient and state).
@@ -134,9 +136,15 @@ llvm::Error Trainer::applyUpdate(double learningRate, double gradScale) {
     if (!grad || !param || grad->bytes.size() != param->bytes.size() ||
         grad->dtype != param->dtype)
       continue;
-    if (llvm::Error e = runUpdate(a, param->bytes.data(), grad->bytes.data(),
-                                  optimizerState[a], learningRate, gradScale,
-                                  updates))
+    // On a GPU the update runs there, as the stages do.
+    if (llvm::Error e =
+            gpuJit ? runUpdateOnDevice(model.pipeline.rankOf(stage), a,
+                                       param->bytes.data(), grad->bytes.data(),
+                                       optimizerState[a], learningRate,
+                                       gradScale, updates)
+                   : runUpdate(a, param->bytes.data(), grad->bytes.data(),
+                               optimizerState[a], learningRate, gradScale,
+                               updates))
       return e;
     for (auto [s, k] : llvm::drop_begin(uses))
       if (pprt::Buffer *copy = world.mutableParameter(s, k); copy != param)

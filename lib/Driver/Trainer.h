@@ -101,6 +101,20 @@ private:
                         std::vector<exec::HostTensor> &state,
                         double learningRate, double gradScale, int64_t t);
 
+  /// The types of the parameter arguments, in argument order.
+  std::vector<exec::TensorSpec> parameterSpecs() const;
+
+  // TrainUpdateDevice.cpp
+  /// runUpdate on the device of `rank` (--device=cuda, cuda-emu): the
+  /// update function compiled for the GPU with the rank programs runs on
+  /// device copies of `param`, `grad`, `state` and its scalars, allocated
+  /// from the rank's pool, and the results come back to the host.
+  llvm::Error runUpdateOnDevice(int rank, unsigned arg, void *param,
+                                const void *grad,
+                                std::vector<exec::HostTensor> &state,
+                                double learningRate, double gradScale,
+                                int64_t t);
+
   // TrainState.cpp
   /// --resume: replaces `values` (by argument as prepared) with the
   /// checkpoint's, names it in `origin`, and sets firstStep.
@@ -187,6 +201,8 @@ private:
   /// Updates applied so far (the bias corrections' t of the next is one
   /// more); skipped steps apply none.
   int64_t updates = 0;
+  /// Parameter updates runUpdateOnDevice ran (this process).
+  int64_t deviceUpdates = 0;
   /// The first step this run trains: 1, or the step after a resumed
   /// checkpoint's.
   int firstStep = 1;

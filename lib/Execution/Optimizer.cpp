@@ -178,27 +178,36 @@ static void buildUpdateFunction(ModuleOp module, const OptimizerOptions &o,
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
   auto fn = func::FuncOp::create(b, loc, name,
                                  b.getFunctionType(inputs, results));
+  // Callable with descriptors from C (_mlir_ciface_<name>): how the GPU
+  // path runs it on device buffers.
+  fn->setAttr("llvm.emit_c_interface", b.getUnitAttr());
   Block *entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);
-  SmallVector<Value> scalars;
-  for (size_t k = 0; k < numScalars; ++k) {
-    Value index = arith::ConstantIndexOp::create(b, loc, k);
-    scalars.push_back(tensor::ExtractOp::create(
-        b, loc, entry->getArgument(inputs.size() - 1), ValueRange{index}));
-  }
+  // Every operand is read inside the generic (scalar k through the map
+  // d0 -> k), so that no host code reads a buffer: on a GPU the whole
+  // update is one kernel.
   SmallVector<Value> ins(entry->getArguments().begin(),
                          entry->getArguments().begin() + 2 + numState);
-  SmallVector<Value> outs;
-  for (size_t k = 0; k < results.size(); ++k)
-    outs.push_back(tensor::EmptyOp::create(b, loc, flat.getShape(), elem));
   AffineMap id = b.getDimIdentityMap();
-  SmallVector<AffineMap> maps(ins.size() + outs.size(), id);
+  SmallVector<AffineMap> maps(ins.size(), id);
+  Value scalarTensor = entry->getArgument(inputs.size() - 1);
+  for (size_t k = 0; k < numScalars; ++k) {
+    ins.push_back(scalarTensor);
+    maps.push_back(AffineMap::get(1, 0, b.getAffineConstantExpr(k)));
+  }
+  SmallVector<Value> outs;
+  for (size_t k = 0; k < results.size(); ++k) {
+    outs.push_back(tensor::EmptyOp::create(b, loc, flat.getShape(), elem));
+    maps.push_back(id);
+  }
   SmallVector<utils::IteratorType> iterators{utils::IteratorType::parallel};
-  UpdateBody body{o.kind, scalars};
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange(results), ins, outs, maps, iterators,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         SmallVector<Value> state(args.begin() + 2, args.begin() + 2 + numState);
+        SmallVector<Value> scalars(args.begin() + 2 + numState,
+                                   args.begin() + 2 + numState + numScalars);
+        UpdateBody body{o.kind, scalars};
         linalg::YieldOp::create(nb, nloc,
                                 body.build(nb, nloc, args[0], args[1], state));
       });

@@ -10,7 +10,9 @@
 
 #include "pp/Execution/Jit.h"
 #include "pp/Execution/Optimizer.h"
+#include "pp/GPU/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include <gtest/gtest.h>
@@ -102,6 +104,33 @@ TEST_P(GeneratedUpdate, EqualsTheFormulasBitwise) {
     // The update moved the parameter.
     EXPECT_NE(param.get(0), randomTensor(flat, rng, 1.0).get(0));
   }
+}
+
+// For a GPU each update is one kernel (every operand, the scalars too, is
+// read inside it: no host code touches a device buffer) and a C interface
+// of one descriptor per operand, the results as out-parameters, which
+// runUpdateOnDevice calls.
+TEST_P(GeneratedUpdate, CompilesToOneKernelForTheGPU) {
+  mlir::pp::registerLowerStagesToGPUPipeline();
+  OptimizerOptions options;
+  options.kind = GetParam();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&*context));
+  llvm::Expected<std::vector<std::string>> names =
+      addUpdateFunctions(*module, options, {TensorSpec{ElemKind::F32, {3, 5}}});
+  ASSERT_TRUE(!!names) << llvm::toString(names.takeError());
+  ASSERT_TRUE(succeeded(lowerForGPU(*module, "sm_90")));
+  int binaries = 0;
+  module->walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "gpu.binary")
+      ++binaries;
+  });
+  EXPECT_EQ(binaries, 1);
+  auto ciface = module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_ciface_" +
+                                                        names->front());
+  ASSERT_TRUE(ciface);
+  size_t numState = optimizerStateNames(options.kind).size();
+  // p, g, state..., scalars, then p', state'...
+  EXPECT_EQ(ciface.getNumArguments(), 2 * numState + 4);
 }
 
 INSTANTIATE_TEST_SUITE_P(Optimizers, GeneratedUpdate,

@@ -1,0 +1,175 @@
+//===- TrainUpdateDevice.cpp - the optimizer's update on the GPU ----------===//
+//
+// With --device=cuda (and cuda-emu, which runs the same host code on an
+// emulated device) the update functions are compiled for the GPU with the
+// rank programs (pp-lower-stages-to-gpu: one kernel per update) and run
+// here on device buffers from the pool of the rank that holds the
+// parameter. The runtime keeps parameters and gradients in host memory
+// between steps (pprt::World), so each update copies the parameter, its
+// gradient, its state and the step's scalars to the device and the new
+// parameter and state back.
+//
+// The compiled function is called through its C interface
+// (_mlir_ciface_<name>, llvm.emit_c_interface): one pointer to a rank-1
+// memref descriptor per operand, the inputs (p, g, state..., scalars) then
+// the results as out-parameters (p', state'...), which
+// buffer-results-to-out-params made of them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Trainer.h"
+
+#include "pprt/Cuda.h"
+
+#include "llvm/ADT/Twine.h"
+
+#include <cstring>
+#include <dlfcn.h>
+
+using namespace mlir;
+using namespace mlir::pp;
+using namespace mlir::pp::driver;
+using namespace mlir::pp::exec;
+
+namespace {
+
+/// A rank-1 memref descriptor (MLIR's C ABI for memref<Nxf32>).
+struct Descriptor1D {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  int64_t size;
+  int64_t stride;
+};
+
+/// The CUDA plugin's allocator and copy (loaded RTLD_GLOBAL by
+/// openCudaPlugin, so visible to dlsym).
+struct DeviceCalls {
+  void *(*alloc)(uint64_t, void *, bool) = nullptr;
+  void (*free)(void *, void *) = nullptr;
+  void (*copy)(void *, void *, size_t, void *) = nullptr;
+
+  bool load() {
+    alloc = reinterpret_cast<decltype(alloc)>(dlsym(RTLD_DEFAULT, "mgpuMemAlloc"));
+    free = reinterpret_cast<decltype(free)>(dlsym(RTLD_DEFAULT, "mgpuMemFree"));
+    copy = reinterpret_cast<decltype(copy)>(dlsym(RTLD_DEFAULT, "mgpuMemcpy"));
+    return alloc && free && copy;
+  }
+};
+
+/// Device buffers freed when it goes out of scope.
+class DeviceBuffers {
+public:
+  explicit DeviceBuffers(const DeviceCalls &calls) : calls(calls) {}
+  ~DeviceBuffers() {
+    for (void *p : blocks)
+      calls.free(p, nullptr);
+  }
+  /// A device buffer of `bytes`, filled from `host` when given; null if
+  /// the pool has no room.
+  void *make(size_t bytes, const void *host) {
+    void *p = calls.alloc(bytes, nullptr, false);
+    if (!p)
+      return nullptr;
+    blocks.push_back(p);
+    if (host)
+      calls.copy(p, const_cast<void *>(host), bytes, nullptr);
+    return p;
+  }
+
+private:
+  const DeviceCalls &calls;
+  std::vector<void *> blocks;
+};
+
+using Fn4 = void (*)(void *, void *, void *, void *);
+using Fn6 = void (*)(void *, void *, void *, void *, void *, void *);
+using Fn8 = void (*)(void *, void *, void *, void *, void *, void *, void *,
+                     void *);
+
+/// Calls the C interface `fn` with `args` (4, 6 or 8 descriptors: sgd,
+/// momentum, adamw).
+bool callWith(void *fn, std::vector<Descriptor1D> &args) {
+  std::vector<void *> p;
+  for (Descriptor1D &d : args)
+    p.push_back(&d);
+  switch (p.size()) {
+  case 4:
+    reinterpret_cast<Fn4>(fn)(p[0], p[1], p[2], p[3]);
+    return true;
+  case 6:
+    reinterpret_cast<Fn6>(fn)(p[0], p[1], p[2], p[3], p[4], p[5]);
+    return true;
+  case 8:
+    reinterpret_cast<Fn8>(fn)(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]);
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+llvm::Error Trainer::runUpdateOnDevice(int rank, unsigned arg, void *param,
+                                       const void *grad,
+                                       std::vector<HostTensor> &state,
+                                       double learningRate, double gradScale,
+                                       int64_t t) {
+  const TensorSpec &spec = model.argumentSpecs[arg];
+  auto fail = [&](const llvm::Twine &why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the update of parameter " +
+                                       argumentName(arg) + " on the GPU of rank " +
+                                       llvm::Twine(rank) + ": " + why);
+  };
+  std::string name = updateFunctionName(options.optimizer, spec);
+  void *fn = gpuJit->lookupRaw("_mlir_ciface_" + name);
+  pprt::cuda::Device *gpu = session.gpu();
+  DeviceCalls calls;
+  if (!fn || !gpu || !calls.load())
+    return fail("its compiled function or the CUDA plugin is missing");
+  std::string message;
+  if (!gpu->bindRank(rank, nullptr, message))
+    return fail(message);
+  struct Unbind {
+    pprt::cuda::Device *gpu;
+    ~Unbind() { gpu->unbind(); }
+  } unbind{gpu};
+
+  std::vector<double> s =
+      updateScalars(options.optimizer, learningRate, t, gradScale);
+  HostTensor scalars(TensorSpec{spec.kind, {static_cast<int64_t>(s.size())}});
+  for (auto [k, v] : llvm::enumerate(s))
+    scalars.set(k, v);
+  size_t bytes = static_cast<size_t>(spec.numElements()) * elemSize(spec.kind);
+  int64_t n = spec.numElements();
+  DeviceBuffers buffers(calls);
+  std::vector<Descriptor1D> args;
+  auto add = [&](size_t size, int64_t elements, const void *host) {
+    void *p = buffers.make(size, host);
+    args.push_back({p, p, 0, elements, 1});
+    return p != nullptr;
+  };
+  bool ok = add(bytes, n, param) && add(bytes, n, grad);
+  for (HostTensor &x : state)
+    ok = ok && add(bytes, n, x.data());
+  ok = ok && add(scalars.byteSize(), scalars.size(), scalars.data());
+  size_t firstResult = args.size();
+  for (size_t k = 0; k <= state.size(); ++k)
+    ok = ok && add(bytes, n, nullptr);
+  if (!ok)
+    return fail("the rank's device memory pool has no room for " +
+                llvm::Twine(2 * (state.size() + 1) + 1) + " buffers of " +
+                llvm::Twine(bytes) + " bytes");
+  if (!callWith(fn, args))
+    return fail("an update of " + llvm::Twine(args.size()) + " operands");
+  if (!gpu->synchronize(rank, 60.0, message))
+    return fail(message);
+  calls.copy(param, args[firstResult].aligned, bytes, nullptr);
+  for (auto [k, x] : llvm::enumerate(state))
+    calls.copy(x.data(), args[firstResult + 1 + k].aligned, bytes, nullptr);
+  if (!gpu->synchronize(rank, 60.0, message))
+    return fail(message);
+  ++deviceUpdates;
+  return llvm::Error::success();
+}
