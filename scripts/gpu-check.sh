@@ -22,6 +22,9 @@
 #                      dualpipe-v
 #   --steps=N          training steps per run (default 2)
 #   --skip-bench       do not run pp-bench-gemm
+#   --data-parallel=D  D replicas of each pipeline (default 1): D times the
+#                      ranks, inproc on one GPU or D*P processes under
+#                      mpirun (the replicas' all-reduce on NCCL there)
 # Environment: PP_BUILD_DIR (default build/), PP_SHARED_MODELS (default
 # ../shared/models beside the repository), OUT (the log directory; default
 # gpu-check-logs/ in the repository).
@@ -48,6 +51,7 @@ do_build=1
 models="mnist,transformer"
 schedules="gpipe,1f1b,interleaved-1f1b,zb-h1,zb-h2,zb-v,dualpipe-v"
 steps=2
+replicas=1
 bench=1
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -e '$d' -e 's/^# \{0,1\}//'; }
@@ -61,6 +65,7 @@ for arg in "$@"; do
     --schedules=*) schedules=${arg#*=} ;;
     --steps=*) steps=${arg#*=} ;;
     --skip-bench) bench=0 ;;
+    --data-parallel=*) replicas=${arg#*=} ;;
     -h|--help) usage; exit 0 ;;
     *) echo "gpu-check: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
   esac
@@ -183,10 +188,12 @@ for model in "${model_list[@]}"; do
     common=("${model_args[@]}" --stages-per-rank="$per_rank"
             --microbatches="$microbatches" --schedule="$schedule"
             --steps="$steps" --check --device=cuda ${chip:+--chip=$chip})
+    [ "$replicas" -gt 1 ] && common+=(--data-parallel="$replicas")
     if [ "$multi" -eq 1 ]; then
-      p=$(( gpus < ranks ? gpus : ranks ))
+      # One GPU per process: P * D processes on the G GPUs.
+      p=$(( gpus / replicas < ranks ? gpus / replicas : ranks ))
       transport=nccl
-      cmd=(timeout -k 10 120 mpirun -np "$p" --allow-run-as-root --oversubscribe
+      cmd=(timeout -k 10 120 mpirun -np "$((p * replicas))" --allow-run-as-root --oversubscribe
            "$pp_run" "$file" --ranks="$p" "${common[@]}" --transport=nccl)
     else
       p=$ranks

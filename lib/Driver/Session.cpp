@@ -74,9 +74,6 @@ Session::create(const SessionOptions &options) {
   if (options.dataParallel < 1 || options.dataParallel > 4096)
     return error("--data-parallel must be in [1, 4096], not " +
                  llvm::Twine(options.dataParallel));
-  if (options.dataParallel > 1 && onGPU)
-    return error("--data-parallel above 1 runs on the CPU for now "
-                 "(--device=cpu)");
   pprt::WorldOptions world;
   world.ranks = options.numRanks * options.dataParallel;
   world.replicas = options.dataParallel;

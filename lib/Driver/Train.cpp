@@ -338,9 +338,11 @@ llvm::Error Trainer::openDevicePools() {
         parameterBytes[model.pipeline.rankOf(s)] += parameters[a].byteSize();
   std::vector<int> localRanks = session.world().localRanks();
   for (int r : localRanks) {
-    int64_t plan = predicted.ranks[r].peakMemoryBytes;
-    int64_t stash = std::max(plan, held.ranks[r].peakMemoryBytes);
-    int64_t pool = stash + 3 * parameterBytes[r] +
+    // Every replica's rank r runs pipeline rank r mod P's program.
+    int p = r % model.pipeline.numRanks;
+    int64_t plan = predicted.ranks[p].peakMemoryBytes;
+    int64_t stash = std::max(plan, held.ranks[p].peakMemoryBytes);
+    int64_t pool = stash + 3 * parameterBytes[p] +
                    (session.options().workspaceMiB << 20);
     std::string message;
     if (!gpu->addRank(r, pool, message))

@@ -42,6 +42,17 @@
 // the end of the step checks it (counts, bytes and an order-sensitive hash per
 // pair).
 //
+// Data parallelism (WorldOptions::replicas = D > 1; process r is replica
+// r / P, pipeline rank r % P): the D processes of a pipeline rank share a
+// communicator split from the world's (ncclCommSplit, color r % P, key
+// r / P). pprt_allreduce starts one ncclAllReduce (sum) per gradient of
+// the stage (its host bytes copied into a device buffer) in one group on
+// the first communication stream, so the reduction overlaps the rank's
+// later compute; the end of the step reduces what no pprt_allreduce
+// covered (shared copies, stages without one) the same way, waits for all
+// (bounded by the timeout) and copies the sums back. The sum's order is
+// NCCL's (ring or tree), not ours: --check reports the max relative error.
+//
 // Control plane (epoch barrier, losses, stash peaks, message checks, trace,
 // allReduceMax): NCCL collectives on a small device buffer, so no MPI is
 // needed after the id exchange.
@@ -103,6 +114,11 @@ public:
   std::vector<std::vector<char>> allGatherBytes(const std::vector<char> &mine,
                                                 StepContext *step) override;
   void computeBegins(pprt_rank &handle) override { endGroup(handle.step); }
+  void startReplicaReduce(pprt_rank &handle, int64_t stage,
+                          size_t event) override;
+  bool reducesReplicas() const override { return options.replicas > 1; }
+  /// The communicator of this pipeline rank's replicas (null for D = 1).
+  ncclComm_t replicaComm = nullptr;
 
   /// The oldest message still in flight, "" if none.
   std::string oldestPending();
@@ -125,6 +141,23 @@ private:
   void progress();
   /// Ends the open group (see the file comment); nothing if none is open.
   void endGroup(StepContext *step);
+  /// settle() on another communicator.
+  bool settleOn(ncclComm_t on, ncclResult_t result, const char *call,
+                StepContext *step);
+  /// Starts the replicas' sum of the gradients of `stage` this rank holds
+  /// (-1: every one not started yet) and records it in `reduces`.
+  void startReduce(pprt_rank &handle, int64_t stage, int64_t event);
+  /// Waits for every started reduce, copies the sums into the gradients.
+  void finishReplicaReduces(StepContext &step, pprt_rank &handle);
+
+  /// One started replica reduce: the gradients it sums (key, device
+  /// buffer), the trace event to close, the event after it on the stream.
+  struct ReplicaReduce {
+    int64_t stage = -1, event = -1;
+    std::vector<std::pair<Key2, CUdeviceptr>> buffers;
+    CUevent done = nullptr;
+  };
+  std::vector<ReplicaReduce> reduces;
 
   /// The rank's device resources, looked up at the first step (the
   /// launcher adds the rank to the device after World::create, once it
@@ -170,19 +203,25 @@ NcclTransport::~NcclTransport() {
     cuMemFree(control);
   if (controlHost)
     cuMemFreeHost(controlHost);
-  // The communicator is non-blocking: finalize may return ncclInProgress;
-  // poll until it is done (at most the timeout), else abort.
-  ncclResult_t result = ncclCommFinalize(comm);
-  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
-  int64_t tries = 0;
-  while (result == ncclInProgress && Clock::now() < deadline) {
-    ncclPause(tries);
-    ncclCommGetAsyncError(comm, &result);
-  }
-  if (result == ncclSuccess)
-    ncclCommDestroy(comm);
-  else
-    ncclCommAbort(comm);
+  // The communicators are non-blocking: finalize may return
+  // ncclInProgress; poll until it is done (at most the timeout), else
+  // abort.
+  auto close = [&](ncclComm_t c) {
+    ncclResult_t result = ncclCommFinalize(c);
+    Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+    int64_t tries = 0;
+    while (result == ncclInProgress && Clock::now() < deadline) {
+      ncclPause(tries);
+      ncclCommGetAsyncError(c, &result);
+    }
+    if (result == ncclSuccess)
+      ncclCommDestroy(c);
+    else
+      ncclCommAbort(c);
+  };
+  if (replicaComm)
+    close(replicaComm);
+  close(comm);
   // MPI_Init was ours (to share the id): finalize it, or mpirun reports
   // the job as failed.
   finalizeBootstrapMpi();
@@ -224,6 +263,11 @@ void NcclTransport::failJob(StepContext *step, const std::string &message) {
 
 bool NcclTransport::settle(ncclResult_t result, const char *call,
                            StepContext *step) {
+  return settleOn(comm, result, call, step);
+}
+
+bool NcclTransport::settleOn(ncclComm_t on, ncclResult_t result,
+                             const char *call, StepContext *step) {
   Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
   int64_t tries = 0;
   while (result == ncclInProgress) {
@@ -232,12 +276,12 @@ bool NcclTransport::settle(ncclResult_t result, const char *call,
                         " still in progress after " +
                         formatSeconds(options.timeoutSeconds) + " s");
     ncclPause(tries);
-    ncclCommGetAsyncError(comm, &result);
+    ncclCommGetAsyncError(on, &result);
   }
   if (result != ncclSuccess)
     failJob(step, "rank " + std::to_string(rank) + ": " +
                       ncclText(result, call) + " (" +
-                      ncclGetLastError(comm) + ")");
+                      ncclGetLastError(on) + ")");
   return true;
 }
 
@@ -480,6 +524,8 @@ void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
   pprt_rank &self = *step->ranks[rank];
   runRank(*step, self, program);
   endGroup(step.get());
+  if (options.replicas > 1)
+    finishReplicaReduces(*step, self);
 
   // Every message and the compute stream done.
   for (CUstream stream : state().comm) {
@@ -565,6 +611,96 @@ void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
           decodeTraceEvent(&mine[r * perRank + i * kFields]));
 }
 
+void NcclTransport::startReplicaReduce(pprt_rank &handle, int64_t stage,
+                                       size_t event) {
+  for (const ReplicaReduce &r : reduces)
+    if (r.stage == stage) {
+      handle.step->fail(rankName(handle.rank) + ": pprt_allreduce: stage " +
+                        std::to_string(stage) +
+                        " was reduced already this step");
+      return;
+    }
+  startReduce(handle, stage, static_cast<int64_t>(event));
+}
+
+void NcclTransport::startReduce(pprt_rank &handle, int64_t stage,
+                                int64_t event) {
+  StepContext *step = handle.step;
+  if (!replicaComm)
+    failJob(step, "transport nccl: rank " + std::to_string(rank) +
+                      " has no replica communicator");
+  endGroup(step);
+  ReplicaReduce &r = reduces.emplace_back();
+  r.stage = stage;
+  r.event = event;
+  // As the mpi transport: a shared parameter's copy may still receive the
+  // gradient of another of its stages on this rank, so it waits for the
+  // end; every replica takes the same keys in the same order.
+  const std::map<Key2, Key2> &aliases = step->data->aliases;
+  auto shared = [&](Key2 key) {
+    return std::any_of(aliases.begin(), aliases.end(),
+                       [&](const auto &a) { return a.second == key; });
+  };
+  CUstream stream = state().comm[0];
+  settleOn(replicaComm, ncclGroupStart(), "ncclGroupStart", step);
+  for (auto &entry : handle.gradients) {
+    Key2 key = entry.first;
+    Buffer &grad = entry.second;
+    bool started = std::any_of(
+        reduces.begin(), reduces.end() - 1, [&](const ReplicaReduce &o) {
+          return std::any_of(o.buffers.begin(), o.buffers.end(),
+                             [&](const auto &b) { return b.first == key; });
+        });
+    if (started || (stage >= 0 && (key.first != stage || shared(key))) ||
+        grad.bytes.empty())
+      continue;
+    ncclDataType_t type = grad.dtype == PPRT_F64 ? ncclFloat64 : ncclFloat32;
+    if (grad.dtype != PPRT_F32 && grad.dtype != PPRT_F64)
+      failJob(step, rankName(handle.rank) + ": the replicas' sum of a " +
+                        dtypeName(grad.dtype) + " gradient (f32 and f64 only)");
+    CUdeviceptr buffer = 0;
+    if (!checkCu(cuMemAlloc(&buffer, grad.bytes.size()), "cuMemAlloc") ||
+        !checkCu(cuMemcpyHtoD(buffer, grad.bytes.data(), grad.bytes.size()),
+                 "cuMemcpyHtoD"))
+      failJob(step, rankName(handle.rank) +
+                        ": cannot stage a gradient for the replicas' sum");
+    r.buffers.emplace_back(key, buffer);
+    size_t count = grad.bytes.size() / (type == ncclFloat64 ? 8 : 4);
+    ncclResult_t result =
+        ncclAllReduce(reinterpret_cast<void *>(buffer),
+                      reinterpret_cast<void *>(buffer), count, type, ncclSum,
+                      replicaComm, stream);
+    if (result != ncclSuccess && result != ncclInProgress)
+      failJob(step, rankName(handle.rank) + ": " +
+                        ncclText(result, "ncclAllReduce"));
+  }
+  settleOn(replicaComm, ncclGroupEnd(), "ncclGroupEnd", step);
+  r.done = takeEvent(state());
+  checkCu(cuEventRecord(r.done, stream), "cuEventRecord");
+}
+
+void NcclTransport::finishReplicaReduces(StepContext &step,
+                                         pprt_rank &handle) {
+  startReduce(handle, -1, -1);
+  for (ReplicaReduce &r : reduces) {
+    wait(r.done, &step,
+         r.stage >= 0 ? "the replicas' all-reduce of stage " +
+                            std::to_string(r.stage)
+                      : std::string("the replicas' all-reduce of the "
+                                    "remaining gradients"));
+    giveEvent(state(), r.done);
+    if (r.event >= 0 && static_cast<size_t>(r.event) < handle.events.size())
+      handle.events[r.event].end = step.now();
+    for (auto &[key, buffer] : r.buffers) {
+      std::vector<char> &bytes = handle.gradients[key].bytes;
+      checkCu(cuMemcpyDtoH(bytes.data(), buffer, bytes.size()),
+              "cuMemcpyDtoH");
+      cuMemFree(buffer);
+    }
+  }
+  reduces.clear();
+}
+
 std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
                                                std::string &error) {
   int rank = 0, size = 1;
@@ -585,6 +721,27 @@ std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
     return nullptr;
   auto transport =
       std::make_unique<NcclTransport>(options, rank, comm);
+  if (options.replicas > 1 && size % options.replicas == 0) {
+    // The replicas of each pipeline rank, ordered by replica.
+    int pipelineRanks = size / options.replicas;
+    ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
+    config.blocking = 0;
+    ncclResult_t result =
+        ncclCommSplit(comm, rank % pipelineRanks, rank / pipelineRanks,
+                      &transport->replicaComm, &config);
+    Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+    int64_t tries = 0;
+    while (result == ncclInProgress && Clock::now() < deadline) {
+      ncclPause(tries);
+      ncclCommGetAsyncError(transport->replicaComm ? transport->replicaComm
+                                                   : comm,
+                            &result);
+    }
+    if (result != ncclSuccess) {
+      error = "transport nccl: " + ncclText(result, "ncclCommSplit");
+      return nullptr;
+    }
+  }
   current = transport.get();
   stallHint = [](int) {
     return current ? current->oldestPending() : std::string();
