@@ -13,12 +13,14 @@
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/Model/CostModel.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
 #include <array>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <tuple>
@@ -31,14 +33,14 @@ static llvm::Error error(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-static constexpr std::array<StringRef, 3> kChoices = {"none", "selective",
-                                                      "full"};
+/// selective:N choices tried, at the smallest contraction intensities.
+static constexpr size_t kMaxThresholds = 2;
 /// Above this many simulations per-stage choices are not enumerated.
 static constexpr int64_t kMaxSimulations = 20000;
 
 namespace {
 /// A stage's costs and stash under each choice.
-using StageChoices = std::array<sched::StageInfo, 3>;
+using StageChoices = std::vector<sched::StageInfo>;
 /// (stage, first work op, last work op).
 using RangeKey = std::tuple<int, int64_t, int64_t>;
 
@@ -83,6 +85,9 @@ private:
   sched::PipelineModel base;
   int numStages = 0;
   int64_t limit = 0;
+  /// The choices, from least to most recomputation: none, selective,
+  /// selective:N for the smallest contraction intensities, full.
+  std::vector<std::string> choices;
   std::map<RangeKey, StageChoices> ranges;
   sched::ScheduleOptions scheduleOptions;
   Candidate best, smallest;
@@ -163,10 +168,10 @@ RangeKey Search::key(const std::vector<int64_t> &cuts, int stage) const {
 /// Differentiates `module` (partitioned at `cuts`) under each choice and
 /// records every stage's range.
 llvm::Error Search::addRanges(ModuleOp module, ArrayRef<int64_t> cuts) {
-  std::array<sched::PipelineModel, 3> models;
-  for (size_t c = 0; c < kChoices.size(); ++c) {
+  std::vector<sched::PipelineModel> models(choices.size());
+  for (size_t c = 0; c < choices.size(); ++c) {
     llvm::Expected<sched::PipelineModel> m =
-        differentiated(request, module, kChoices[c], options);
+        differentiated(request, module, choices[c], options);
     if (!m)
       return error("--recompute=auto: " + llvm::toString(m.takeError()));
     models[c] = std::move(*m);
@@ -185,8 +190,11 @@ llvm::Error Search::addRanges(ModuleOp module, ArrayRef<int64_t> cuts) {
     base = models[0];
   std::vector<int64_t> cutList(cuts.begin(), cuts.end());
   for (int s = 0; s < numStages; ++s)
-    for (size_t c = 0; c < kChoices.size(); ++c)
-      ranges[key(cutList, s)][c] = models[c].stages[s];
+    for (size_t c = 0; c < choices.size(); ++c) {
+      StageChoices &range = ranges[key(cutList, s)];
+      range.resize(choices.size());
+      range[c] = models[c].stages[s];
+    }
   return llvm::Error::success();
 }
 
@@ -297,7 +305,7 @@ void Search::evaluate(const std::vector<int64_t> &cuts,
       consider(cuts, schedule, choice, pipeline);
   };
   if (!perStage) {
-    for (int c = 0; c < 3; ++c)
+    for (int c = 0; c < static_cast<int>(choices.size()); ++c)
       visit(std::vector<int>(numStages, c));
     return;
   }
@@ -305,11 +313,20 @@ void Search::evaluate(const std::vector<int64_t> &cuts,
   while (true) {
     visit(choice);
     int s = 0;
-    while (s < numStages && ++choice[s] == 3)
+    while (s < numStages &&
+           ++choice[s] == static_cast<int>(choices.size()))
       choice[s++] = 0;
     if (s == numStages)
       return;
   }
+}
+
+/// N of selective:N as pp-differentiate-stages parses it back: "32",
+/// "12.5".
+static std::string formatIntensity(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.17g", value);
+  return text;
 }
 
 static std::string joinCuts(ArrayRef<int64_t> cuts) {
@@ -329,7 +346,7 @@ void Search::describe(const Candidate &chosen, int64_t simulations,
                    (plain.backwardInputTime + plain.backwardWeightTime);
     std::string line;
     llvm::raw_string_ostream os(line);
-    os << "recompute: stage " << s << " " << kChoices[c];
+    os << "recompute: stage " << s << " " << choices[c];
     if (c > 0)
       os << ": stash " << mine[c].stashBytes << " of " << plain.stashBytes
          << " bytes per micro-batch (weight stash "
@@ -352,7 +369,9 @@ void Search::describe(const Candidate &chosen, int64_t simulations,
   os << "; the best of " << simulations << " plans (" << numCuts
      << (numCuts == 1 ? " cut" : " cuts") << " x " << schedules.size()
      << (schedules.size() == 1 ? " schedule" : " schedules") << " x "
-     << (perStage ? "every per-stage choice" : "3 uniform choices")
+     << (perStage ? "every per-stage choice"
+                  : std::to_string(choices.size()) + " uniform choices")
+     << " of " << llvm::join(choices, ", ")
      << "): optimal within them under the simulator's costs; lower bound "
      << llvm::format("%.3g", bound) << " us (busiest rank's work), gap "
      << llvm::format("%.1f", std::max(0.0, 100.0 * (chosen.makespan / bound - 1.0))) << "%";
@@ -361,6 +380,13 @@ void Search::describe(const Candidate &chosen, int64_t simulations,
 
 llvm::Expected<RecomputeChoice> Search::run() {
   numStages = static_cast<int>(request.cuts.size()) + 1;
+  // selective:N at the smallest contraction intensities below the largest
+  // (recomputing every contraction is full's business).
+  SmallVector<double> intensities = recomputeIntensities(request.module);
+  choices = {"none", "selective"};
+  for (size_t i = 0; i + 1 < intensities.size() && i < kMaxThresholds; ++i)
+    choices.push_back("selective:" + formatIntensity(intensities[i]));
+  choices.push_back("full");
   if (llvm::Error e = collectRanges())
     return std::move(e);
   numStages = base.numStages();
@@ -384,12 +410,13 @@ llvm::Expected<RecomputeChoice> Search::run() {
   std::vector<std::vector<int64_t>> cuts = candidateCuts();
   int64_t perCut = 1;
   for (int s = 0; s < numStages; ++s)
-    perCut *= 3;
+    perCut *= static_cast<int64_t>(choices.size());
   bool perStage = static_cast<int64_t>(cuts.size()) * perCut *
                       static_cast<int64_t>(schedules.size()) <=
                   kMaxSimulations;
   int64_t simulations = static_cast<int64_t>(cuts.size()) *
-                        (perStage ? perCut : 3) *
+                        (perStage ? perCut
+                                  : static_cast<int64_t>(choices.size())) *
                         static_cast<int64_t>(schedules.size());
   for (const std::vector<int64_t> &c : cuts)
     evaluate(c, schedules, perStage);
@@ -404,7 +431,7 @@ llvm::Expected<RecomputeChoice> Search::run() {
         llvm::Twine(smallest.peak) + " bytes (" +
         llvm::join(llvm::map_range(
                        smallest.choice,
-                       [](int c) { return kChoices[c].str(); }),
+                       [&](int c) { return choices[c]; }),
                    ",") +
         (request.numWorkOps > 0 ? ", cut after ops " + joinCuts(smallest.cuts)
                                 : std::string()) +
@@ -412,7 +439,7 @@ llvm::Expected<RecomputeChoice> Search::run() {
   describe(best, simulations, perStage, schedules, cuts.size());
   RecomputeChoice result;
   result.recompute = llvm::join(
-      llvm::map_range(best.choice, [](int c) { return kChoices[c].str(); }),
+      llvm::map_range(best.choice, [&](int c) { return choices[c]; }),
       ",");
   result.cuts = best.cuts;
   result.schedule = best.schedule;

@@ -2,6 +2,8 @@
 
 #include "pp/Model/CostModel.h"
 
+#include "GemmLike.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -34,4 +36,31 @@ double mlir::pp::flopsOf(Operation *op) {
       if (!isa<linalg::YieldOp>(inner))
         ++bodyOps;
   return iterations * std::max<int64_t>(bodyOps, 1);
+}
+
+std::optional<double> mlir::pp::recomputeIntensity(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !isGemmLike(linalgOp))
+    return std::nullopt;
+  int64_t elements = 0;
+  for (Value result : op->getResults()) {
+    auto type = dyn_cast<ShapedType>(result.getType());
+    if (!type || !type.hasStaticShape())
+      return std::nullopt;
+    elements += type.getNumElements();
+  }
+  if (elements == 0)
+    return std::nullopt;
+  return flopsOf(op) / static_cast<double>(elements);
+}
+
+llvm::SmallVector<double> mlir::pp::recomputeIntensities(Operation *module) {
+  llvm::SmallVector<double> values;
+  module->walk([&](Operation *op) {
+    if (std::optional<double> v = recomputeIntensity(op))
+      values.push_back(*v);
+  });
+  llvm::sort(values);
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
 }

@@ -138,20 +138,43 @@ parameterOnlyOps(Block &block, ArrayRef<unsigned> parameters) {
   return ops;
 }
 
+/// Parses a recomputation choice: none, full, selective, or selective:N
+/// (N >= 0, the FLOPs per output element up to which contractions and
+/// convolutions are recomputed too). Sets `threshold` to N, -1 for plain
+/// selective.
+static bool parseRecompute(StringRef choice, double &threshold) {
+  threshold = -1;
+  if (choice == "none" || choice == "full" || choice == "selective")
+    return true;
+  if (!choice.consume_front("selective:"))
+    return false;
+  return !choice.getAsDouble(threshold) && threshold >= 0;
+}
+
 /// Whether the backward makes `op`, a top-level op of F, again from the
 /// stash instead of reading its results from it (activation
 /// recomputation): every side-effect-free op under "full"; under
 /// "selective" those that are not contractions or convolutions (the cheap
 /// ops: norms, activations, softmax, elementwise; Korthikanti et al.,
 /// "Reducing Activation Recomputation in Large Transformer Models", MLSys
-/// 2023, sec. 4.2), so GEMM and convolution outputs stay stashed.
+/// 2023, sec. 4.2), so GEMM and convolution outputs stay stashed; under
+/// "selective:N" also the contractions and convolutions of at most N FLOPs
+/// per output element, the cheapest to remake per byte saved (in a
+/// transformer the attention scores, Q K^T, first: their output is
+/// tokens x tokens per head for a head-dimension reduction, the case the
+/// same paper recomputes).
 static bool recomputes(Operation *op, StringRef recompute) {
   if (recompute == "none" || !isMemoryEffectFree(op))
     return false;
   if (recompute == "full")
     return true;
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  return !linalgOp || !isGemmLike(linalgOp);
+  if (!linalgOp || !isGemmLike(linalgOp))
+    return true;
+  double threshold = -1;
+  std::optional<double> intensity = recomputeIntensity(op);
+  return parseRecompute(recompute, threshold) && threshold >= 0 &&
+         intensity && *intensity <= threshold;
 }
 
 /// FLOPs of the top-level ops of `fn`.
@@ -547,14 +570,17 @@ void PPDifferentiateStagesPass::runOnOperation() {
   // One choice for every stage, or one per stage.
   SmallVector<StringRef> choices;
   StringRef(recompute).split(choices, ',');
-  for (StringRef c : choices)
-    if (c != "none" && c != "full" && c != "selective") {
+  for (StringRef c : choices) {
+    double threshold = 0;
+    if (!parseRecompute(c, threshold)) {
       mlir::emitError(getOperation().getLoc(),
-                      "option 'recompute' must be none, full or selective "
-                      "(or one of them per stage, comma-separated), not '")
+                      "option 'recompute' must be none, full, selective or "
+                      "selective:N with N >= 0 FLOPs per output element (or "
+                      "one of them per stage, comma-separated), not '")
           << c << "'";
       return signalPassFailure();
     }
+  }
   ModuleOp module = getOperation();
   auto pipeline =
       lookupNamedOrOnly<PipelineOp>(module, pipelineName, "pipeline");

@@ -23,7 +23,19 @@
 // FULL: pp.stage 0 {{.*}}costs(forward = 4.1472, backward_input = 0, backward_weight = 8.9088) memory(stash = 256, weight_stash = 256)
 // FULL: pp.stage 1 {{.*}}costs(forward = 0.9729, backward_input = 2.096, backward_weight = 1.0368) memory(stash = 1152, weight_stash = 1664)
 
-// BAD: error: option 'recompute' must be none, full or selective (or one of them per stage, comma-separated), not 'some'
+// BAD: error: option 'recompute' must be none, full, selective or selective:N with N >= 0 FLOPs per output element (or one of them per stage, comma-separated), not 'some'
+
+// selective:N also recomputes the contractions of at most N FLOPs per
+// output element: the first and the last layer (16 inputs each: 32 FLOPs
+// per element), not the middle two (64 inputs: 128): stage 0 keeps only its input, as under full; stage 1 keeps 1408 bytes,
+// between selective's 1536 and full's 1152. N below every contraction's
+// is selective; a negative N is an error.
+// RUN: pp-opt %S/../../integration_test/pp-run/Inputs/plan-mlp.mlir --pp-partition="function=mlp4 num-stages=2" --pp-differentiate-stages="recompute=selective:32" | FileCheck %s --check-prefix=THRESHOLD
+// THRESHOLD: pp.stage 0 {{.*}}memory(stash = 256, weight_stash = 256)
+// THRESHOLD: pp.stage 1 {{.*}}memory(stash = 1408, weight_stash = 1664)
+// RUN: pp-opt %S/../../integration_test/pp-run/Inputs/plan-mlp.mlir --pp-partition="function=mlp4 num-stages=2" --pp-differentiate-stages="recompute=selective:1" | FileCheck %s --check-prefix=SELECTIVE
+// RUN: not pp-opt %S/../../integration_test/pp-run/Inputs/plan-mlp.mlir --pp-partition="function=mlp4 num-stages=2" --pp-differentiate-stages="recompute=selective:-1" 2>&1 | FileCheck %s --check-prefix=BADN
+// BADN: error: option 'recompute' must be {{.*}}, not 'selective:-1'
 
 // One choice per stage: full on stage 0, none on stage 1; a list of
 // another length is an error.

@@ -11,6 +11,8 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+
 namespace mlir::func {
 class FuncOp;
 } // namespace mlir::func
@@ -24,6 +26,20 @@ int64_t bytesOf(Type type);
 /// (dynamic ones count as 1) times the number of arithmetic ops in its body
 /// (at least one); 0 for any other op.
 double flopsOf(Operation *op);
+
+/// FLOPs per output element of a contraction or convolution (a GEMM-like
+/// linalg op: matmuls, batch matmuls, the transposed generics pp-autodiff
+/// writes, convolutions) with static result shapes: its arithmetic
+/// intensity as activation recomputation sees it, the work to remake one
+/// element of its output against that element's bytes in the stash
+/// (pp-differentiate-stages recompute=selective:N). std::nullopt for any
+/// other op.
+std::optional<double> recomputeIntensity(Operation *op);
+
+/// The distinct recomputeIntensity() values of the ops in `module`'s
+/// functions, ascending: the thresholds N at which selective:N recomputes
+/// one more class of contractions.
+llvm::SmallVector<double> recomputeIntensities(Operation *module);
 
 /// The ops of `func` (one block) that pp-partition places in stages, in
 /// block order: every op but the terminator and the rematerialized ones

@@ -436,7 +436,9 @@ def PPDifferentiateStagesPass
       backward, which makes them again from what F keeps instead of reading
       their results from the stash (activation recomputation): full keeps
       only the stage's inputs, selective also the outputs of contractions
-      and convolutions. The forward still computes everything once; the
+      and convolutions, `selective:N` only those of more than N FLOPs per
+      output element (the cheapest to remake per byte stashed, such as
+      attention scores, are recomputed too). The forward still computes everything once; the
       recomputed ops repeat the same operations, so the gradients are the
       same bits. The backward's cost counts the recomputation;
     * splits `@<f>_backward` as `pp-split-backward` does into
@@ -471,8 +473,10 @@ def PPDifferentiateStagesPass
            "Activation recomputation: none (default: F stashes what the "
            "backward reads), full (F stashes only the stage's inputs; the "
            "backward recomputes the forward) or selective (GEMM and "
-           "convolution outputs stay stashed; the cheap ops are recomputed); "
-           "or one of them per stage, comma-separated">,
+           "convolution outputs stay stashed; the cheap ops are recomputed), "
+           "selective:N (selective, and the contractions and convolutions "
+           "of at most N FLOPs per output element are recomputed too); or "
+           "one of them per stage, comma-separated">,
   ];
   let dependentDialects = ["::mlir::pp::PPDialect",
                            "::mlir::func::FuncDialect",
