@@ -47,7 +47,7 @@ if(PP_SANITIZE_COMPILE_FLAGS)
 endif()
 
 # pp_sanitize_interface(<target>...): an installed library carries the link
-# flags to its users (test/Embedding links an outside project against it).
+# flags to its users (integration_test/Embedding links an outside project against it).
 function(pp_sanitize_interface)
   if(PP_SANITIZE_LINK_FLAGS)
     foreach(t ${ARGN})

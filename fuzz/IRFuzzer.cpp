@@ -4,7 +4,7 @@
 // dialects pp IR refers to (func for stage functions, arith and tensor for
 // their bodies), which runs every op verifier. A module that parses and
 // verifies must print, and the printed form must parse and verify again
-// (round trip, as test/Dialect/PP/ops.mlir checks for known IR). Then, as
+// (round trip, as test/Dialect/PP/IR/ops.mlir checks for known IR). Then, as
 // pp-verify-schedule does, every pp.schedule is read as schedule-library
 // data (getPipelineModel, getScheduleModel): the op verifier passed, so
 // checkSchedule() must agree, and one that completes findDeadlock() must

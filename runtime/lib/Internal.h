@@ -222,7 +222,7 @@ public:
 void runRank(StepContext &step, pprt_rank &rank, const Program &program);
 /// A trace event as kTraceFields doubles, for transports that gather traces
 /// as numbers (mpi, nccl): rank, action, stage, micro-batch, start, end,
-/// kind, peer; and back.
+/// kind, peer, cpu; and back.
 constexpr int kTraceFields = 9;
 void encodeTraceEvent(const TraceEvent &event, double *fields);
 TraceEvent decodeTraceEvent(const double *fields);

@@ -85,7 +85,7 @@ void PPInsertAllReducePass::runOnOperation() {
                       ? gradientBytes[s]
                       : parameterBytes(module, stage);
       if (b < 0) {
-        stage.emitError("pp-insert-allreduce: the bytes of stage ")
+        stage.emitError("the bytes of stage ")
             << s << "'s gradients are unknown (an abstract stage): give "
             << "them with 'gradient-bytes'";
         return signalPassFailure();

@@ -4,6 +4,6 @@
 
 // An abstract stage has no functions to take its parameters' bytes from.
 pp.pipeline @p ranks(1) activation_bytes(64) {
-  // expected-error @below {{pp-insert-allreduce: the bytes of stage 0's gradients are unknown (an abstract stage): give them with 'gradient-bytes'}}
+  // expected-error @below {{the bytes of stage 0's gradients are unknown (an abstract stage): give them with 'gradient-bytes'}}
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 128, weight_stash = 0)
 }
