@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Trainer.h"
+#include "pp/Support/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,10 +23,6 @@
 using namespace mlir;
 using namespace mlir::pp::driver;
 using namespace mlir::pp::exec;
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 /// acc += g elementwise, in the tensors' float type (as the runtime adds
 /// gradients).
@@ -155,7 +152,7 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
       argPtrs.push_back(&t);
     std::vector<HostTensor> results;
     if (llvm::Error e = hostJit->run(model.referenceName, argPtrs, results))
-      return error("the reference failed: " + llvm::toString(std::move(e)));
+      return makeError("the reference failed: " + llvm::toString(std::move(e)));
     referenceLosses.push_back(results[0].get(0));
     for (auto [k, a] : llvm::enumerate(model.parameterArgs))
       perMicrobatch[a].push_back(std::move(results[1 + k]));
@@ -163,7 +160,7 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
     if (!model.f32ReferenceName.empty()) {
       if (llvm::Error e =
               hostJit->run(model.f32ReferenceName, argPtrs, results))
-        return error("the f32 reference failed: " +
+        return makeError("the f32 reference failed: " +
                      llvm::toString(std::move(e)));
       f32Losses.push_back(results[0].get(0));
     }

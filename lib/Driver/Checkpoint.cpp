@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Driver/Checkpoint.h"
+#include "pp/Support/Error.h"
 
 #include "pp/Execution/Npy.h"
 
@@ -31,10 +32,6 @@ using exec::TensorSpec;
 static constexpr llvm::StringLiteral kFormat = "pp-mlir checkpoint";
 static constexpr int64_t kVersion = 1;
 static constexpr llvm::StringLiteral kManifest = "manifest.json";
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 static constexpr llvm::StringLiteral kParameterRole = "parameter";
 
@@ -73,14 +70,14 @@ static bool replaceable(llvm::StringRef dir) {
 llvm::Error mlir::pp::driver::writeCheckpoint(llvm::StringRef dir,
                                               const Checkpoint &checkpoint) {
   if (!replaceable(dir))
-    return error("--save: " + dir +
+    return makeError("--save: " + dir +
                  " exists and is not a pp-mlir checkpoint (no " + kManifest +
                  "): not replaced");
   llvm::SmallString<256> fresh(dir);
   fresh += ".partial-" + std::to_string(llvm::sys::Process::getProcessId());
   llvm::sys::fs::remove_directories(fresh);
   if (std::error_code ec = llvm::sys::fs::create_directories(fresh))
-    return error("--save: cannot create " + fresh + ": " + ec.message());
+    return makeError("--save: cannot create " + fresh + ": " + ec.message());
   llvm::json::Array tensors;
   std::vector<std::pair<std::string, const Checkpoint::Tensors *>> roles = {
       {kParameterRole.str(), &checkpoint.parameters}};
@@ -91,7 +88,7 @@ llvm::Error mlir::pp::driver::writeCheckpoint(llvm::StringRef dir,
       llvm::SmallString<256> path(fresh);
       llvm::sys::path::append(path, fileOf(argument, role));
       if (llvm::Error e = exec::writeNpy(path, value))
-        return error("--save: " + llvm::toString(std::move(e)));
+        return makeError("--save: " + llvm::toString(std::move(e)));
       llvm::json::Array shape;
       for (int64_t d : value.shape())
         shape.push_back(d);
@@ -123,16 +120,16 @@ llvm::Error mlir::pp::driver::writeCheckpoint(llvm::StringRef dir,
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (ec)
-      return error("--save: cannot write " + path + ": " + ec.message());
+      return makeError("--save: cannot write " + path + ": " + ec.message());
     os << llvm::formatv("{0:2}", manifest) << "\n";
     os.close();
     if (os.has_error())
-      return error("--save: cannot write " + path + ": " +
+      return makeError("--save: cannot write " + path + ": " +
                    os.error().message());
   }
   llvm::sys::fs::remove_directories(dir);
   if (std::error_code ec = llvm::sys::fs::rename(fresh, dir))
-    return error("--save: cannot move " + fresh + " to " + dir + ": " +
+    return makeError("--save: cannot move " + fresh + " to " + dir + ": " +
                  ec.message());
   return llvm::Error::success();
 }
@@ -155,14 +152,14 @@ readManifest(llvm::StringRef dir, llvm::StringRef function,
   llvm::sys::path::append(path, kManifest);
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
-    return error("--resume: " + dir + " is no checkpoint: cannot read " +
+    return makeError("--resume: " + dir + " is no checkpoint: cannot read " +
                  path + ": " + buffer.getError().message());
   llvm::Expected<llvm::json::Value> json =
       llvm::json::parse((*buffer)->getBuffer());
   if (!json)
-    return error("--resume: " + path + ": " + llvm::toString(json.takeError()));
+    return makeError("--resume: " + path + ": " + llvm::toString(json.takeError()));
   auto bad = [&](const llvm::Twine &what) {
-    return error("--resume: " + path + ": " + what);
+    return makeError("--resume: " + path + ": " + what);
   };
   const llvm::json::Object *o = json->getAsObject();
   if (!o || o->getString("format") != std::optional<llvm::StringRef>(kFormat))
@@ -177,7 +174,7 @@ readManifest(llvm::StringRef dir, llvm::StringRef function,
   if (!fn)
     return bad("no \"function\"");
   if (*fn != function)
-    return error("--resume: " + dir + " is a checkpoint of @" + *fn +
+    return makeError("--resume: " + dir + " is a checkpoint of @" + *fn +
                  ", not of @" + function);
   checkpoint.function = fn->str();
   std::optional<int64_t> step = o->getInteger("step");
@@ -245,7 +242,7 @@ llvm::Expected<Checkpoint> mlir::pp::driver::readCheckpoint(
   if (!checkpoint)
     return checkpoint.takeError();
   if (checkpoint->optimizer != optimizer)
-    return error("--resume: " + dir + " was saved with --optimizer=" +
+    return makeError("--resume: " + dir + " was saved with --optimizer=" +
                  checkpoint->optimizer + ", this run uses --optimizer=" +
                  optimizer + " (its state would not match)");
   std::map<unsigned, TensorSpec> wanted(expected.begin(), expected.end());
@@ -253,11 +250,11 @@ llvm::Expected<Checkpoint> mlir::pp::driver::readCheckpoint(
   llvm::append_range(roles, stateNames);
   for (const auto &[key, entry] : entries) {
     if (!llvm::is_contained(roles, key.first))
-      return error("--resume: " + dir + " holds a tensor of role '" +
+      return makeError("--resume: " + dir + " holds a tensor of role '" +
                    key.first + "' (argument " + llvm::Twine(key.second) +
                    "), which --optimizer=" + optimizer + " does not have");
     if (!wanted.count(key.second))
-      return error("--resume: " + dir + " holds argument " +
+      return makeError("--resume: " + dir + " holds argument " +
                    llvm::Twine(key.second) + ", which is no parameter of @" +
                    function + " (a checkpoint of another model?)");
   }
@@ -267,11 +264,11 @@ llvm::Expected<Checkpoint> mlir::pp::driver::readCheckpoint(
                          (role == kParameterRole ? "" : "'s " + role);
       auto it = entries.find({role, argument});
       if (it == entries.end())
-        return error("--resume: " + dir + " has no tensor for " +
+        return makeError("--resume: " + dir + " has no tensor for " +
                      (role == kParameterRole ? "parameter " : "") + what +
                      " (" + spec.str() + ") of @" + function);
       if (it->second.spec != spec)
-        return error("--resume: " + dir + ": " + what + " is " +
+        return makeError("--resume: " + dir + ": " + what + " is " +
                      it->second.spec.str() +
                      " in the checkpoint, but the model's parameter is " +
                      spec.str() + " (a checkpoint of another model?)");
@@ -279,13 +276,13 @@ llvm::Expected<Checkpoint> mlir::pp::driver::readCheckpoint(
       llvm::sys::path::append(path, it->second.file);
       llvm::Expected<HostTensor> value = exec::readNpy(path);
       if (!value)
-        return error("--resume: " + llvm::toString(value.takeError()));
+        return makeError("--resume: " + llvm::toString(value.takeError()));
       if (value->spec() != spec)
-        return error("--resume: " + path + " holds " + value->spec().str() +
+        return makeError("--resume: " + path + " holds " + value->spec().str() +
                      ", but the manifest and the model say " + spec.str() +
                      " for " + what);
       if (int64_t i = exec::firstNonFinite(*value); i >= 0)
-        return error("--resume: " + path + ": element " + value->indexStr(i) +
+        return makeError("--resume: " + path + ": element " + value->indexStr(i) +
                      " of " + what + " is not finite");
       if (role == kParameterRole)
         checkpoint->parameters.emplace_back(argument, std::move(*value));

@@ -1,6 +1,7 @@
 //===- Compile.cpp - steps 1-5: from a model to lowered rank programs -----===//
 
 #include "pp/Driver/Driver.h"
+#include "pp/Support/Error.h"
 
 #include "Precision.h"
 #include "RecomputePlan.h"
@@ -77,10 +78,6 @@ static constexpr int kMaxRanks = 1 << 16;
 static constexpr int kMaxMicrobatches = 1 << 20;
 static constexpr int kMaxStagesPerRank = 1 << 10;
 
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 static bool isVShaped(StringRef schedule) {
   return schedule == "zb-v" || schedule == "dualpipe-v" ||
          schedule == "v-half" || schedule == "v-min";
@@ -100,51 +97,51 @@ mlir::pp::driver::withDefaults(const CompileOptions &options) {
 
 llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
   if (options.function.empty())
-    return error("--function is required (the model function)");
+    return makeError("--function is required (the model function)");
   if (options.numRanks < 1)
-    return error("--ranks must be at least 1");
+    return makeError("--ranks must be at least 1");
   if (options.numRanks > kMaxRanks)
-    return error("--ranks must be at most " + llvm::Twine(kMaxRanks));
+    return makeError("--ranks must be at most " + llvm::Twine(kMaxRanks));
   if (options.stagesPerRank < 1)
-    return error("--stages-per-rank must be at least 1");
+    return makeError("--stages-per-rank must be at least 1");
   if (options.stagesPerRank > kMaxStagesPerRank)
-    return error("--stages-per-rank must be at most " +
+    return makeError("--stages-per-rank must be at most " +
                  llvm::Twine(kMaxStagesPerRank));
   if (options.numMicrobatches < 1)
-    return error("--microbatches must be at least 1");
+    return makeError("--microbatches must be at least 1");
   if (options.numMicrobatches > kMaxMicrobatches)
-    return error("--microbatches must be at most " +
+    return makeError("--microbatches must be at most " +
                  llvm::Twine(kMaxMicrobatches));
   if (options.minElements < 0)
-    return error("--min-elements must be >= 0");
+    return makeError("--min-elements must be >= 0");
   if (options.groupSize < 0 || options.groupSize > kMaxMicrobatches)
-    return error("--group-size must be in [0, " +
+    return makeError("--group-size must be in [0, " +
                  llvm::Twine(kMaxMicrobatches) + "]");
   if (options.schedule.empty())
-    return error("--schedule is required");
+    return makeError("--schedule is required");
   if (options.autoObjective != "step-makespan" &&
       options.autoObjective != "max-rank-span")
-    return error("--auto-objective must be step-makespan or max-rank-span, "
+    return makeError("--auto-objective must be step-makespan or max-rank-span, "
                  "not '" +
                  options.autoObjective + "'");
   if (!std::isfinite(options.solverTimeLimit) || options.solverTimeLimit < 0 ||
       options.solverTimeLimit > 86400)
-    return error("--solver-time-limit must be in [0, 86400] seconds");
+    return makeError("--solver-time-limit must be in [0, 86400] seconds");
   if (!StringRef(options.schedule).starts_with("file:")) {
     std::vector<std::string> known = sched::scheduleNames();
     if (!llvm::is_contained(known, options.schedule))
-      return error("unknown schedule '" + options.schedule +
+      return makeError("unknown schedule '" + options.schedule +
                    "'; known schedules: " + llvm::join(known, ", ") +
                    ", or file:PATH (a schedule table)");
   }
   if (isVShaped(options.schedule) && options.stagesPerRank != 2)
-    return error(options.schedule +
+    return makeError(options.schedule +
                  " places 2 stages on each rank in a V: use "
                  "--stages-per-rank=2");
   int64_t numStages = int64_t(options.numRanks) * options.stagesPerRank;
   if (!options.cuts.empty()) {
     if (static_cast<int64_t>(options.cuts.size()) + 1 != numStages)
-      return error(
+      return makeError(
           "--cuts gives " + llvm::Twine(options.cuts.size() + 1) + " stages (" +
           llvm::Twine(options.cuts.size()) +
           " cuts), but --ranks=" + llvm::Twine(options.numRanks) +
@@ -153,7 +150,7 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
     for (size_t i = 0; i < options.cuts.size(); ++i)
       if (options.cuts[i] < 0 ||
           (i > 0 && options.cuts[i] <= options.cuts[i - 1]))
-        return error("--cuts must be strictly increasing op numbers >= 0, "
+        return makeError("--cuts must be strictly increasing op numbers >= 0, "
                      "not " +
                      llvm::join(llvm::map_range(options.cuts,
                                                 [](int64_t c) {
@@ -163,34 +160,34 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
   }
   if (options.planCosts != "auto" && options.planCosts != "flops" &&
       options.planCosts != "measured")
-    return error("--plan-costs must be auto, flops or measured, not '" +
+    return makeError("--plan-costs must be auto, flops or measured, not '" +
                  options.planCosts + "'");
   if (options.recompute != "" && options.recompute != "none" &&
       options.recompute != "full" && options.recompute != "selective" &&
       options.recompute != "auto")
-    return error("--recompute must be none, full, selective or auto, not '" +
+    return makeError("--recompute must be none, full, selective or auto, not '" +
                  options.recompute + "'");
   if (options.recompute == "auto" && options.memoryLimit.empty())
-    return error("--recompute=auto chooses under a memory limit: give "
+    return makeError("--recompute=auto chooses under a memory limit: give "
                  "--memory-limit (bytes per rank, or a multiple of M_B)");
   if (options.measureRepetitions < 1 || options.measureRepetitions > 1000)
-    return error("--measure-repetitions must be in [1, 1000]");
+    return makeError("--measure-repetitions must be in [1, 1000]");
   if (options.splitOps != "auto" && options.splitOps != "none") {
     double fraction = 0;
     if (StringRef(options.splitOps).getAsDouble(fraction) ||
         !(fraction > 0 && fraction <= 1))
-      return error("--split-ops must be auto, none or a fraction in (0, 1], "
+      return makeError("--split-ops must be auto, none or a fraction in (0, 1], "
                    "got '" +
                    options.splitOps + "'");
   }
   if (!(options.nearEmptyFraction >= 0 && options.nearEmptyFraction <= 1))
-    return error("the near-empty fraction must be in [0, 1]");
+    return makeError("the near-empty fraction must be in [0, 1]");
   if (!sched::parseStashAccounting(options.stashAccounting))
-    return error("--stash-accounting must be hold or convert, not '" +
+    return makeError("--stash-accounting must be hold or convert, not '" +
                  options.stashAccounting + "'");
   if (options.loss != "none" && options.loss != "mse" &&
       options.loss != "cross-entropy")
-    return error("--loss must be none, mse or cross-entropy, not '" +
+    return makeError("--loss must be none, mse or cross-entropy, not '" +
                  options.loss + "'");
   return llvm::Error::success();
 }
@@ -309,7 +306,7 @@ static llvm::Error partitionAt(ModuleOp module, const CompileOptions &options,
   PassManager pm(module.getContext());
   buildPartitionPipeline(pm, at);
   if (failed(pm.run(module)))
-    return error("partitioning the model at the cut after ops " +
+    return makeError("partitioning the model at the cut after ops " +
                  llvm::join(llvm::map_range(cuts,
                                             [](int64_t c) {
                                               return std::to_string(c);
@@ -402,7 +399,7 @@ static llvm::Error runPasses(ModuleOp module, const llvm::Twine &what,
   PassManager pm(module.getContext());
   build(pm);
   if (failed(pm.run(module)))
-    return error(what + " failed");
+    return makeError(what + " failed");
   return llvm::Error::success();
 }
 
@@ -425,7 +422,7 @@ static llvm::Expected<TensorSpec> specOf(Type type, StringRef function) {
   if (tensor && tensor.hasStaticShape())
     kind = exec::elemKindOf(tensor.getElementType());
   if (!kind)
-    return error("@" + function + " takes " + typeList(type) +
+    return makeError("@" + function + " takes " + typeList(type) +
                  "; pp-run needs statically shaped tensors of f32, f64, i32 "
                  "or i64");
   TensorSpec spec;
@@ -442,7 +439,7 @@ static llvm::Error mapArguments(SymbolTable &symbols, func::FuncOp staged,
   SmallVector<func::CallOp> calls(
       staged.getBody().front().getOps<func::CallOp>());
   if (static_cast<int>(calls.size()) != numStages)
-    return error("@" + staged.getSymName() +
+    return makeError("@" + staged.getSymName() +
                  " does not call every stage once");
   model.stageParameters.assign(numStages, {});
   // Per model argument, every (stage, index) that reads it as a parameter.
@@ -455,12 +452,12 @@ static llvm::Error mapArguments(SymbolTable &symbols, func::FuncOp staged,
         if (s != 0)
           continue;
         if (!arg)
-          return error("stage 0 takes a value that is not a model argument");
+          return makeError("stage 0 takes a value that is not a model argument");
         model.stageData.push_back(arg.getArgNumber());
         continue;
       }
       if (!arg)
-        return error("a parameter of stage " + llvm::Twine(s) +
+        return makeError("a parameter of stage " + llvm::Twine(s) +
                      " is not a model argument");
       uses[arg.getArgNumber()].emplace_back(
           s, static_cast<int>(model.stageParameters[s].size()));
@@ -506,7 +503,7 @@ static llvm::Error describeArguments(func::FuncOp lossFn, bool lossIsModel,
                    piece[0] == static_cast<int64_t>(i - shift);
       if ((!first && !next) || piece[1] < 0 ||
           piece[1] >= static_cast<int64_t>(spec->shape.size()))
-        return error("argument " + llvm::Twine(i) + " of @" + model.lossName +
+        return makeError("argument " + llvm::Twine(i) + " of @" + model.lossName +
                      " has a pp.parameter_piece that does not continue a "
                      "split of one argument in place");
       origin = {static_cast<unsigned>(piece[0]), piece[1], piece[2]};
@@ -559,9 +556,9 @@ mlir::pp::driver::compileModel(ModuleOp module,
   CompileOptions options = withDefaults(requested);
   auto modelFn = module.lookupSymbol<func::FuncOp>(options.function);
   if (!modelFn)
-    return error("no function named @" + options.function);
+    return makeError("no function named @" + options.function);
   if (options.loss == "none" && !returnsScalarLoss(modelFn))
-    return error("@" + options.function + " returns " +
+    return makeError("@" + options.function + " returns " +
                  typeList(modelFn.getResultTypes()) +
                  ", not a scalar loss: with --loss=none (the default) the "
                  "model must return one float loss (f32 or a one-element "
@@ -596,14 +593,14 @@ mlir::pp::driver::compileModel(ModuleOp module,
   auto lossFn = symbols.lookup<func::FuncOp>(model.lossName);
   auto staged = symbols.lookup<func::FuncOp>(model.lossName + "_staged");
   if (!pipeline || !lossFn || !staged)
-    return error("pp-partition did not produce @" + model.pipelineName);
+    return makeError("pp-partition did not produce @" + model.pipelineName);
   if (auto cuts = staged->getAttrOfType<DenseI64ArrayAttr>("pp.cuts"))
     model.cuts.assign(cuts.asArrayRef().begin(), cuts.asArrayRef().end());
   if (auto by = staged->getAttrOfType<StringAttr>("pp.cut_by"))
     model.cutBy = by.str();
   int64_t cutStages = static_cast<int64_t>(model.cuts.size()) + 1;
   if (cutStages != numStages)
-    return error("the pp.split_point markers of @" + model.lossName +
+    return makeError("the pp.split_point markers of @" + model.lossName +
                  " cut it into " + llvm::Twine(cutStages) +
                  " stages, but --ranks=" + llvm::Twine(options.numRanks) +
                  " x --stages-per-rank=" + llvm::Twine(options.stagesPerRank) +
@@ -620,7 +617,7 @@ mlir::pp::driver::compileModel(ModuleOp module,
     if (lossFn.getArgAttr(i, "pp.parameter"))
       model.parameterArgs.push_back(i);
   if (model.parameterArgs.empty())
-    return error("@" + model.lossName +
+    return makeError("@" + model.lossName +
                  " has no parameters: mark them with --parameters or "
                  "pp.parameter");
 
@@ -645,7 +642,7 @@ mlir::pp::driver::compileModel(ModuleOp module,
         measuredWithRecompute(recomputeRequest(module, model, stageCosts),
                               recompute, options);
     if (!costs)
-      return error("--recompute=" + recompute + " with measured costs: " +
+      return makeError("--recompute=" + recompute + " with measured costs: " +
                    llvm::toString(costs.takeError()));
     stageCosts = std::move(*costs);
   }
@@ -660,7 +657,7 @@ mlir::pp::driver::compileModel(ModuleOp module,
     Builder b(module.getContext());
     auto differentiated = module.lookupSymbol<PipelineOp>(model.pipelineName);
     if (!differentiated)
-      return error("pp-differentiate-stages removed @" + model.pipelineName);
+      return makeError("pp-differentiate-stages removed @" + model.pipelineName);
     for (StageOp stage : differentiated.getStagesByIndex()) {
       const std::array<double, 3> &c = stageCosts[stage.getIndex()];
       stage.setForwardTimeAttr(b.getF64FloatAttr(c[0]));
@@ -696,20 +693,20 @@ mlir::pp::driver::compileModel(ModuleOp module,
   lossFn = lowered.lookup<func::FuncOp>(model.lossName);
   modelFn = lowered.lookup<func::FuncOp>(options.function);
   if (!pipeline || !staged || !lossFn || !modelFn)
-    return error("the passes removed @" + model.pipelineName);
+    return makeError("the passes removed @" + model.pipelineName);
   for (auto op : module.getOps<ScheduleOp>())
     if (op.getPipeline() == StringRef(model.pipelineName))
       model.scheduleName = op.getSymName().str();
   auto scheduleOp = lowered.lookup<ScheduleOp>(model.scheduleName);
   if (!scheduleOp)
-    return error("pp-plan did not produce a schedule of @" +
+    return makeError("pp-plan did not produce a schedule of @" +
                  model.pipelineName);
   for (int r = 0; r < options.numRanks; ++r) {
     model.rankFunctions.push_back(model.scheduleName + "_rank" +
                                   std::to_string(r));
     auto rankFn = lowered.lookup<func::FuncOp>(model.rankFunctions.back());
     if (!rankFn)
-      return error("convert-pp-to-runtime did not produce @" +
+      return makeError("convert-pp-to-runtime did not produce @" +
                    model.rankFunctions.back());
     if (auto parts = rankFn->getAttrOfType<IntegerAttr>("pprt.boundary_parts"))
       model.boundaryParts = std::max(model.boundaryParts, parts.getInt());

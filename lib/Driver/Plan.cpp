@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Driver/Plan.h"
+#include "pp/Support/Error.h"
 #include "pp/Support/Version.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
@@ -35,10 +36,6 @@
 using namespace mlir;
 using namespace mlir::pp;
 using namespace mlir::pp::driver;
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 //===----------------------------------------------------------------------===//
 // Keys
@@ -101,10 +98,10 @@ measureCut(ModuleOp module, StringRef function,
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   auto fn = copy->lookupSymbol<func::FuncOp>(function);
   if (!fn || fn.isExternal())
-    return error("no function @" + function + " to measure");
+    return makeError("no function @" + function + " to measure");
   int64_t units = partitionWorkOps(fn).size();
   if (units == 0)
-    return error("@" + function + " has no ops that do work to measure");
+    return makeError("@" + function + " has no ops that do work to measure");
   int64_t n = cuts ? static_cast<int64_t>(cuts->size()) + 1 : units;
 
   PassManager pm(copy->getContext());
@@ -116,14 +113,14 @@ measureCut(ModuleOp module, StringRef function,
   partition.printReport = false;
   pm.addPass(createPPPartitionPass(partition));
   if (failed(pm.run(*copy)))
-    return error("cutting @" + function + " into " + llvm::Twine(n) +
+    return makeError("cutting @" + function + " into " + llvm::Twine(n) +
                  " stages to measure failed");
   std::vector<UnitCost> costs(n);
   for (int64_t i = 0; i < n; ++i) {
     auto stage = copy->lookupSymbol<func::FuncOp>(
         (function + "_stage" + llvm::Twine(i)).str());
     if (!stage)
-      return error("pp-partition made no @" + function + "_stage" +
+      return makeError("pp-partition made no @" + function + "_stage" +
                    llvm::Twine(i));
     UnitCost &unit = costs[i];
     if (i + 1 < n)
@@ -135,7 +132,7 @@ measureCut(ModuleOp module, StringRef function,
   PassManager differentiate(copy->getContext());
   differentiate.addPass(createPPDifferentiateStagesPass());
   if (failed(differentiate.run(*copy)))
-    return error("differentiating the stages of @" + function + " failed");
+    return makeError("differentiating the stages of @" + function + " failed");
 
   exec::MeasureOptions measure;
   measure.pipeline = (function + "_pipeline").str();
@@ -143,14 +140,14 @@ measureCut(ModuleOp module, StringRef function,
   std::string table, message;
   llvm::raw_string_ostream tableStream(table);
   if (failed(exec::measureStages(*copy, measure, tableStream, message)))
-    return error("measuring the stages of @" + function + " failed" +
+    return makeError("measuring the stages of @" + function + " failed" +
                  (message.empty() ? "" : ": " + message));
   auto pipeline = copy->lookupSymbol<PipelineOp>(measure.pipeline);
   if (!pipeline)
-    return error("no pipeline @" + measure.pipeline + " after measuring");
+    return makeError("no pipeline @" + measure.pipeline + " after measuring");
   sched::PipelineModel model = getPipelineModel(pipeline);
   if (model.numStages() != n)
-    return error("the measured pipeline has " +
+    return makeError("the measured pipeline has " +
                  llvm::Twine(model.numStages()) + " stages, not " +
                  llvm::Twine(n));
   for (int64_t i = 0; i < n; ++i) {
@@ -243,12 +240,12 @@ mlir::pp::driver::readCostCache(StringRef path, StringRef modelHash,
     return std::nullopt;
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
-    return error("cannot read the cost cache " + path + ": " +
+    return makeError("cannot read the cost cache " + path + ": " +
                  buffer.getError().message());
   SmallVector<StringRef> lines;
   (*buffer)->getBuffer().split(lines, '\n');
   auto bad = [&](size_t line, const llvm::Twine &what) {
-    return error(path + ":" + llvm::Twine(line + 1) + ": " + what +
+    return makeError(path + ":" + llvm::Twine(line + 1) + ": " + what +
                  " (delete the file or pass --cost-cache=none)");
   };
   std::optional<UnitCosts> found;
@@ -310,7 +307,7 @@ llvm::Error mlir::pp::driver::writeCostCache(StringRef path,
   StringRef dir = llvm::sys::path::parent_path(path);
   if (!dir.empty())
     if (std::error_code ec = llvm::sys::fs::create_directories(dir))
-      return error("cannot create " + dir + ": " + ec.message());
+      return makeError("cannot create " + dir + ": " + ec.message());
   // The file as it is, plus the entry, written to a fresh file that then
   // replaces it: runs writing at once lose an entry at worst, never leave
   // half of one.
@@ -318,7 +315,7 @@ llvm::Error mlir::pp::driver::writeCostCache(StringRef path,
   if (!replace && llvm::sys::fs::exists(path)) {
     auto buffer = llvm::MemoryBuffer::getFile(path);
     if (!buffer)
-      return error("cannot read the cost cache " + path + ": " +
+      return makeError("cannot read the cost cache " + path + ": " +
                    buffer.getError().message());
     text = (*buffer)->getBuffer().str();
     if (!text.empty() && text.back() != '\n')
@@ -345,16 +342,16 @@ llvm::Error mlir::pp::driver::writeCostCache(StringRef path,
     std::error_code ec;
     llvm::raw_fd_ostream out(fresh, ec);
     if (ec)
-      return error("cannot write the cost cache " + fresh + ": " +
+      return makeError("cannot write the cost cache " + fresh + ": " +
                    ec.message());
     out << text;
     out.close();
     if (out.has_error())
-      return error("cannot write the cost cache " + fresh + ": " +
+      return makeError("cannot write the cost cache " + fresh + ": " +
                    out.error().message());
   }
   if (std::error_code ec = llvm::sys::fs::rename(fresh, path))
-    return error("cannot write the cost cache " + path + ": " + ec.message());
+    return makeError("cannot write the cost cache " + path + ": " + ec.message());
   return llvm::Error::success();
 }
 
@@ -495,16 +492,16 @@ static llvm::Expected<StagePlan> cut(ArrayRef<UnitCost> units,
   size_t n = units.size();
   int S = request.numStages;
   if (S < 1)
-    return error("cannot plan " + llvm::Twine(S) + " stages");
+    return makeError("cannot plan " + llvm::Twine(S) + " stages");
   if (static_cast<size_t>(S) > n)
-    return error("cannot cut the model into " + llvm::Twine(S) +
+    return makeError("cannot cut the model into " + llvm::Twine(S) +
                  " stages: it has only " + llvm::Twine(n) +
                  " ops that do work, so at most " + llvm::Twine(n) +
                  " stages (P*V <= " + llvm::Twine(n) + ")");
   Ranges ranges(units, request);
   double busiest = smallestBusiest(ranges, n, S);
   if (!std::isfinite(busiest))
-    return error("no cut of the model into " + llvm::Twine(S) +
+    return makeError("no cut of the model into " + llvm::Twine(S) +
                  " stages keeps every stage's parameters and stashes under " +
                  llvm::Twine(request.memoryBudget) +
                  " bytes (--memory-limit); raise the limit or use more ranks");

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Driver/Driver.h"
+#include "pp/Support/Error.h"
 #include "pp/Driver/Plan.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
@@ -29,10 +30,6 @@
 using namespace mlir;
 using namespace mlir::pp;
 using namespace mlir::pp::driver;
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 /// Busiest / least-busy stage at which a plan counts as balanced.
 static constexpr double kBalanced = 1.3;
@@ -202,7 +199,7 @@ measureAndPlan(ModuleOp module, size_t numUnits, const CompileOptions &options,
                CompiledModel &model, Progress &progress) {
   PlanRequest request = planRequest(options);
   if (static_cast<size_t>(request.numStages) > numUnits)
-    return error("cannot cut the model into " + llvm::Twine(request.numStages) +
+    return makeError("cannot cut the model into " + llvm::Twine(request.numStages) +
                  " stages: it has only " + llvm::Twine(numUnits) +
                  " ops that do work, so at most " + llvm::Twine(numUnits) +
                  " stages (P*V <= " + llvm::Twine(numUnits) + ")");
@@ -372,11 +369,11 @@ static llvm::Error splitLargeOps(ModuleOp module, CompiledModel &model,
   splitOps.maxFraction = fraction;
   if (!run(createPPSplitOpsPass(splitOps),
            llvm::formatv("split ops (above {0:F4} of the FLOPs): ", fraction)))
-    return error("splitting the model's large ops failed");
+    return makeError("splitting the model's large ops failed");
   PPSplitParametersPassOptions splitParameters;
   splitParameters.functionName = model.lossName;
   if (!run(createPPSplitParametersPass(splitParameters), "split parameters: "))
-    return error("splitting the parameters of the split ops failed");
+    return makeError("splitting the parameters of the split ops failed");
   return llvm::Error::success();
 }
 
@@ -495,9 +492,9 @@ static llvm::Error applySharedPlan(ModuleOp module, func::FuncOp lossFn,
                                    StringRef text,
                                    std::vector<std::array<double, 3>> &costs) {
   if (text.consume_front("error "))
-    return error("rank 0's process could not plan: " + text);
+    return makeError("rank 0's process could not plan: " + text);
   auto bad = [&](const llvm::Twine &what) {
-    return error("the plan received from rank 0's process is malformed (" +
+    return makeError("the plan received from rank 0's process is malformed (" +
                  what + ")");
   };
   SmallVector<StringRef> lines;
@@ -630,7 +627,7 @@ llvm::Error mlir::pp::driver::partitionModel(
       // The other processes wait for the plan: tell them why there is none.
       std::string message = llvm::toString(split.takeError());
       options.sharePlan("error " + message);
-      return error(message);
+      return makeError(message);
     }
     work = partitionWorkOps(lossFn);
     if (options.sharePlan) {
@@ -661,7 +658,7 @@ llvm::Error mlir::pp::driver::partitionModel(
   PassManager pm(module.getContext());
   buildCutPipeline(pm, options, byMarkers);
   if (failed(pm.run(module)))
-    return error("partitioning the model failed");
+    return makeError("partitioning the model failed");
   if (measured) { // the markers planMeasured() set
     module.walk([](Operation *op) { op->removeAttr("pp.split_point"); });
     if (auto staged =

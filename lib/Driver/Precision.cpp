@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Precision.h"
+#include "pp/Support/Error.h"
 
 #include "pp/Model/Passes.h"
 
@@ -19,10 +20,6 @@
 using namespace mlir;
 using namespace mlir::pp;
 using namespace mlir::pp::driver;
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 /// Copies `root` and every function it calls (transitively) as
 /// @<name><suffix>, the copies calling each other; returns the copies'
@@ -59,13 +56,13 @@ llvm::Error mlir::pp::driver::applyPrecision(ModuleOp module,
   if (options.precision == "f32")
     return llvm::Error::success();
   if (options.precision != "bf16")
-    return error("--precision must be f32 or bf16, not '" + options.precision +
+    return makeError("--precision must be f32 or bf16, not '" + options.precision +
                  "'");
   PPRoundToBF16PassOptions round;
   if (!model.referenceName.empty()) {
     auto reference = module.lookupSymbol<func::FuncOp>(model.referenceName);
     if (!reference)
-      return error("the reference @" + model.referenceName + " is missing");
+      return makeError("the reference @" + model.referenceName + " is missing");
     std::vector<std::string> kept = cloneCallTree(module, reference, "_f32");
     model.f32ReferenceName = kept.front();
     round.exclude.assign(kept.begin(), kept.end());
@@ -73,7 +70,7 @@ llvm::Error mlir::pp::driver::applyPrecision(ModuleOp module,
   PassManager pm(module.getContext());
   pm.addPass(createPPRoundToBF16Pass(round));
   if (failed(pm.run(module)))
-    return error("--precision=bf16: the model has an op that cannot run in "
+    return makeError("--precision=bf16: the model has an op that cannot run in "
                  "bf16 (the error above)");
   // No GEMM library here takes bf16 (bench/README.md, "bf16 GEMM").
   model.planNotes.push_back(

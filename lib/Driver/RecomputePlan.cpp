@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RecomputePlan.h"
+#include "pp/Support/Error.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
@@ -28,10 +29,6 @@
 using namespace mlir;
 using namespace mlir::pp;
 using namespace mlir::pp::driver;
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 /// selective:N choices tried, at the smallest contraction intensities.
 static constexpr size_t kMaxThresholds = 2;
@@ -104,11 +101,11 @@ differentiated(const RecomputeRequest &request, ModuleOp module,
   PassManager pm(module.getContext());
   pm.addPass(request.differentiate(choice));
   if (failed(pm.run(*copy)))
-    return error("differentiating the stages with recompute=" + choice +
+    return makeError("differentiating the stages with recompute=" + choice +
                  " failed");
   auto pipeline = copy->lookupSymbol<PipelineOp>(request.pipelineName);
   if (!pipeline)
-    return error("no pipeline @" + request.pipelineName);
+    return makeError("no pipeline @" + request.pipelineName);
   sched::PipelineModel result = getPipelineModel(pipeline);
   result.stashAccounting =
       *sched::parseStashAccounting(options.stashAccounting);
@@ -146,7 +143,7 @@ mlir::pp::driver::measuredWithRecompute(const RecomputeRequest &request,
     return with.takeError();
   if (none->numStages() != static_cast<int>(request.measuredCosts.size()) ||
       with->numStages() != none->numStages())
-    return error("the measured costs have " +
+    return makeError("the measured costs have " +
                  llvm::Twine(request.measuredCosts.size()) +
                  " stages, the pipeline " + llvm::Twine(none->numStages()));
   std::vector<std::array<double, 3>> costs;
@@ -173,12 +170,12 @@ llvm::Error Search::addRanges(ModuleOp module, ArrayRef<int64_t> cuts) {
     llvm::Expected<sched::PipelineModel> m =
         differentiated(request, module, choices[c], options);
     if (!m)
-      return error("--recompute=auto: " + llvm::toString(m.takeError()));
+      return makeError("--recompute=auto: " + llvm::toString(m.takeError()));
     models[c] = std::move(*m);
   }
   if (!request.measuredCosts.empty()) {
     if (static_cast<int>(request.measuredCosts.size()) != numStages)
-      return error("--recompute=auto: the measured costs have " +
+      return makeError("--recompute=auto: the measured costs have " +
                    llvm::Twine(request.measuredCosts.size()) +
                    " stages, the pipeline " + llvm::Twine(numStages));
     sched::PipelineModel flops = models[0];
@@ -396,7 +393,7 @@ llvm::Expected<RecomputeChoice> Search::run() {
   else
     return parsed.takeError();
   if (limit <= 0)
-    return error("--recompute=auto chooses under a memory limit: give "
+    return makeError("--recompute=auto chooses under a memory limit: give "
                  "--memory-limit (bytes per rank, or a multiple of M_B)");
 
   // The limit is what this search enforces: a named schedule is built
@@ -421,10 +418,10 @@ llvm::Expected<RecomputeChoice> Search::run() {
   for (const std::vector<int64_t> &c : cuts)
     evaluate(c, schedules, perStage);
   if (smallest.choice.empty())
-    return error("--recompute=auto: no schedule " + options.schedule +
+    return makeError("--recompute=auto: no schedule " + options.schedule +
                  " for any recomputation: " + firstScheduleError);
   if (best.choice.empty())
-    return error(
+    return makeError(
         "--recompute=auto: no plan fits --memory-limit=" + llvm::Twine(limit) +
         " bytes with " + options.schedule +
         ": the smallest activation peak of any is " +

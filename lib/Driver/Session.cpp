@@ -1,6 +1,7 @@
 //===- Session.cpp - the runtime's world and the device plugin ------------===//
 
 #include "pp/Driver/Driver.h"
+#include "pp/Support/Error.h"
 
 #include "pp/Execution/Jit.h"
 #include "pprt/Cuda.h"
@@ -18,10 +19,6 @@
 
 using namespace mlir;
 using namespace mlir::pp::driver;
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 /// The cores this process may run on (its CPU affinity, which a container
 /// or taskset limits), at least 1.
@@ -56,23 +53,23 @@ Session::create(const SessionOptions &options) {
   bool onGPU = options.device != Device::CPU;
   if (!std::isfinite(options.timeoutSeconds) || !(options.timeoutSeconds > 0) ||
       options.timeoutSeconds > 1e6)
-    return error("--timeout must be a finite number of seconds in (0, 1e6], "
+    return makeError("--timeout must be a finite number of seconds in (0, 1e6], "
                  "not " +
                  exec::formatDouble(options.timeoutSeconds));
   if (options.transport == "nccl" && !onGPU)
-    return error("--transport=nccl needs --device=cuda");
+    return makeError("--transport=nccl needs --device=cuda");
   if (options.workspaceMiB < 0 || options.workspaceMiB > (int64_t(1) << 30))
-    return error("--gpu-workspace-mib must be in [0, 2^30]");
+    return makeError("--gpu-workspace-mib must be in [0, 2^30]");
   if (options.blasThreads < 0 || options.blasThreads > 4096)
-    return error("--blas-threads must be in [0, 4096]");
+    return makeError("--blas-threads must be in [0, 4096]");
   if (options.computeSlots < -1 || options.computeSlots > 4096)
-    return error("--compute-slots must be -1 (no limit), 0 (automatic) or "
+    return makeError("--compute-slots must be -1 (no limit), 0 (automatic) or "
                  "in [1, 4096]");
 
   std::unique_ptr<Session> session(new Session());
   session->options_ = options;
   if (options.dataParallel < 1 || options.dataParallel > 4096)
-    return error("--data-parallel must be in [1, 4096], not " +
+    return makeError("--data-parallel must be in [1, 4096], not " +
                  llvm::Twine(options.dataParallel));
   pprt::WorldOptions world;
   world.ranks = options.numRanks * options.dataParallel;
@@ -96,21 +93,21 @@ Session::create(const SessionOptions &options) {
     if (!session->gpu_ && message.find("libcuda.so") != std::string::npos)
       message += " (no NVIDIA driver on this machine?)";
     if (!session->gpu_)
-      return error(llvm::Twine("--device=") + deviceName(options.device) +
+      return makeError(llvm::Twine("--device=") + deviceName(options.device) +
                    ": " + message);
     session->gpu_->fillDeviceMemory(world);
     if (options.transport == "nccl" &&
         !session->gpu_->registerNcclTransport(message))
-      return error("--transport=nccl: " + message);
+      return makeError("--transport=nccl: " + message);
   }
   std::string message;
   session->world_ = pprt::World::create(world, message);
   if (!session->world_ && options.dataParallel > 1)
-    return error(message + " (--ranks=" + llvm::Twine(options.numRanks) +
+    return makeError(message + " (--ranks=" + llvm::Twine(options.numRanks) +
                  " x --data-parallel=" + llvm::Twine(options.dataParallel) +
                  ")");
   if (!session->world_)
-    return error(message);
+    return makeError(message);
   // Each local rank's GEMMs get its share of the cores.
   int threads = options.blasThreads;
   if (threads <= 0) {
@@ -142,7 +139,7 @@ llvm::Error mlir::pp::driver::printRankPrograms(ModuleOp module,
   if (failed(prepared) ||
       failed(exec::lowerForGPU(**prepared, chip,
                                device == Device::CUDAEmulated)))
-    return error("compiling the rank programs for the GPU failed");
+    return makeError("compiling the rank programs for the GPU failed");
   (*prepared)->print(os);
   return llvm::Error::success();
 }

@@ -1,6 +1,7 @@
 //===- Train.cpp - step 6: compile the rank programs and train -------------===//
 
 #include "Trainer.h"
+#include "pp/Support/Error.h"
 
 #include "pp/Driver/ParameterInit.h"
 #include "pp/Execution/Npy.h"
@@ -18,10 +19,6 @@
 using namespace mlir;
 using namespace mlir::pp::driver;
 using namespace mlir::pp::exec;
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 static std::string printfString(const char *format, double value) {
   char buffer[64];
@@ -135,7 +132,7 @@ llvm::Error Trainer::compilePrograms() {
         hostKeep.empty() ? OwningOpRef<ModuleOp>(ModuleOp::create(module.getLoc()))
                          : prepareForExecution(module, hostKeep);
     if (failed(prepared))
-      return error("preparing the compiled module for the JIT failed");
+      return makeError("preparing the compiled module for the JIT failed");
     // The optimizer's update functions, one per parameter type, compiled
     // with the stage code: here for the CPU and for checkUpdate's
     // reference; on a GPU they are compiled for it too, below.
@@ -153,14 +150,14 @@ llvm::Error Trainer::compilePrograms() {
         **prepared, entries, hostOptions,
         onGPU ? ArrayRef<std::string>() : ArrayRef(model.rankFunctions));
     if (failed(jit))
-      return error("JIT compilation failed");
+      return makeError("JIT compilation failed");
     hostJit = std::move(*jit);
   }
   if (onGPU) {
     FailureOr<OwningOpRef<ModuleOp>> prepared =
         prepareForExecution(module, model.rankFunctions);
     if (failed(prepared))
-      return error("preparing the rank programs for the GPU failed");
+      return makeError("preparing the rank programs for the GPU failed");
     // The update functions run on the GPU too (runUpdateOnDevice), through
     // their C interface.
     llvm::Expected<std::vector<std::string>> updates =
@@ -176,7 +173,7 @@ llvm::Error Trainer::compilePrograms() {
     FailureOr<std::unique_ptr<JitModule>> jit =
         JitModule::compile(**prepared, {}, gpuOptions, raw);
     if (failed(jit))
-      return error("compiling the rank programs for the GPU failed");
+      return makeError("compiling the rank programs for the GPU failed");
     gpuJit = std::move(*jit);
   }
   compileSeconds = std::chrono::duration<double>(
@@ -194,7 +191,7 @@ llvm::Error Trainer::loadInputFiles() {
     if (!llvm::is_contained(model.parameterArgs, a))
       dataArgs.push_back(a);
   if (options.inputFiles.size() > dataArgs.size())
-    return error("--inputs names " + llvm::Twine(options.inputFiles.size()) +
+    return makeError("--inputs names " + llvm::Twine(options.inputFiles.size()) +
                  " files, but @" + model.lossName + " has " +
                  llvm::Twine(dataArgs.size()) + " data arguments");
   for (auto [i, path] : llvm::enumerate(options.inputFiles)) {
@@ -203,12 +200,12 @@ llvm::Error Trainer::loadInputFiles() {
     unsigned a = dataArgs[i];
     llvm::Expected<HostTensor> t = readNpy(path);
     if (!t)
-      return error("--inputs: " + llvm::toString(t.takeError()));
+      return makeError("--inputs: " + llvm::toString(t.takeError()));
     const TensorSpec &spec = model.argumentSpecs[a];
     TensorSpec expected = spec;
     expected.shape.insert(expected.shape.begin(), numMicrobatches);
     if (t->spec() != expected)
-      return error("--inputs: " + path + " holds " + elemKindName(t->kind()) +
+      return makeError("--inputs: " + path + " holds " + elemKindName(t->kind()) +
                    " " + t->spec().shapeStr() + ", but data argument " +
                    llvm::Twine(model.argumentOrigins[a].argument) + " of @" +
                    model.lossName + " takes " +
@@ -227,7 +224,7 @@ llvm::Error Trainer::initializeParameters() {
   // --initial-parameters. Then every piece gets its slice.
   const auto &prepared = model.preparedParameters;
   if (options.initialParameterFiles.size() > prepared.size())
-    return error("--initial-parameters names " +
+    return makeError("--initial-parameters names " +
                  llvm::Twine(options.initialParameterFiles.size()) +
                  " files, but @" + model.lossName + " has " +
                  llvm::Twine(prepared.size()) + " parameters");
@@ -248,12 +245,12 @@ llvm::Error Trainer::initializeParameters() {
   if (!model.initializerName.empty()) {
     std::vector<HostTensor> lifted;
     if (llvm::Error e = hostJit->run(model.initializerName, {}, lifted))
-      return error("@" + model.initializerName +
+      return makeError("@" + model.initializerName +
                    " failed: " + llvm::toString(std::move(e)));
     for (auto [k, value] : llvm::enumerate(lifted)) {
       unsigned a = model.firstLifted + k;
       if (!values.count(a) || value.spec() != values[a].spec())
-        return error("@" + model.initializerName + " result " +
+        return makeError("@" + model.initializerName + " result " +
                      llvm::Twine(k) + " does not match parameter argument " +
                      llvm::Twine(a) + " of @" + model.lossName);
       values[a] = std::move(value);
@@ -266,9 +263,9 @@ llvm::Error Trainer::initializeParameters() {
     const auto &[a, spec] = prepared[k];
     llvm::Expected<HostTensor> t = readNpy(path);
     if (!t)
-      return error("--initial-parameters: " + llvm::toString(t.takeError()));
+      return makeError("--initial-parameters: " + llvm::toString(t.takeError()));
     if (t->spec() != spec)
-      return error("--initial-parameters: " + path + " holds " +
+      return makeError("--initial-parameters: " + path + " holds " +
                    elemKindName(t->kind()) + " " + t->spec().shapeStr() +
                    ", but parameter argument " + llvm::Twine(a) + " of @" +
                    model.lossName + " is " + spec.str());
@@ -281,7 +278,7 @@ llvm::Error Trainer::initializeParameters() {
   std::string text;
   for (const auto &[a, spec] : prepared) {
     if (int64_t i = firstNonFinite(values[a]); i >= 0)
-      return error("the initial value of parameter argument " +
+      return makeError("the initial value of parameter argument " +
                    llvm::Twine(a) + " (" + origin[a] + ") is not finite at " +
                    values[a].indexStr(i) + " (" +
                    formatDouble(values[a].get(i)) + ")");
@@ -305,7 +302,7 @@ llvm::Error Trainer::initializeParameters() {
       uses.push_back({model.pipeline.rankOf(s), s, k});
     std::string message;
     if (!session.world().shareParameter(uses, message))
-      return error("shared parameter " + argumentName(shared.argument) +
+      return makeError("shared parameter " + argumentName(shared.argument) +
                    ": " + message);
   }
   for (int s = 0; s < numStages; ++s)
@@ -346,7 +343,7 @@ llvm::Error Trainer::openDevicePools() {
                    (session.options().workspaceMiB << 20);
     std::string message;
     if (!gpu->addRank(r, pool, message))
-      return error("rank " + llvm::Twine(r) + ": " + message);
+      return makeError("rank " + llvm::Twine(r) + ": " + message);
     if (leader || localRanks.size() == 1)
       out << "rank " << r << ": " << gpu->description()
           << ", device memory pool " << pool << " bytes (stash plan " << plan
@@ -439,7 +436,7 @@ llvm::Error Trainer::checkFinite(int step, const std::vector<double> &losses) {
                argumentName(bad) + " (" + what + ")";
   else
     message += "; every parameter gradient is finite";
-  return error(message);
+  return makeError(message);
 }
 
 void Trainer::reportRate(int step) {
@@ -482,7 +479,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
     llvm::Expected<std::map<unsigned, HostTensor>> gathered =
         gatherTensors(-1);
     if (!gathered)
-      return error("--check-steps: " + llvm::toString(gathered.takeError()));
+      return makeError("--check-steps: " + llvm::toString(gathered.takeError()));
     for (auto &[a, value] : *gathered)
       parameters[a] = std::move(value);
   }
@@ -516,7 +513,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
     std::_Exit(1);
   }
   if (!ok)
-    return error("step " + llvm::Twine(step) + " failed: " + world.error());
+    return makeError("step " + llvm::Twine(step) + " failed: " + world.error());
   std::vector<double> losses = world.losses();
   double mean = 0;
   for (double l : losses)
@@ -590,7 +587,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   }
   std::string what;
   if (int64_t bad = firstBadParameter(/*values=*/true, what); bad >= 0)
-    return error("step " + llvm::Twine(step) + ": the update (learning rate " +
+    return makeError("step " + llvm::Twine(step) + ": the update (learning rate " +
                  formatDouble(learningRate) +
                  ") made parameter " + argumentName(bad) + " not finite (" +
                  what + ")");
@@ -626,12 +623,12 @@ llvm::Error Trainer::checkSharedCopies(int step) {
   if (model.sharedParameters.empty() ||
       session.world().sharedCopiesEqual(message))
     return llvm::Error::success();
-  return error("step " + llvm::Twine(step) + ": after the update, " + message);
+  return makeError("step " + llvm::Twine(step) + ": after the update, " + message);
 }
 
 llvm::Error mlir::pp::driver::validate(const TrainOptions &options) {
   if (options.steps < 0)
-    return error("--steps must be >= 0");
+    return makeError("--steps must be >= 0");
   if (llvm::Error e = validate(LearningRateSchedule{
           options.learningRateSchedule, options.learningRate,
           options.minLearningRate, options.warmupSteps, options.steps}))
@@ -640,23 +637,23 @@ llvm::Error mlir::pp::driver::validate(const TrainOptions &options) {
     return e;
   if (!(options.allReduceBandwidth > 0) || !std::isfinite(options.allReduceBandwidth) ||
       !(options.allReduceLatency >= 0) || !std::isfinite(options.allReduceLatency))
-    return error("--allreduce-bandwidth must be > 0 and --allreduce-latency "
+    return makeError("--allreduce-bandwidth must be > 0 and --allreduce-latency "
                  ">= 0");
   if (!std::isfinite(options.clipGradNorm) || options.clipGradNorm < 0)
-    return error("--clip-grad-norm must be a finite number >= 0 (0: off), "
+    return makeError("--clip-grad-norm must be a finite number >= 0 (0: off), "
                  "not " +
                  formatDouble(options.clipGradNorm));
   if (options.shuffle && options.datasetFiles.empty())
-    return error("--shuffle shuffles a --dataset: give one");
+    return makeError("--shuffle shuffles a --dataset: give one");
   if (!options.resumeDirectory.empty() &&
       !options.initialParameterFiles.empty())
-    return error("--resume and --initial-parameters both give the "
+    return makeError("--resume and --initial-parameters both give the "
                  "parameters: use one");
   if (options.checkSteps < 1)
-    return error("--check-steps must be >= 1, not " +
+    return makeError("--check-steps must be >= 1, not " +
                  llvm::Twine(options.checkSteps));
   if (options.saveEvery < 0)
-    return error("--save-every must be >= 0 (0: only after the last step)");
+    return makeError("--save-every must be >= 0 (0: only after the last step)");
   return llvm::Error::success();
 }
 
@@ -664,14 +661,14 @@ llvm::Expected<TrainSummary> Trainer::run() {
   if (llvm::Error e = validate(options))
     return std::move(e);
   if (options.check && model.referenceName.empty())
-    return error("checking needs the reference: compile with "
+    return makeError("checking needs the reference: compile with "
                  "CompileOptions::reference");
   // The message layout first: a transport that cannot carry it (mpi tags
   // beyond MPI_TAG_UB) fails before anything is JIT-compiled.
   std::string layoutError;
   if (!session.world().setMessageLayout(numStages, model.boundaryParts,
                                         layoutError))
-    return error(layoutError);
+    return makeError(layoutError);
   if (llvm::Error e = loadInputFiles())
     return std::move(e);
   if (llvm::Error e = loadDatasets())

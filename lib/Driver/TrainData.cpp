@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Trainer.h"
+#include "pp/Support/Error.h"
 
 #include "pp/Execution/Npy.h"
 
@@ -21,10 +22,6 @@ using namespace mlir::pp;
 using namespace mlir::pp::driver;
 using namespace mlir::pp::exec;
 
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 llvm::Error Trainer::loadDatasets() {
   if (options.datasetFiles.empty())
     return llvm::Error::success();
@@ -33,7 +30,7 @@ llvm::Error Trainer::loadDatasets() {
     if (!llvm::is_contained(model.parameterArgs, a))
       dataArgs.push_back(a);
   if (options.datasetFiles.size() > dataArgs.size())
-    return error("--dataset names " +
+    return makeError("--dataset names " +
                  llvm::Twine(options.datasetFiles.size()) + " files, but @" +
                  model.lossName + " has " + llvm::Twine(dataArgs.size()) +
                  " data arguments");
@@ -44,17 +41,17 @@ llvm::Error Trainer::loadDatasets() {
     unsigned a = dataArgs[i];
     unsigned named = model.argumentOrigins[a].argument;
     if (dataFiles.count(a))
-      return error("--dataset and --inputs both give data argument " +
+      return makeError("--dataset and --inputs both give data argument " +
                    llvm::Twine(named) + ": use one");
     llvm::Expected<HostTensor> t = readNpy(path);
     if (!t)
-      return error("--dataset: " + llvm::toString(t.takeError()));
+      return makeError("--dataset: " + llvm::toString(t.takeError()));
     const TensorSpec &spec = model.argumentSpecs[a];
     TensorSpec sample = t->spec();
     if (!sample.shape.empty())
       sample.shape.erase(sample.shape.begin());
     if (t->shape().empty() || sample != spec)
-      return error("--dataset: " + path + " holds " +
+      return makeError("--dataset: " + path + " holds " +
                    elemKindName(t->kind()) + " " + t->spec().shapeStr() +
                    ", but data argument " + llvm::Twine(named) + " of @" +
                    model.lossName + " takes " + spec.str() +
@@ -62,11 +59,11 @@ llvm::Error Trainer::loadDatasets() {
                    " (N, " + spec.shapeStr().substr(1));
     int64_t n = t->shape().front();
     if (n < numMicrobatches)
-      return error("--dataset: " + path + " holds " + llvm::Twine(n) +
+      return makeError("--dataset: " + path + " holds " + llvm::Twine(n) +
                    " samples, but one step takes " +
                    llvm::Twine(numMicrobatches) + " (--microbatches)");
     if (!first.empty() && n != datasetSamples)
-      return error("--dataset: " + path + " holds " + llvm::Twine(n) +
+      return makeError("--dataset: " + path + " holds " + llvm::Twine(n) +
                    " samples, " + first + " " + llvm::Twine(datasetSamples) +
                    ": every file must hold the same samples");
     datasetSamples = n;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Trainer.h"
+#include "pp/Support/Error.h"
 
 #include "pp/Driver/Checkpoint.h"
 
@@ -20,10 +21,6 @@ using namespace mlir::pp;
 using namespace mlir::pp::driver;
 using exec::HostTensor;
 
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 llvm::Error Trainer::resumeFrom(std::map<unsigned, HostTensor> &values,
                                 std::map<unsigned, std::string> &origin) {
   std::vector<std::string> stateNames =
@@ -34,7 +31,7 @@ llvm::Error Trainer::resumeFrom(std::map<unsigned, HostTensor> &values,
   if (!checkpoint)
     return checkpoint.takeError();
   if (checkpoint->step >= options.steps)
-    return error("--resume: " + options.resumeDirectory +
+    return makeError("--resume: " + options.resumeDirectory +
                  " is the state after step " + llvm::Twine(checkpoint->step) +
                  ": --steps=" + llvm::Twine(options.steps) +
                  " leaves nothing to train (--steps counts every step, those "
@@ -97,11 +94,11 @@ Trainer::gatherTensors(int stateIndex) {
       if (argument < 0 ||
           argument >= static_cast<int64_t>(model.argumentSpecs.size()) ||
           bytes < 0 || at + bytes > part.size())
-        return error("the gathered parameters arrived malformed");
+        return makeError("the gathered parameters arrived malformed");
       HostTensor t(model.argumentSpecs[argument]);
       // Every process sees the same gathered bytes, so each fails alike.
       if (static_cast<size_t>(bytes) != t.byteSize())
-        return error("parameter " + argumentName(argument) + " arrived as " +
+        return makeError("parameter " + argumentName(argument) + " arrived as " +
                      llvm::Twine(bytes) + " bytes, not " +
                      llvm::Twine(t.byteSize()) +
                      " (is it held by no process?)");
@@ -134,7 +131,7 @@ llvm::Error Trainer::saveIfDue(int step) {
     llvm::Expected<std::map<unsigned, HostTensor>> gathered =
         gatherTensors(role);
     if (!gathered)
-      return error("--save: " + llvm::toString(gathered.takeError()));
+      return makeError("--save: " + llvm::toString(gathered.takeError()));
     std::map<unsigned, HostTensor> &pieces = *gathered;
     Checkpoint::Tensors &whole =
         role < 0 ? checkpoint.parameters : checkpoint.state[stateNames[role]];
@@ -146,7 +143,7 @@ llvm::Error Trainer::saveIfDue(int step) {
           continue;
         auto it = pieces.find(c);
         if (it == pieces.end())
-          return error("--save: parameter " + argumentName(c) +
+          return makeError("--save: parameter " + argumentName(c) +
                        " is held by no process");
         if (from.dim < 0)
           value = std::move(it->second);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Execution/Optimizer.h"
+#include "pp/Support/Error.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,10 +26,6 @@
 using namespace mlir;
 using namespace mlir::pp::exec;
 using Kind = OptimizerOptions::Kind;
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 llvm::StringRef mlir::pp::exec::optimizerName(Kind kind) {
   switch (kind) {
@@ -67,22 +64,22 @@ llvm::Error mlir::pp::exec::validate(const OptimizerOptions &options) {
     return std::isfinite(v) && v >= 0 && v < 1;
   };
   if (!inUnitInterval(options.momentum))
-    return error("--momentum must be in [0, 1), not " +
+    return makeError("--momentum must be in [0, 1), not " +
                  formatDouble(options.momentum));
   if (!inUnitInterval(options.beta1))
-    return error("--beta1 must be in [0, 1), not " +
+    return makeError("--beta1 must be in [0, 1), not " +
                  formatDouble(options.beta1));
   if (!inUnitInterval(options.beta2))
-    return error("--beta2 must be in [0, 1), not " +
+    return makeError("--beta2 must be in [0, 1), not " +
                  formatDouble(options.beta2));
   // eps reaches the update in the parameter's type: it must stay > 0 in
   // f32 (else a parameter whose gradients were all zero divides 0 by 0).
   if (!std::isfinite(options.eps) || options.eps <= 0 ||
       static_cast<float>(options.eps) <= 0.0f)
-    return error("--eps must be a finite number > 0 (in f32 too), not " +
+    return makeError("--eps must be a finite number > 0 (in f32 too), not " +
                  formatDouble(options.eps));
   if (!std::isfinite(options.weightDecay) || options.weightDecay < 0)
-    return error("--weight-decay must be a finite number >= 0, not " +
+    return makeError("--weight-decay must be a finite number >= 0, not " +
                  formatDouble(options.weightDecay));
   return llvm::Error::success();
 }
@@ -226,7 +223,7 @@ mlir::pp::exec::addUpdateFunctions(ModuleOp module,
   std::set<std::string> seen;
   for (const TensorSpec &spec : parameters) {
     if (spec.kind != ElemKind::F32 && spec.kind != ElemKind::F64)
-      return error("the optimizer updates f32 and f64 parameters, not " +
+      return makeError("the optimizer updates f32 and f64 parameters, not " +
                    spec.str());
     std::string name = updateFunctionName(options, spec);
     if (!seen.insert(name).second)

@@ -1,6 +1,7 @@
 //===- Runner.cpp - run, compare or gradient-check functions --------------===//
 
 #include "pp/Execution/Runner.h"
+#include "pp/Support/Error.h"
 
 #include "pp/Execution/Npy.h"
 
@@ -17,10 +18,7 @@
 
 using namespace mlir;
 using namespace mlir::pp::exec;
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
+using mlir::pp::makeError;
 
 /// "@f, @g" (definitions only), or "none".
 static std::string functionList(ModuleOp module) {
@@ -60,7 +58,7 @@ static llvm::Error writeAll(llvm::StringRef dir, llvm::StringRef function,
                             llvm::StringRef what,
                             llvm::ArrayRef<HostTensor> tensors) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
-    return error(dir + ": cannot create directory: " + ec.message());
+    return makeError(dir + ": cannot create directory: " + ec.message());
   for (auto [i, t] : llvm::enumerate(tensors)) {
     llvm::SmallString<256> path(dir);
     llvm::sys::path::append(path,
@@ -78,11 +76,11 @@ lookupSignature(ModuleOp module, StringRef name, StringRef sourceName,
   op = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
       module, StringAttr::get(module.getContext(), name));
   if (!op)
-    return error("no function @" + name + " in " + sourceName +
+    return makeError("no function @" + name + " in " + sourceName +
                  " (functions: " + functionList(module) + ")");
   FailureOr<FunctionSignature> sig = getSignature(op);
   if (failed(sig))
-    return error("");
+    return makeError("");
   return *sig;
 }
 
@@ -91,7 +89,7 @@ static llvm::Expected<std::vector<HostTensor>>
 makeInputs(const FunctionSignature &f, const RunRequest &request) {
   const std::vector<std::string> &files = request.inputFiles;
   if (!files.empty() && files.size() != f.args.size())
-    return error("@" + f.name + " takes " + llvm::Twine(f.args.size()) +
+    return makeError("@" + f.name + " takes " + llvm::Twine(f.args.size()) +
                  " argument" + (f.args.size() == 1 ? "" : "s") +
                  " but --inputs names " + llvm::Twine(files.size()) + " file" +
                  (files.size() == 1 ? "" : "s"));
@@ -110,7 +108,7 @@ makeInputs(const FunctionSignature &f, const RunRequest &request) {
     if (!t)
       return t.takeError();
     if (t->spec() != spec)
-      return error("input " + llvm::Twine(i) + " (" + path + ") is " +
+      return makeError("input " + llvm::Twine(i) + " (" + path + ") is " +
                    numpyName(t->kind()) + " " + t->spec().shapeStr() +
                    ", but argument " + llvm::Twine(i) + " of @" + f.name +
                    " is " + spec.str() + " (" + numpyName(spec.kind) + " " +
@@ -212,11 +210,11 @@ llvm::Expected<bool> mlir::pp::exec::runFunctions(ModuleOp module,
     g = *other;
     if (request.mode == Mode::Compare &&
         failed(verifyComparable(gOp, *f, *g)))
-      return error("");
+      return makeError("");
     if (request.mode == Mode::CheckGradients &&
         failed(verifyGradientSignatures(fOp, gOp, *f, *g, wrt,
                                         request.wrtGiven)))
-      return error("");
+      return makeError("");
     if (g->name != f->name)
       names.push_back(g->name);
   }
@@ -232,7 +230,7 @@ llvm::Expected<bool> mlir::pp::exec::runFunctions(ModuleOp module,
   FailureOr<OwningOpRef<ModuleOp>> prepared =
       prepareForExecution(module, names);
   if (failed(prepared))
-    return error("cannot compile " + source + " for execution");
+    return makeError("cannot compile " + source + " for execution");
   // Counted before compiling, which lowers the module in place.
   double flops = request.timing ? countFlops(**prepared, f->name) : 0.0;
   std::vector<GemmCall> gemms;
@@ -242,7 +240,7 @@ llvm::Expected<bool> mlir::pp::exec::runFunctions(ModuleOp module,
   FailureOr<std::unique_ptr<JitModule>> jit =
       JitModule::compile(**prepared, names, jitOptions);
   if (failed(jit))
-    return error("cannot compile " + source + " for execution");
+    return makeError("cannot compile " + source + " for execution");
   std::string referenceNote;
   std::unique_ptr<JitModule> reference;
   if (request.mode == Mode::CheckGradients)
