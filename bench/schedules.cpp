@@ -23,7 +23,7 @@
 
 #include "pp/Schedule/Compare.h"
 #include "pp/Schedule/PaperData.h"
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "llvm/Support/Format.h"

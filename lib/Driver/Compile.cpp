@@ -4,7 +4,7 @@
 #include "pp/Support/Error.h"
 
 #include "Precision.h"
-#include "RecomputePlan.h"
+#include "RecomputeSearch.h"
 
 #include "pp/Conversion/Passes.h"
 #include "pp/Dialect/PP/IR/PPOps.h"
@@ -162,10 +162,15 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
       options.planCosts != "measured")
     return makeError("--plan-costs must be auto, flops or measured, not '" +
                  options.planCosts + "'");
+  StringRef threshold = options.recompute;
+  double n = 0;
+  bool selectiveN = threshold.consume_front("selective:") &&
+                    !threshold.getAsDouble(n) && n >= 0;
   if (options.recompute != "" && options.recompute != "none" &&
       options.recompute != "full" && options.recompute != "selective" &&
-      options.recompute != "auto")
-    return makeError("--recompute must be none, full, selective or auto, not '" +
+      options.recompute != "auto" && !selectiveN)
+    return makeError("--recompute must be none, full, selective, selective:N "
+                     "(N >= 0 FLOPs per output element) or auto, not '" +
                  options.recompute + "'");
   if (options.recompute == "auto" && options.memoryLimit.empty())
     return makeError("--recompute=auto chooses under a memory limit: give "
@@ -634,6 +639,9 @@ mlir::pp::driver::compileModel(ModuleOp module,
     recompute = chosen->recompute;
     planned.memoryLimit = std::to_string(chosen->limitBytes);
     planned.schedule = chosen->schedule;
+    // auto as the search built it: without the exact solver.
+    if (chosen->schedule == "auto")
+      planned.solverTimeLimit = 0;
     if (!stageCosts.empty())
       stageCosts = chosen->stageCosts;
   } else if (recompute != "none" && !stageCosts.empty()) {

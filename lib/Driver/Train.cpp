@@ -327,12 +327,23 @@ llvm::Error Trainer::openDevicePools() {
   sched::PipelineModel holding = model.pipeline;
   holding.stashAccounting = sched::StashAccounting::HoldDuringBackward;
   sched::SimulationResult held = sched::simulate(holding, model.schedule);
-  std::vector<int64_t> parameterBytes(model.pipeline.numRanks, 0);
+  std::vector<int64_t> parameterBytes(model.pipeline.numRanks, 0),
+      largestParameter(model.pipeline.numRanks, 0);
   std::set<std::pair<int, unsigned>> counted;
   for (int s = 0; s < numStages; ++s)
-    for (unsigned a : model.stageParameters[s])
-      if (counted.insert({model.pipeline.rankOf(s), a}).second)
-        parameterBytes[model.pipeline.rankOf(s)] += parameters[a].byteSize();
+    for (unsigned a : model.stageParameters[s]) {
+      int p = model.pipeline.rankOf(s);
+      int64_t bytes = parameters[a].byteSize();
+      largestParameter[p] = std::max(largestParameter[p], bytes);
+      if (counted.insert({p, a}).second)
+        parameterBytes[p] += bytes;
+    }
+  // The optimizer's update of the largest parameter (TrainUpdateDevice.cpp):
+  // parameter, gradient, state and new parameter and state, and the
+  // scalars, each rounded up to the pool's 256-byte alignment.
+  int64_t updateBuffers =
+      3 + 2 * static_cast<int64_t>(
+                  exec::optimizerStateNames(options.optimizer.kind).size());
   std::vector<int> localRanks = session.world().localRanks();
   for (int r : localRanks) {
     // Every replica's rank r runs pipeline rank r mod P's program.
@@ -340,6 +351,7 @@ llvm::Error Trainer::openDevicePools() {
     int64_t plan = predicted.ranks[p].peakMemoryBytes;
     int64_t stash = std::max(plan, held.ranks[p].peakMemoryBytes);
     int64_t pool = stash + 3 * parameterBytes[p] +
+                   updateBuffers * (largestParameter[p] + 256) +
                    (session.options().workspaceMiB << 20);
     std::string message;
     if (!gpu->addRank(r, pool, message))

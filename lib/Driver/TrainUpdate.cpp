@@ -60,13 +60,15 @@ double Trainer::gradientNorm() {
   }
   std::vector<char> bytes(mine.size() * sizeof(mine[0]));
   if (!mine.empty())
-    std::memcpy(bytes.data(), mine.data(), bytes.size());
+    std::memcpy(bytes.data(), static_cast<const void *>(mine.data()),
+                bytes.size());
   std::map<int64_t, double> squares;
   for (const std::vector<char> &part : world.allGather(bytes)) {
     std::vector<std::pair<int64_t, double>> theirs(part.size() /
                                                    sizeof(mine[0]));
     if (!theirs.empty())
-      std::memcpy(theirs.data(), part.data(), theirs.size() * sizeof(mine[0]));
+      std::memcpy(static_cast<void *>(theirs.data()), part.data(),
+                  theirs.size() * sizeof(mine[0]));
     for (const auto &[a, sum] : theirs)
       squares.emplace(a, sum);
   }
@@ -124,6 +126,13 @@ llvm::Error Trainer::runUpdate(unsigned arg, void *param, const void *grad,
   return llvm::Error::success();
 }
 
+int Trainer::localRankOf(int pipelineRank) {
+  for (int r : session.world().localRanks())
+    if (r % model.pipeline.numRanks == pipelineRank)
+      return r;
+  return pipelineRank;
+}
+
 llvm::Error Trainer::applyUpdate(double learningRate, double gradScale) {
   pprt::World &world = session.world();
   ++updates;
@@ -138,7 +147,8 @@ llvm::Error Trainer::applyUpdate(double learningRate, double gradScale) {
       continue;
     // On a GPU the update runs there, as the stages do.
     if (llvm::Error e =
-            gpuJit ? runUpdateOnDevice(model.pipeline.rankOf(stage), a,
+            gpuJit ? runUpdateOnDevice(localRankOf(model.pipeline.rankOf(stage)),
+                                       a,
                                        param->bytes.data(), grad->bytes.data(),
                                        optimizerState[a], learningRate,
                                        gradScale, updates)

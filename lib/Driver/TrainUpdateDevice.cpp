@@ -3,8 +3,8 @@
 // With --device=cuda (and cuda-emu, which runs the same host code on an
 // emulated device) the update functions are compiled for the GPU with the
 // rank programs (pp-lower-stages-to-gpu: one kernel per update) and run
-// here on device buffers from the pool of the rank that holds the
-// parameter. The runtime keeps parameters and gradients in host memory
+// here on device buffers from the pool of this process's rank that holds
+// the parameter (openDevicePools sizes the pools for it). The runtime keeps parameters and gradients in host memory
 // between steps (pprt::World), so each update copies the parameter, its
 // gradient, its state and the step's scalars to the device and the new
 // parameter and state back.
@@ -42,18 +42,30 @@ struct Descriptor1D {
   int64_t stride;
 };
 
-/// The CUDA plugin's allocator and copy (loaded RTLD_GLOBAL by
-/// openCudaPlugin, so visible to dlsym).
+/// The CUDA plugin's allocator (loaded RTLD_GLOBAL by openCudaPlugin, so
+/// visible to dlsym: the bound rank's pool) and the world's device-memory
+/// hooks (synchronous copies on the rank's compute stream, the stream the
+/// update's kernel runs on, so copies and kernel are ordered).
 struct DeviceCalls {
   void *(*alloc)(uint64_t, void *, bool) = nullptr;
   void (*free)(void *, void *) = nullptr;
-  void (*copy)(void *, void *, size_t, void *) = nullptr;
+  const pprt::DeviceMemory *memory = nullptr;
+  int rank = 0;
 
-  bool load() {
-    alloc = reinterpret_cast<decltype(alloc)>(dlsym(RTLD_DEFAULT, "mgpuMemAlloc"));
-    free = reinterpret_cast<decltype(free)>(dlsym(RTLD_DEFAULT, "mgpuMemFree"));
-    copy = reinterpret_cast<decltype(copy)>(dlsym(RTLD_DEFAULT, "mgpuMemcpy"));
-    return alloc && free && copy;
+  bool load(const pprt::DeviceMemory &hooks, int boundRank) {
+    alloc = reinterpret_cast<decltype(alloc)>(
+        dlsym(RTLD_DEFAULT, "mgpuMemAlloc"));
+    free =
+        reinterpret_cast<decltype(free)>(dlsym(RTLD_DEFAULT, "mgpuMemFree"));
+    memory = &hooks;
+    rank = boundRank;
+    return alloc && free && static_cast<bool>(hooks);
+  }
+  void toDevice(void *device, const void *host, size_t bytes) const {
+    memory->toDevice(rank, device, host, static_cast<int64_t>(bytes));
+  }
+  void toHost(void *host, const void *device, size_t bytes) const {
+    memory->toHost(rank, host, device, static_cast<int64_t>(bytes));
   }
 };
 
@@ -73,7 +85,7 @@ public:
       return nullptr;
     blocks.push_back(p);
     if (host)
-      calls.copy(p, const_cast<void *>(host), bytes, nullptr);
+      calls.toDevice(p, host, bytes);
     return p;
   }
 
@@ -126,7 +138,8 @@ llvm::Error Trainer::runUpdateOnDevice(int rank, unsigned arg, void *param,
   void *fn = gpuJit->lookupRaw("_mlir_ciface_" + name);
   pprt::cuda::Device *gpu = session.gpu();
   DeviceCalls calls;
-  if (!fn || !gpu || !calls.load())
+  if (!fn || !gpu ||
+      !calls.load(session.world().options().deviceMemory, rank))
     return fail("its compiled function or the CUDA plugin is missing");
   std::string message;
   if (!gpu->bindRank(rank, nullptr, message))
@@ -163,12 +176,13 @@ llvm::Error Trainer::runUpdateOnDevice(int rank, unsigned arg, void *param,
                 llvm::Twine(bytes) + " bytes");
   if (!callWith(fn, args))
     return fail("an update of " + llvm::Twine(args.size()) + " operands");
-  if (!gpu->synchronize(rank, 60.0, message))
+  double timeout = session.options().timeoutSeconds;
+  if (!gpu->synchronize(rank, timeout, message))
     return fail(message);
-  calls.copy(param, args[firstResult].aligned, bytes, nullptr);
+  calls.toHost(param, args[firstResult].aligned, bytes);
   for (auto [k, x] : llvm::enumerate(state))
-    calls.copy(x.data(), args[firstResult + 1 + k].aligned, bytes, nullptr);
-  if (!gpu->synchronize(rank, 60.0, message))
+    calls.toHost(x.data(), args[firstResult + 1 + k].aligned, bytes);
+  if (!gpu->synchronize(rank, timeout, message))
     return fail(message);
   ++deviceUpdates;
   return llvm::Error::success();

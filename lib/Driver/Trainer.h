@@ -1,7 +1,7 @@
 //===- Trainer.h - the training loop of the driver (internal) ---*- C++ -*-===//
 //
 // train() (Driver.h) is a Trainer: Train.cpp compiles the programs, sets up
-// parameters and data and runs the steps; Check.cpp compares the first step
+// parameters and data and runs the steps; ReferenceCheck.cpp compares the first step
 // with the unpipelined reference; Report.cpp writes the end-of-run figures.
 //
 //===----------------------------------------------------------------------===//
@@ -96,6 +96,9 @@ private:
   /// copy) and state with the gradient scaled by `gradScale`, then copied
   /// to the parameter's other copies on this process.
   llvm::Error applyUpdate(double learningRate, double gradScale);
+  /// This process's rank (world numbering) that runs pipeline rank
+  /// `pipelineRank` (with data parallelism, that of its replica).
+  int localRankOf(int pipelineRank);
   /// Runs the update of argument `arg` on `param` and `state` in place.
   llvm::Error runUpdate(unsigned arg, void *param, const void *grad,
                         std::vector<exec::HostTensor> &state,
@@ -133,7 +136,7 @@ private:
   llvm::Expected<std::map<unsigned, exec::HostTensor>>
   gatherTensors(int stateIndex);
 
-  // Check.cpp
+  // ReferenceCheck.cpp
   /// Compares the first step (losses and the world's gradients) with the
   /// unpipelined reference; writes the verdict to `out`.
   llvm::Expected<bool> checkStep(const std::vector<double> &losses);

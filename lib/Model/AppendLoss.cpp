@@ -3,7 +3,7 @@
 //
 // Adds `@<function>_loss`: a copy of a model function that returns a scalar
 // loss of the model's output against a target argument, in linalg on tensors
-// so that pp-autodiff can differentiate it. See docs/ModelPasses.md.
+// so that pp-autodiff can differentiate it. See docs/ModelConventions.md.
 //
 //===----------------------------------------------------------------------===//
 

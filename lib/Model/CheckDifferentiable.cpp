@@ -1,7 +1,7 @@
 //===- CheckDifferentiable.cpp - pp-check-differentiable ------------------===//
 //
 // Reports, at their locations, the operations of a model that pp-autodiff
-// cannot differentiate, and what to do about each. See docs/ModelPasses.md.
+// cannot differentiate, and what to do about each. See docs/ModelConventions.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -180,7 +180,7 @@ bool PPCheckDifferentiablePass::checkOp(
   }
   cannot(op) << ": it is outside the supported set (linalg on tensors, "
                 "tensor reshapes, slices, pad and concat, arith, math, calls "
-                "to private functions); see docs/ModelPasses.md";
+                "to private functions); see docs/ModelConventions.md";
   return false;
 }
 

@@ -2,7 +2,7 @@
 //
 // Turns the large float constants of a model function (its weights) into
 // function arguments marked `pp.parameter`, keeping their values in an
-// initializer function. See docs/ModelPasses.md.
+// initializer function. See docs/ModelConventions.md.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,7 +2,7 @@
 //
 // Removes the side-effecting instrumentation (timers, prints) that models
 // exported by other tools carry, and that pp-autodiff cannot differentiate.
-// See docs/ModelPasses.md.
+// See docs/ModelConventions.md.
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,7 +4,7 @@
 // "auto" builds a schedule for the pipeline's own costs (F, B, W per stage,
 // latency, any placement) that minimizes the step makespan (or the largest
 // rank span, AutoObjective) under a per-rank activation-memory limit, and
-// reports how good it is (planAuto(), pp/Schedule/Plan.h).
+// reports how good it is (planAuto(), pp/Schedule/AutoSchedule.h).
 //
 // After the zero-bubble paper's automatic scheduling (Qi et al., "Zero
 // Bubble Pipeline Parallelism", ICLR 2024, sec. 3: a heuristic, refined by
@@ -22,7 +22,7 @@
 
 #include "Generators.h"
 #include "Refine.h"
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
 

@@ -1,7 +1,7 @@
 //===- Bounds.cpp - lower bounds on the step makespan ---------------------===//
 //
 // Lower bounds on the step makespan of every schedule of a pipeline (see
-// LowerBounds in pp/Schedule/Plan.h), the optimality gap, and the memory
+// LowerBounds in pp/Schedule/AutoSchedule.h), the optimality gap, and the memory
 // check of named schedules.
 //
 // The bounds reason about one micro-batch's dependency chain, which every
@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Generators.h"
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"

@@ -9,6 +9,7 @@
 
 #include "pp/Schedule/DataParallel.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <tuple>
@@ -33,6 +34,13 @@ public:
     for (const AllReducePlacement &p : placements)
       if (p.rank >= 0 && p.rank < numRanks)
         byRank[p.rank].push_back(p);
+    // In program order: a rank meets its all-reduces by `after`.
+    for (std::vector<AllReducePlacement> &rank : byRank)
+      std::sort(rank.begin(), rank.end(),
+                [](const AllReducePlacement &a, const AllReducePlacement &b) {
+                  return a.after != b.after ? a.after < b.after
+                                            : a.stage < b.stage;
+                });
     for (int r = 0; r < numRanks; ++r)
       for (const Action &a : schedule.ranks[r])
         if (a.kind == ActionKind::Recv)
@@ -153,6 +161,12 @@ bool ReplicaRun::step(int d, int r) {
 std::string ReplicaRun::blockedMessage(int d, int r) const {
   std::string who = "rank " + std::to_string(r) + " of replica " +
                     std::to_string(d);
+  if (pc[d][r] >= schedule.ranks[r].size() && !atAllReduce(d, r))
+    return who + " ended without reaching its all-reduce of stage " +
+           std::to_string(byRank[r][reduced[d][r]].stage) +
+           " (placed after action " +
+           std::to_string(byRank[r][reduced[d][r]].after) +
+           ", which it never stood after)";
   if (atAllReduce(d, r)) {
     const AllReducePlacement &p = byRank[r][reduced[d][r]];
     std::string waiting;
@@ -189,7 +203,8 @@ DeadlockReport ReplicaRun::run() {
   DeadlockReport report;
   for (int d = 0; d < replicas; ++d)
     for (int r = 0; r < numRanks; ++r)
-      if (pc[d][r] < schedule.ranks[r].size() || atAllReduce(d, r)) {
+      if (pc[d][r] < schedule.ranks[r].size() || atAllReduce(d, r) ||
+          reduced[d][r] < byRank[r].size()) {
         report.completed = false;
         report.blocked.push_back(
             {r, static_cast<int>(pc[d][r]), blockedMessage(d, r)});

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Generators.h"
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

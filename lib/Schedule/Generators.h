@@ -12,7 +12,7 @@
 #ifndef PP_LIB_SCHEDULE_GENERATORS_H
 #define PP_LIB_SCHEDULE_GENERATORS_H
 
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"

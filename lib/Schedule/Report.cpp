@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Generators.h"
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "llvm/Support/Format.h"

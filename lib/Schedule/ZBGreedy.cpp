@@ -33,7 +33,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Generators.h"
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 
 #include <algorithm>
 #include <limits>

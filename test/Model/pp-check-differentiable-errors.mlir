@@ -115,7 +115,7 @@ func.func @f(%x: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
 // -----
 
 func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @below {{cannot differentiate 'test.random': it is outside the supported set (linalg on tensors, tensor reshapes, slices, pad and concat, arith, math, calls to private functions); see docs/ModelPasses.md}}
+  // expected-error @below {{cannot differentiate 'test.random': it is outside the supported set (linalg on tensors, tensor reshapes, slices, pad and concat, arith, math, calls to private functions); see docs/ModelConventions.md}}
   %y = "test.random"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %y : tensor<4xf32>
 }

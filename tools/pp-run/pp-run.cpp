@@ -185,11 +185,12 @@ static cl::opt<std::string> recompute(
     cl::desc("Activation recomputation: none, full (F stashes only the "
              "stage's inputs; B recomputes the forward), selective (GEMM and "
              "convolution outputs stay stashed, the cheap ops are "
-             "recomputed), or auto (the cut, per-stage choice and, with "
+             "recomputed), selective:N (also the contractions of at most N "
+             "FLOPs per output element), or auto (the cut, per-stage choice and, with "
              "--schedule=auto, schedule with the fastest predicted step "
              "within --memory-limit). Default: auto when --memory-limit is "
              "in bytes, else none"),
-    cl::init(""), cl::value_desc("none|full|selective|auto"),
+    cl::init(""), cl::value_desc("none|full|selective|selective:N|auto"),
     cl::cat(planCategory));
 static cl::opt<std::string> precision(
     "precision",

@@ -1,6 +1,6 @@
 //===- PlanStagesTest.cpp - the measured stage cut and its cache ----------===//
 
-#include "pp/Driver/Plan.h"
+#include "pp/Driver/StagePlanner.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

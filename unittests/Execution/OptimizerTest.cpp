@@ -119,12 +119,15 @@ TEST_P(GeneratedUpdate, CompilesToOneKernelForTheGPU) {
       addUpdateFunctions(*module, options, {TensorSpec{ElemKind::F32, {3, 5}}});
   ASSERT_TRUE(!!names) << llvm::toString(names.takeError());
   ASSERT_TRUE(succeeded(lowerForGPU(*module, "sm_90")));
-  int binaries = 0;
+  int binaries = 0, launches = 0;
   module->walk([&](Operation *op) {
     if (op->getName().getStringRef() == "gpu.binary")
       ++binaries;
+    if (op->getName().getStringRef() == "gpu.launch_func")
+      ++launches;
   });
   EXPECT_EQ(binaries, 1);
+  EXPECT_EQ(launches, 1);
   auto ciface = module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_ciface_" +
                                                         names->front());
   ASSERT_TRUE(ciface);

@@ -12,7 +12,7 @@
 // and a stash of 1 that its W frees (M_W = M_B, ConvertAtBackward); 1F1B on
 // the same model cut into P stages of two chunks holds 2P on rank 0.
 
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "TestUtil.h"

@@ -151,7 +151,7 @@ struct CompileOptions {
   /// stage code runs on this CPU, see `measurable`, else "flops" with the
   /// ops above 1/(4 P V) of the work split), "flops" (pp-partition's FLOP
   /// estimates) or "measured" (every op's F, B and W timed by the JIT on
-  /// the real shapes, pp/Driver/Plan.h; the stages' costs are then the
+  /// the real shapes, pp/Driver/StagePlanner.h; the stages' costs are then the
   /// measured sums and the schedule is planned with them). A cut fixed by
   /// `cuts` or pp.split_point markers is never measured.
   std::string planCosts = "auto";

@@ -11,7 +11,7 @@
 #ifndef PP_EXECUTION_RUNNER_H
 #define PP_EXECUTION_RUNNER_H
 
-#include "pp/Execution/Checks.h"
+#include "pp/Execution/GradientChecks.h"
 #include "pp/Execution/Jit.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -47,7 +47,7 @@ llvm::SmallVector<double> recomputeIntensities(Operation *module);
 /// cloned into each stage that uses them). Parameters are the arguments
 /// marked pp.parameter. Cutting after op k of this list is what a
 /// `pp.split_point` on it asks; pp-run's measured planning
-/// (pp/Driver/Plan.h) measures one partition unit per op of it.
+/// (pp/Driver/StagePlanner.h) measures one partition unit per op of it.
 llvm::SmallVector<Operation *> partitionWorkOps(func::FuncOp func);
 
 } // namespace mlir::pp

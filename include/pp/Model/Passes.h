@@ -4,7 +4,7 @@
 // first lowered by pp-prepare-model): instrumentation removal, parameter
 // lifting, losses, normalization, the differentiability check, reverse-mode
 // autodiff, the partition into stages, the B/W split and the stage
-// functions (docs/ModelPasses.md, docs/Passes/ModelPasses.md).
+// functions (docs/ModelConventions.md, docs/Passes/ModelPasses.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -226,7 +226,7 @@ def PPAutodiffPass : Pass<"pp-autodiff", "::mlir::ModuleOp"> {
 
 //===----------------------------------------------------------------------===//
 // Model preparation: parameters, loss, instrumentation, differentiability
-// (docs/ModelPasses.md)
+// (docs/ModelConventions.md)
 //===----------------------------------------------------------------------===//
 
 def PPPartitionPass : Pass<"pp-partition", "::mlir::ModuleOp"> {
@@ -457,7 +457,7 @@ def PPDifferentiateStagesPass
     through forward, then backward in reverse stage order, with the calling
     convention of `pp-autodiff` on `@<name>` (`wrt` = the parameters): the
     loss and the parameter gradients, for `pp-exec --compare` and
-    `--check-gradients`. docs/ModelPasses.md describes the conventions.
+    `--check-gradients`. docs/ModelConventions.md describes the conventions.
   }];
   let options = [
     Option<"pipelineName", "pipeline", "std::string", /*default=*/"",

@@ -10,7 +10,7 @@
 #ifndef PP_SCHEDULE_COMPARE_H
 #define PP_SCHEDULE_COMPARE_H
 
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/Schedule.h"
 
 #include <string>

@@ -3,7 +3,7 @@
 // Turns each rank's program of a communicating `pp.schedule` into a function
 // `@<schedule>_rank<r>(%rank: !llvm.ptr)` on tensors that calls the stage
 // functions (F, B, W or the fused backward, with the calling conventions of
-// pp-differentiate-stages, docs/ModelPasses.md) and the runtime's C entry
+// pp-differentiate-stages, docs/ModelConventions.md) and the runtime's C entry
 // points (runtime/include/pprt/pprt.h, pprt_memref.h) for parameters,
 // micro-batch data, messages, gradients, losses, the trace and the stash
 // accounting. The result is lowered like any tensor code (one-shot

@@ -250,6 +250,8 @@ void NcclTransport::failJob(StepContext *step, const std::string &message) {
     step->fail(message); // onFailure ends the job
   std::fprintf(stderr, "pprt: error: %s\n", message.c_str());
   std::fflush(stderr);
+  if (replicaComm)
+    ncclCommAbort(replicaComm);
   ncclCommAbort(comm);
 #ifdef PPRT_CUDA_HAVE_MPI
   int initialized = 0, finalized = 0;
@@ -658,10 +660,13 @@ void NcclTransport::startReduce(pprt_rank &handle, int64_t stage,
     if (grad.dtype != PPRT_F32 && grad.dtype != PPRT_F64)
       failJob(step, rankName(handle.rank) + ": the replicas' sum of a " +
                         dtypeName(grad.dtype) + " gradient (f32 and f64 only)");
+    // The copy in is ordered before the all-reduce on the same stream
+    // (from pageable memory, it returns once the bytes are staged).
     CUdeviceptr buffer = 0;
     if (!checkCu(cuMemAlloc(&buffer, grad.bytes.size()), "cuMemAlloc") ||
-        !checkCu(cuMemcpyHtoD(buffer, grad.bytes.data(), grad.bytes.size()),
-                 "cuMemcpyHtoD"))
+        !checkCu(cuMemcpyHtoDAsync(buffer, grad.bytes.data(),
+                                   grad.bytes.size(), stream),
+                 "cuMemcpyHtoDAsync"))
       failJob(step, rankName(handle.rank) +
                         ": cannot stage a gradient for the replicas' sum");
     r.buffers.emplace_back(key, buffer);
@@ -691,12 +696,19 @@ void NcclTransport::finishReplicaReduces(StepContext &step,
     giveEvent(state(), r.done);
     if (r.event >= 0 && static_cast<size_t>(r.event) < handle.events.size())
       handle.events[r.event].end = step.now();
+    // The sums out, on the stream that made them, then one bounded wait.
+    CUstream stream = state().comm[0];
     for (auto &[key, buffer] : r.buffers) {
       std::vector<char> &bytes = handle.gradients[key].bytes;
-      checkCu(cuMemcpyDtoH(bytes.data(), buffer, bytes.size()),
-              "cuMemcpyDtoH");
-      cuMemFree(buffer);
+      checkCu(cuMemcpyDtoHAsync(bytes.data(), buffer, bytes.size(), stream),
+              "cuMemcpyDtoHAsync");
     }
+    CUevent copied = takeEvent(state());
+    checkCu(cuEventRecord(copied, stream), "cuEventRecord");
+    wait(copied, &step, "the replicas' sums to reach host memory");
+    giveEvent(state(), copied);
+    for (auto &[key, buffer] : r.buffers)
+      cuMemFree(buffer);
   }
   reduces.clear();
 }
@@ -721,7 +733,13 @@ std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
     return nullptr;
   auto transport =
       std::make_unique<NcclTransport>(options, rank, comm);
-  if (options.replicas > 1 && size % options.replicas == 0) {
+  if (options.replicas > 1 && size % options.replicas != 0) {
+    error = "transport nccl: " + std::to_string(size) +
+            " processes are not a whole number of " +
+            std::to_string(options.replicas) + " replicas";
+    return nullptr;
+  }
+  if (options.replicas > 1) {
     // The replicas of each pipeline rank, ordered by replica.
     int pipelineRanks = size / options.replicas;
     ncclConfig_t config = NCCL_CONFIG_INITIALIZER;

@@ -11,7 +11,7 @@
 #include "pp/Support/Diagnostics.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/Table.h"
 
 #include "mlir/IR/Builders.h"

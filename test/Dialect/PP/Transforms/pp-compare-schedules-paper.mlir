@@ -4,7 +4,7 @@
 // = 32h with h = 5120, a = 40, s = 1024). The default memory accounting is
 // the paper's (stash-accounting=convert): at 1F1B's memory (P M_B) ZB-H1
 // fits and auto's step equals it (1714.46 us here, below the paper's
-// greedy scheduler's 1730.7 us: unittests/Schedule/PlanTest.cpp checks that
+// greedy scheduler's 1730.7 us: unittests/Schedule/AutoScheduleTest.cpp checks that
 // for every setup); at 2P M_B auto reaches the lower bound (gap 0) with a
 // bubble over rank spans below 1% (Table 5's ZB-2p: 0.0066).
 // bench/paper-compare.sh runs all twelve setups this way.

@@ -1,4 +1,4 @@
-//===- Plan.h - auto's search, lower bounds and proofs ----------*- C++ -*-===//
+//===- AutoSchedule.h - auto's search, lower bounds, proofs ---*- C++ -*-===//
 //
 // What `auto` does beyond picking a schedule: the zero-bubble paper's greedy
 // scheduler (Qi et al., "Zero Bubble Pipeline Parallelism", ICLR 2024, sec.
@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PP_SCHEDULE_PLAN_H
-#define PP_SCHEDULE_PLAN_H
+#ifndef PP_SCHEDULE_AUTOSCHEDULE_H
+#define PP_SCHEDULE_AUTOSCHEDULE_H
 
 #include "pp/Schedule/Schedule.h"
 
@@ -168,4 +168,4 @@ llvm::Error checkMemoryLimit(llvm::StringRef name, const PipelineModel &model,
 
 } // namespace mlir::pp::sched
 
-#endif // PP_SCHEDULE_PLAN_H
+#endif // PP_SCHEDULE_AUTOSCHEDULE_H

@@ -1,7 +1,7 @@
-//===- RecomputePlan.h - --recompute=auto (internal) -------------*- C++ -*-===//
+//===- RecomputeSearch.h - --recompute=auto (internal) ----------*- C++ -*-===//
 
-#ifndef PP_LIB_DRIVER_RECOMPUTEPLAN_H
-#define PP_LIB_DRIVER_RECOMPUTEPLAN_H
+#ifndef PP_LIB_DRIVER_RECOMPUTESEARCH_H
+#define PP_LIB_DRIVER_RECOMPUTESEARCH_H
 
 #include "pp/Driver/Driver.h"
 
@@ -72,10 +72,11 @@ measuredWithRecompute(const RecomputeRequest &request, StringRef choice,
 ///
 /// The search space: the partitioner's cut and every cut that moves each
 /// of its boundaries by at most one work op (3^(S-1) cuts, fewer at the
-/// ends; the cut alone when it is fixed); options.schedule, or with
+/// ends, while that is at most 243; beyond, the cuts that move one
+/// boundary alone; the cut alone when it is fixed); options.schedule, or with
 /// `auto` every schedule buildSchedule() can make for the placement and
 /// auto's own plan; every per-stage choice (3^S) while the whole space
-/// stays under 20000 simulations, else the three uniform choices per cut.
+/// stays within 20000 simulations, else the three uniform choices per cut.
 /// Each stage's costs and stash are those pp-differentiate-stages gives
 /// (with measured costs, adjusted as measuredWithRecompute() does; the cut
 /// is then the measured plan's, fixed):
@@ -96,4 +97,4 @@ chooseRecompute(const RecomputeRequest &request, const CompileOptions &options,
 
 } // namespace mlir::pp::driver
 
-#endif // PP_LIB_DRIVER_RECOMPUTEPLAN_H
+#endif // PP_LIB_DRIVER_RECOMPUTESEARCH_H

@@ -1,10 +1,10 @@
-//===- Plan.cpp - partition a model over measured F, B and W costs --------===//
+//===- StagePlanner.cpp - stages over measured F, B and W costs -----------===//
 //
-// Measuring units, the cost cache and the stage cut (pp/Driver/Plan.h).
+// Measuring units, the cost cache and the stage cut (pp/Driver/StagePlanner.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "pp/Driver/Plan.h"
+#include "pp/Driver/StagePlanner.h"
 #include "pp/Support/Error.h"
 #include "pp/Support/Version.h"
 

@@ -1,4 +1,4 @@
-//===- Plan.h - stages balanced by measured F, B and W -----*- C++ -*-===//
+//===- StagePlanner.h - stages balanced by measured F, B, W -*- C++ -*-===//
 //
 // Measured planning (pp-run --plan-costs=measured, docs/Runtime.md):
 //
@@ -24,8 +24,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PP_DRIVER_PLAN_H
-#define PP_DRIVER_PLAN_H
+#ifndef PP_DRIVER_STAGEPLANNER_H
+#define PP_DRIVER_STAGEPLANNER_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
@@ -159,4 +159,4 @@ llvm::Expected<StagePlan> planStages(ArrayRef<UnitCost> units,
 
 } // namespace mlir::pp::driver
 
-#endif // PP_DRIVER_PLAN_H
+#endif // PP_DRIVER_STAGEPLANNER_H

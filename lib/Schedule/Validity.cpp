@@ -1,4 +1,4 @@
-//===- Checks.cpp - Structural checks of a schedule -----------------------===//
+//===- Validity.cpp - Structural checks of a schedule ---------------------===//
 //
 // checkSchedule(): counts, ranges, placement, same-rank dependency order and
 // send/recv matching. (findDeadlock() is in Deadlock.cpp.)

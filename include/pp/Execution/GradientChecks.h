@@ -1,12 +1,12 @@
-//===- Checks.h - comparing functions, checking gradients -------*- C++ -*-===//
+//===- GradientChecks.h - comparing functions, checking gradients -*- C++ -*-===//
 //
 // `pp-exec --compare=G` and `pp-exec --check-gradients`; the method and the
 // defaults are documented in docs/Execution.md.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PP_EXECUTION_CHECKS_H
-#define PP_EXECUTION_CHECKS_H
+#ifndef PP_EXECUTION_GRADIENTCHECKS_H
+#define PP_EXECUTION_GRADIENTCHECKS_H
 
 #include "pp/Execution/Jit.h"
 
@@ -70,4 +70,4 @@ checkGradients(JitModule &jit, JitModule *reference,
 
 } // namespace mlir::pp::exec
 
-#endif // PP_EXECUTION_CHECKS_H
+#endif // PP_EXECUTION_GRADIENTCHECKS_H

@@ -1,4 +1,4 @@
-//===- RecomputePlan.cpp - --recompute=auto -------------------------------===//
+//===- RecomputeSearch.cpp - --recompute=auto ----------------------------===//
 //
 // The planner's choice of activation recomputation under a memory limit,
 // searched together with the cut and the schedule (docs/Recompute.md, "The
@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RecomputePlan.h"
+#include "RecomputeSearch.h"
 #include "pp/Support/Error.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
@@ -34,6 +34,8 @@ using namespace mlir::pp::driver;
 static constexpr size_t kMaxThresholds = 2;
 /// Above this many simulations per-stage choices are not enumerated.
 static constexpr int64_t kMaxSimulations = 20000;
+/// Above this many cut combinations (S > 6), one boundary moves at a time.
+static constexpr int64_t kMaxCuts = 243;
 
 namespace {
 /// A stage's costs and stash under each choice.
@@ -60,8 +62,11 @@ public:
 
 private:
   llvm::Error addRanges(ModuleOp module, ArrayRef<int64_t> cuts);
-  llvm::Error collectRanges();
+  llvm::Error collectRanges(const std::vector<std::vector<int64_t>> &cuts);
   std::vector<std::vector<int64_t>> candidateCuts() const;
+  /// Whether the candidate cuts are every combination of moves (else one
+  /// boundary at a time).
+  bool allMoves() const;
   void evaluate(const std::vector<int64_t> &cuts,
                 const std::vector<std::string> &schedules, bool perStage);
   void consider(const std::vector<int64_t> &cuts, StringRef schedule,
@@ -195,40 +200,31 @@ llvm::Error Search::addRanges(ModuleOp module, ArrayRef<int64_t> cuts) {
   return llvm::Error::success();
 }
 
-/// Every stage range of the candidate cuts: cut i moves by offset
-/// d_i in {-1, 0, 1}; partition k of 9 takes d_i = k mod 3 - 1 for even i
-/// and k div 3 - 1 for odd i, so that every pair of neighbouring offsets,
-/// hence every range, occurs in one of them.
-llvm::Error Search::collectRanges() {
-  if (llvm::Error e = addRanges(request.module, request.cuts))
-    return e;
-  if (request.numWorkOps == 0 || numStages < 2)
-    return llvm::Error::success();
-  int runs = numStages == 2 ? 3 : 9;
-  for (int k = 0; k < runs; ++k) {
-    std::vector<int64_t> cuts = request.cuts;
-    bool valid = true;
-    for (int i = 0; i < numStages - 1; ++i) {
-      cuts[i] += (i % 2 == 0 ? k % 3 : k / 3) - 1;
-      valid &= cuts[i] >= 0 && cuts[i] <= request.numWorkOps - 2 &&
-               (i == 0 || cuts[i] > cuts[i - 1]);
-    }
-    if (!valid || cuts == request.cuts)
-      continue;
-    llvm::Expected<OwningOpRef<ModuleOp>> copy = request.partitionAt(cuts);
-    if (!copy)
-      return copy.takeError();
-    if (llvm::Error e = addRanges(**copy, cuts))
-      return e;
-  }
-  return llvm::Error::success();
-}
-
-/// The cuts whose every stage range was differentiated.
+/// The candidate cuts: the partitioner's and, for a free cut, every
+/// strictly increasing cut that moves each boundary by at most one op
+/// (3^(S-1) of them while that is at most kMaxCuts), else those that move
+/// one boundary alone.
 std::vector<std::vector<int64_t>> Search::candidateCuts() const {
   std::vector<std::vector<int64_t>> result = {request.cuts};
   if (request.numWorkOps == 0 || numStages < 2)
     return result;
+  auto valid = [&](const std::vector<int64_t> &cuts) {
+    for (size_t i = 0; i < cuts.size(); ++i)
+      if (cuts[i] < 0 || cuts[i] > request.numWorkOps - 2 ||
+          (i > 0 && cuts[i] <= cuts[i - 1]))
+        return false;
+    return cuts != request.cuts;
+  };
+  if (!allMoves()) {
+    for (int i = 0; i < numStages - 1; ++i)
+      for (int d : {-1, 1}) {
+        std::vector<int64_t> cuts = request.cuts;
+        cuts[i] += d;
+        if (valid(cuts))
+          result.push_back(std::move(cuts));
+      }
+    return result;
+  }
   int64_t count = 1;
   for (int i = 0; i < numStages - 1; ++i)
     count *= 3;
@@ -237,17 +233,59 @@ std::vector<std::vector<int64_t>> Search::candidateCuts() const {
     int64_t rest = n;
     for (int i = 0; i < numStages - 1; ++i, rest /= 3)
       cuts[i] += rest % 3 - 1;
-    if (cuts == request.cuts)
-      continue;
-    bool known = true;
-    for (int s = 0; s < numStages && known; ++s) {
-      auto [stage, first, last] = key(cuts, s);
-      known = first <= last && ranges.count(key(cuts, s));
-    }
-    if (known)
+    if (valid(cuts))
       result.push_back(std::move(cuts));
   }
   return result;
+}
+
+bool Search::allMoves() const {
+  int64_t count = 1;
+  for (int i = 0; i < numStages - 1 && count <= kMaxCuts; ++i)
+    count *= 3;
+  return count <= kMaxCuts;
+}
+
+/// Every stage range of `cuts` (candidateCuts()) under every choice. With
+/// all moves, 9 partitions cover most ranges: cut i moves by k mod 3 - 1
+/// for even i and k div 3 - 1 for odd i (k = 0..8), so every pair of
+/// neighbouring moves occurs; a range one of them could not make (a
+/// partition whose moves collide at the ends is skipped) comes from
+/// partitioning at a candidate that has it.
+llvm::Error Search::collectRanges(
+    const std::vector<std::vector<int64_t>> &cuts) {
+  if (llvm::Error e = addRanges(request.module, request.cuts))
+    return e;
+  if (request.numWorkOps == 0 || numStages < 2)
+    return llvm::Error::success();
+  auto known = [&](const std::vector<int64_t> &c) {
+    for (int s = 0; s < numStages; ++s)
+      if (!ranges.count(key(c, s)))
+        return false;
+    return true;
+  };
+  auto partition = [&](const std::vector<int64_t> &c) -> llvm::Error {
+    llvm::Expected<OwningOpRef<ModuleOp>> copy = request.partitionAt(c);
+    if (!copy)
+      return copy.takeError();
+    return addRanges(**copy, c);
+  };
+  if (allMoves()) {
+    int runs = numStages == 2 ? 3 : 9;
+    for (int k = 0; k < runs; ++k) {
+      std::vector<int64_t> c = request.cuts;
+      for (int i = 0; i < numStages - 1; ++i)
+        c[i] += (i % 2 == 0 ? k % 3 : k / 3) - 1;
+      if (llvm::is_contained(cuts, c) && !known(c))
+        if (llvm::Error e = partition(c))
+          return e;
+    }
+  }
+  for (const std::vector<int64_t> &c : cuts)
+    if (!known(c))
+      if (llvm::Error e = partition(c))
+        return e;
+  return llvm::Error::success();
 }
 
 sched::PipelineModel
@@ -364,14 +402,18 @@ void Search::describe(const Candidate &chosen, int64_t simulations,
   if (schedules.size() > 1)
     os << ", schedule " << chosen.schedule;
   os << "; the best of " << simulations << " plans (" << numCuts
-     << (numCuts == 1 ? " cut" : " cuts") << " x " << schedules.size()
+     << (numCuts == 1 ? " cut" : " cuts")
+     << (numCuts > 1 && !allMoves() ? " moving one boundary at a time" : "")
+     << " x " << schedules.size()
      << (schedules.size() == 1 ? " schedule" : " schedules") << " x "
      << (perStage ? "every per-stage choice"
                   : std::to_string(choices.size()) + " uniform choices")
      << " of " << llvm::join(choices, ", ")
      << "): optimal within them under the simulator's costs; lower bound "
      << llvm::format("%.3g", bound) << " us (busiest rank's work), gap "
-     << llvm::format("%.1f", std::max(0.0, 100.0 * (chosen.makespan / bound - 1.0))) << "%";
+     << llvm::format("%.1f",
+                     std::max(0.0, 100.0 * (chosen.makespan / bound - 1.0)))
+     << "%";
   model.planNotes.push_back(summary);
 }
 
@@ -384,7 +426,8 @@ llvm::Expected<RecomputeChoice> Search::run() {
   for (size_t i = 0; i + 1 < intensities.size() && i < kMaxThresholds; ++i)
     choices.push_back("selective:" + formatIntensity(intensities[i]));
   choices.push_back("full");
-  if (llvm::Error e = collectRanges())
+  std::vector<std::vector<int64_t>> cuts = candidateCuts();
+  if (llvm::Error e = collectRanges(cuts))
     return std::move(e);
   numStages = base.numStages();
   if (llvm::Expected<int64_t> parsed =
@@ -394,19 +437,22 @@ llvm::Expected<RecomputeChoice> Search::run() {
     return parsed.takeError();
   if (limit <= 0)
     return makeError("--recompute=auto chooses under a memory limit: give "
-                 "--memory-limit (bytes per rank, or a multiple of M_B)");
+                     "--memory-limit (bytes per rank, or a multiple of M_B)");
 
   // The limit is what this search enforces: a named schedule is built
   // without it (auto gets it, as it plans within it), and auto's exact
   // solver is off (a time limit would make the choice nondeterministic).
   scheduleOptions.groupSize = options.groupSize;
   scheduleOptions.solverTimeLimitSeconds = 0;
+  scheduleOptions.autoObjective = options.autoObjective == "max-rank-span"
+                                      ? sched::AutoObjective::MaxRankSpan
+                                      : sched::AutoObjective::StepMakespan;
   std::vector<std::string> schedules = {options.schedule};
   if (options.schedule == "auto")
     schedules = sched::scheduleNames();
-  std::vector<std::vector<int64_t>> cuts = candidateCuts();
+  // C^S, saturated above the budget.
   int64_t perCut = 1;
-  for (int s = 0; s < numStages; ++s)
+  for (int s = 0; s < numStages && perCut <= kMaxSimulations; ++s)
     perCut *= static_cast<int64_t>(choices.size());
   bool perStage = static_cast<int64_t>(cuts.size()) * perCut *
                       static_cast<int64_t>(schedules.size()) <=
@@ -419,7 +465,7 @@ llvm::Expected<RecomputeChoice> Search::run() {
     evaluate(c, schedules, perStage);
   if (smallest.choice.empty())
     return makeError("--recompute=auto: no schedule " + options.schedule +
-                 " for any recomputation: " + firstScheduleError);
+                     " for any recomputation: " + firstScheduleError);
   if (best.choice.empty())
     return makeError(
         "--recompute=auto: no plan fits --memory-limit=" + llvm::Twine(limit) +

@@ -1,10 +1,10 @@
-// Tests of auto's search and proofs (pp/Schedule/Plan.h): the zero-bubble
+// Tests of auto's search and proofs (pp/Schedule/AutoSchedule.h): the zero-bubble
 // paper's greedy scheduler against the paper's own figures, auto against it
 // on all twelve setups of the paper, auto against an exhaustive search on
 // small instances, the lower bounds, and the memory check of named
 // schedules.
 
-#include "pp/Schedule/Plan.h"
+#include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/PaperData.h"
 #include "pp/Schedule/Schedule.h"
 

@@ -1,4 +1,4 @@
-//===- Check.cpp - the first step against the unpipelined model -----------===//
+//===- ReferenceCheck.cpp - the steps against the unpipelined model -------===//
 //
 // The reference is @<loss>_grad (pp-autodiff cotangents=true of the whole
 // loss) on the same M micro-batches, seeded with 1/M like the pipeline; each

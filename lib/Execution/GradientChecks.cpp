@@ -1,6 +1,6 @@
-//===- Checks.cpp - comparing functions, checking gradients ---------------===//
+//===- GradientChecks.cpp - comparing functions, checking gradients -------===//
 
-#include "pp/Execution/Checks.h"
+#include "pp/Execution/GradientChecks.h"
 
 #include "llvm/ADT/STLExtras.h"
 

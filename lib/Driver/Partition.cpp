@@ -1,4 +1,4 @@
-//===- PlanPartition.cpp - step 2: cut the prepared model into stages -----===//
+//===- Partition.cpp - step 2: cut the prepared model into stages ---------===//
 //
 // partitionModel() (Driver.h): FLOP-balanced by pp-partition, or over the
 // measured F, B and W costs of every op (Plan.h), and checked for stages
@@ -8,7 +8,7 @@
 
 #include "pp/Driver/Driver.h"
 #include "pp/Support/Error.h"
-#include "pp/Driver/Plan.h"
+#include "pp/Driver/StagePlanner.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
