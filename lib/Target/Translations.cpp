@@ -1,6 +1,7 @@
-//===- pp-translate.cpp - pp schedules to and from other formats ----------===//
+//===- Translations.cpp - pp schedules to and from other formats ----------===//
 //
-// mlir-translate with the pp dialect's translations:
+// The pp dialect's translations (pp/Target/Translations.h), which
+// pp-translate and any mlir-translate-style tool register:
 //
 //   --export-pp-csv        pp.schedule -> PyTorch schedule table (CSV)
 //   --import-pp-csv        PyTorch schedule table -> pp.pipeline + pp.schedule
@@ -8,24 +9,24 @@
 //   --export-svg           pp.schedule -> simulated timeline picture (SVG)
 //
 // The table format is torch.distributed.pipelining's (see
-// include/pp/Schedule/Table.h). Errors are diagnostics; the tool then exits
+// include/pp/Schedule/Table.h). Errors are diagnostics; a tool then exits
 // with 1.
 //
 //===----------------------------------------------------------------------===//
+
+#include "pp/Target/Translations.h"
 
 #include "pp/Dialect/PP/IR/PPDialect.h"
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/InitAllDialects.h"
 #include "pp/Schedule/Table.h"
-#include "pp/Support/Version.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -38,37 +39,41 @@ using namespace mlir::pp;
 
 namespace {
 
-llvm::cl::OptionCategory ppCategory("pp-translate options");
+/// The translations' options, registered with them
+/// (registerPPTranslations()), so a tool that links the library without
+/// calling it does not list them.
+struct TranslateOptions {
+  llvm::cl::OptionCategory category{"pp-translate options"};
+  llvm::cl::opt<std::string> csvFormat{
+      "pp-csv-format",
+      llvm::cl::desc(
+          "Schedule table format: compute_only or compute_comms. Export "
+          "default: compute_comms if the schedule has pp.send/pp.recv, else "
+          "compute_only. Import default: compute_comms if the table has a "
+          "send or receive, else compute_only"),
+      llvm::cl::init(""), llvm::cl::value_desc("compute_only|compute_comms"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<bool> csvPacked{
+      "pp-csv-packed",
+      llvm::cl::desc("Export compute_only rows without empty cells instead "
+                     "of placing each action in the column of its lock-step "
+                     "time step (the default)"),
+      llvm::cl::init(false), llvm::cl::cat(category)};
+  llvm::cl::opt<bool> csvCRLF{
+      "pp-csv-crlf",
+      llvm::cl::desc("End exported rows with \\r\\n, as Python's csv.writer "
+                     "does (default \\n)"),
+      llvm::cl::init(false), llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> scheduleName{
+      "pp-schedule-name",
+      llvm::cl::desc("The pp.schedule to export (required when the module "
+                     "has more than one)"),
+      llvm::cl::init(""), llvm::cl::value_desc("name"),
+      llvm::cl::cat(category)};
+};
 
-llvm::cl::opt<std::string> csvFormat(
-    "pp-csv-format",
-    llvm::cl::desc(
-        "Schedule table format: compute_only or compute_comms. Export "
-        "default: compute_comms if the schedule has pp.send/pp.recv, else "
-        "compute_only. Import default: compute_comms if the table has a "
-        "send or receive, else compute_only"),
-    llvm::cl::init(""), llvm::cl::value_desc("compute_only|compute_comms"),
-    llvm::cl::cat(ppCategory));
-
-llvm::cl::opt<bool> csvPacked(
-    "pp-csv-packed",
-    llvm::cl::desc("Export compute_only rows without empty cells instead of "
-                   "placing each action in the column of its lock-step time "
-                   "step (the default)"),
-    llvm::cl::init(false), llvm::cl::cat(ppCategory));
-
-llvm::cl::opt<bool> csvCRLF(
-    "pp-csv-crlf",
-    llvm::cl::desc("End exported rows with \\r\\n, as Python's csv.writer "
-                   "does (default \\n)"),
-    llvm::cl::init(false), llvm::cl::cat(ppCategory));
-
-llvm::cl::opt<std::string> scheduleName(
-    "pp-schedule-name",
-    llvm::cl::desc("The pp.schedule to export (required when the module has "
-                   "more than one)"),
-    llvm::cl::init(""), llvm::cl::value_desc("name"),
-    llvm::cl::cat(ppCategory));
+/// Set by registerPPTranslations().
+TranslateOptions *flags = nullptr;
 
 /// What pp-opt reads: a schedule may sit beside the model it was planned
 /// from (pp/InitAllDialects.h).
@@ -79,13 +84,13 @@ void registerDialects(DialectRegistry &registry) {
 /// The table format option, or nullopt if it is not given; emits an error
 /// at `loc` for an unknown name.
 FailureOr<std::optional<sched::TableFormat>> formatOption(Location loc) {
-  if (csvFormat.empty())
+  if (flags->csvFormat.empty())
     return std::optional<sched::TableFormat>();
   if (std::optional<sched::TableFormat> format =
-          sched::parseTableFormat(csvFormat))
+          sched::parseTableFormat(flags->csvFormat))
     return format;
   return emitError(loc, "unknown --pp-csv-format '")
-         << csvFormat << "'; expected compute_only or compute_comms";
+         << flags->csvFormat << "'; expected compute_only or compute_comms";
 }
 
 /// The schedule to export: the one named by --pp-schedule-name, or the only
@@ -93,11 +98,11 @@ FailureOr<std::optional<sched::TableFormat>> formatOption(Location loc) {
 FailureOr<ScheduleOp> selectSchedule(Operation *top) {
   SmallVector<ScheduleOp> schedules;
   top->walk([&](ScheduleOp op) { schedules.push_back(op); });
-  if (!scheduleName.empty()) {
+  if (!flags->scheduleName.empty()) {
     for (ScheduleOp op : schedules)
-      if (op.getSymName() == scheduleName)
+      if (op.getSymName() == flags->scheduleName)
         return op;
-    return emitError(top->getLoc(), "no pp.schedule named @") << scheduleName;
+    return emitError(top->getLoc(), "no pp.schedule named @") << flags->scheduleName;
   }
   if (schedules.empty())
     return emitError(top->getLoc(),
@@ -128,8 +133,8 @@ LogicalResult exportCSV(Operation *top, llvm::raw_ostream &os) {
       sched::hasCommunication(model.schedule)
           ? sched::TableFormat::ComputeComms
           : sched::TableFormat::ComputeOnly);
-  options.alignSteps = !csvPacked;
-  options.crlf = csvCRLF;
+  options.alignSteps = !flags->csvPacked;
+  options.crlf = flags->csvCRLF;
   llvm::Expected<std::string> text = sched::exportTable(model.schedule, options);
   if (!text)
     return emitError(op->getLoc(), "cannot export @")
@@ -269,25 +274,25 @@ OwningOpRef<Operation *> importCSV(llvm::SourceMgr &sourceMgr,
 
 } // namespace
 
-int main(int argc, char **argv) {
-  TranslateFromMLIRRegistration exportCSVRegistration(
+void mlir::pp::registerPPTranslations() {
+  static TranslateOptions translateOptions;
+  flags = &translateOptions;
+  static TranslateFromMLIRRegistration exportCSVRegistration(
       "export-pp-csv",
       "Write a pp.schedule as a torch.distributed.pipelining schedule table "
       "(CSV)",
       exportCSV, registerDialects);
-  TranslateToMLIRRegistration importCSVRegistration(
+  static TranslateToMLIRRegistration importCSVRegistration(
       "import-pp-csv",
       "Read a torch.distributed.pipelining schedule table (CSV) into a "
       "pp.pipeline @imported and a pp.schedule @imported_file",
       importCSV, registerDialects);
-  TranslateFromMLIRRegistration chromeTraceRegistration(
+  static TranslateFromMLIRRegistration chromeTraceRegistration(
       "export-chrome-trace",
       "Simulate a pp.schedule and write a Chrome trace (JSON, opens in "
       "Perfetto)",
       exportChromeTrace, registerDialects);
-  TranslateFromMLIRRegistration svgRegistration(
+  static TranslateFromMLIRRegistration svgRegistration(
       "export-svg", "Simulate a pp.schedule and draw its timeline as SVG",
       exportSVG, registerDialects);
-  addVersionPrinter("pp-translate");
-  return failed(mlirTranslateMain(argc, argv, "pp-mlir translation driver"));
 }
