@@ -21,6 +21,7 @@
 
 #include "pprt/Cuda.h"
 
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "llvm/ADT/Twine.h"
 
 #include <cstring>
@@ -33,14 +34,9 @@ using namespace mlir::pp::exec;
 
 namespace {
 
-/// A rank-1 memref descriptor (MLIR's C ABI for memref<Nxf32>).
-struct Descriptor1D {
-  void *allocated;
-  void *aligned;
-  int64_t offset;
-  int64_t size;
-  int64_t stride;
-};
+/// A rank-1 memref descriptor, MLIR's own (the element type only types
+/// the two pointers; f32 and f64 share the layout).
+using Descriptor1D = StridedMemRefType<char, 1>;
 
 /// The CUDA plugin's allocator (loaded RTLD_GLOBAL by openCudaPlugin, so
 /// visible to dlsym: the bound rank's pool) and the world's device-memory
@@ -159,8 +155,13 @@ llvm::Error Trainer::runUpdateOnDevice(int rank, unsigned arg, void *param,
   DeviceBuffers buffers(calls);
   std::vector<Descriptor1D> args;
   auto add = [&](size_t size, int64_t elements, const void *host) {
-    void *p = buffers.make(size, host);
-    args.push_back({p, p, 0, elements, 1});
+    char *p = static_cast<char *>(buffers.make(size, host));
+    Descriptor1D d;
+    d.basePtr = d.data = p;
+    d.offset = 0;
+    d.sizes[0] = elements;
+    d.strides[0] = 1;
+    args.push_back(d);
     return p != nullptr;
   };
   bool ok = add(bytes, n, param) && add(bytes, n, grad);
@@ -179,9 +180,9 @@ llvm::Error Trainer::runUpdateOnDevice(int rank, unsigned arg, void *param,
   double timeout = session.options().timeoutSeconds;
   if (!gpu->synchronize(rank, timeout, message))
     return fail(message);
-  calls.toHost(param, args[firstResult].aligned, bytes);
+  calls.toHost(param, args[firstResult].data, bytes);
   for (auto [k, x] : llvm::enumerate(state))
-    calls.toHost(x.data(), args[firstResult + 1 + k].aligned, bytes);
+    calls.toHost(x.data(), args[firstResult + 1 + k].data, bytes);
   if (!gpu->synchronize(rank, timeout, message))
     return fail(message);
   ++deviceUpdates;
