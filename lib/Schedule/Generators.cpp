@@ -175,10 +175,6 @@ std::vector<std::string> mlir::pp::sched::scheduleNames() {
   return names;
 }
 
-std::string mlir::pp::sched::detail::plural(int64_t n, llvm::StringRef word) {
-  return std::to_string(n) + " " + word.str() + (n == 1 ? "" : "s");
-}
-
 Action mlir::pp::sched::detail::compute(ActionKind kind, int stage, int microbatch) {
   Action action;
   action.kind = kind;

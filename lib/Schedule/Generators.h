@@ -15,6 +15,8 @@
 #include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/Schedule.h"
 
+#include "Text.h"
+
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlir::pp::sched::detail {
@@ -49,15 +51,6 @@ llvm::Error checkRequest(const PipelineModel &model, int numMicrobatches);
 
 /// A compute action.
 Action compute(ActionKind kind, int stage, int microbatch);
-
-/// A number for reports, timelines and pictures: integral values without a
-/// fraction ("3"), others with up to 6 significant digits ("0.75"); values of
-/// a million or more in fixed notation with one decimal, never in exponent
-/// notation.
-std::string formatNumber(double x);
-
-/// "3 stages", "1 rank".
-std::string plural(int64_t n, llvm::StringRef word);
 
 /// For each rank, its stage, if the pipeline has exactly one stage per rank;
 /// an error naming `name` otherwise.

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Generators.h"
+#include "Text.h"
 #include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/Schedule.h"
 
@@ -90,27 +90,6 @@ bool runsSeveralStages(const std::vector<Action> &program) {
 }
 
 } // namespace
-
-/// Prints a number for humans and FileCheck: integral values without a
-/// fraction ("3"), others with up to 6 significant digits ("0.75",
-/// "0.333333"); values of a million or more in fixed notation with at most
-/// one decimal ("1234567.5"), never in exponent notation.
-std::string mlir::pp::sched::detail::formatNumber(double x) {
-  if (x == 0 || std::isnan(x))
-    return std::isnan(x) ? "nan" : "0";
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  if (std::fabs(x) < 1e15 && x == std::floor(x))
-    os << static_cast<int64_t>(x);
-  else if (std::fabs(x) >= 1e6)
-    os << llvm::format("%.1f", x);
-  else
-    os << llvm::format("%.6g", x);
-  // "%.1f" of an almost integral value prints a trailing ".0".
-  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0)
-    s.resize(s.size() - 2);
-  return s;
-}
 
 /// Timeline layout. The cell is the smallest positive compute duration of the
 /// simulation, or the model's latency if that is positive and smaller. If the

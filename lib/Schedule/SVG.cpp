@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Generators.h"
+#include "Text.h"
 #include "pp/Schedule/Table.h"
 
 #include "llvm/Support/Format.h"
@@ -116,10 +116,6 @@ const char *const kIdleText = "grey: idle; numbers: micro-batches";
 
 /// The width of `text` in the legend (about 7 px a character).
 double textWidth(const char *text) { return std::string(text).size() * 7.0; }
-
-std::string plural(int64_t n, const char *word, const char *words) {
-  return std::to_string(n) + " " + (n == 1 ? word : words);
-}
 
 /// Writes the picture of renderSVG(): computes the layout, then the title,
 /// the rows, the time axis and the legend, one element per line.

@@ -7,12 +7,15 @@
 
 #include "pp/Schedule/Schedule.h"
 
+#include "Text.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <cassert>
 #include <string>
 
 using namespace mlir::pp::sched;
+using mlir::pp::sched::detail::plural;
 
 namespace {
 
@@ -51,10 +54,6 @@ std::string describeAt(const Action &action, int rank) {
 int consumerStage(PayloadKind payload, int stage, int numStages) {
   int consumer = payload == PayloadKind::Activation ? stage + 1 : stage - 1;
   return consumer >= 0 && consumer < numStages ? consumer : -1;
-}
-
-std::string plural(int64_t n, const char *word, const char *words) {
-  return std::to_string(n) + " " + (n == 1 ? word : words);
 }
 
 /// Everything checkSchedule() learns about one (stage, micro-batch).
