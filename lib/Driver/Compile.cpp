@@ -12,6 +12,7 @@
 #include "pp/Dialect/PP/Transforms/Passes.h"
 #include "pp/Execution/Jit.h"
 #include "pp/Model/CostModel.h"
+#include "pp/Model/Partition.h"
 #include "pp/Model/Passes.h"
 #include "pp/Support/Diagnostics.h"
 

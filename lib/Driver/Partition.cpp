@@ -13,6 +13,7 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Model/CostModel.h"
+#include "pp/Model/Partition.h"
 #include "pp/Model/Passes.h"
 #include "pprt/pprt.h"
 

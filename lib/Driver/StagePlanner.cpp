@@ -12,6 +12,7 @@
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Execution/Measure.h"
 #include "pp/Model/CostModel.h"
+#include "pp/Model/Partition.h"
 #include "pp/Model/Passes.h"
 #include "pprt/Runtime.h"
 

@@ -23,6 +23,7 @@
 #include "StageFunctions.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Model/Partition.h"
 #include "pp/Model/Passes.h"
 #include "pp/Support/ReportStream.h"
 

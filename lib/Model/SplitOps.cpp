@@ -13,6 +13,7 @@
 #include "pp/Model/Passes.h"
 
 #include "pp/Model/CostModel.h"
+#include "pp/Model/Partition.h"
 #include "pp/Support/Diagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -3,7 +3,7 @@
 // Measured planning (pp-run --plan-costs=measured, docs/Runtime.md):
 //
 //   1. the prepared model's partition units are the ops pp-partition places
-//      in stages (partitionWorkOps(), pp/Model/CostModel.h), one unit each;
+//      in stages (partitionWorkOps(), pp/Model/Partition.h), one unit each;
 //   2. measureUnitCosts() cuts a copy of the model into one stage per unit
 //      (pp-partition, pp-differentiate-stages) and times every unit's F, B
 //      and W on the real shapes with the JIT (exec::measureStages, the code

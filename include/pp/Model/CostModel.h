@@ -13,10 +13,6 @@
 
 #include <optional>
 
-namespace mlir::func {
-class FuncOp;
-} // namespace mlir::func
-
 namespace mlir::pp {
 
 /// Bytes of a statically shaped int or float tensor; 0 for anything else.
@@ -41,14 +37,6 @@ std::optional<double> recomputeIntensity(Operation *op);
 /// one more class of contractions.
 llvm::SmallVector<double> recomputeIntensities(Operation *module);
 
-/// The ops of `func` (one block) that pp-partition places in stages, in
-/// block order: every op but the terminator and the rematerialized ones
-/// (ops without operands, and ops computing only from parameters, which are
-/// cloned into each stage that uses them). Parameters are the arguments
-/// marked pp.parameter. Cutting after op k of this list is what a
-/// `pp.split_point` on it asks; pp-run's measured planning
-/// (pp/Driver/StagePlanner.h) measures one partition unit per op of it.
-llvm::SmallVector<Operation *> partitionWorkOps(func::FuncOp func);
 
 } // namespace mlir::pp
 
