@@ -99,6 +99,9 @@ mlir::pp::driver::withDefaults(const CompileOptions &options) {
 llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
   if (options.function.empty())
     return makeError("--function is required (the model function)");
+  if (options.precision != "f32" && options.precision != "bf16")
+    return makeError("--precision must be f32 or bf16, not '" +
+                     options.precision + "'");
   if (options.numRanks < 1)
     return makeError("--ranks must be at least 1");
   if (options.numRanks > kMaxRanks)

@@ -48,6 +48,27 @@ static std::string cudaPluginPath(const SessionOptions &options) {
   return name;
 }
 
+llvm::Error mlir::pp::driver::validate(const CompileOptions &compile,
+                                       const SessionOptions &session) {
+  if (compile.planCosts == "measured" && session.device != Device::CPU)
+    return makeError(llvm::Twine("--plan-costs=measured times the stage code "
+                                 "on the CPU; with --device=") +
+                     deviceName(session.device) +
+                     " use --plan-costs=flops for now");
+  if (compile.numRanks != session.numRanks ||
+      compile.numMicrobatches != session.numMicrobatches ||
+      compile.dataParallel != session.dataParallel)
+    return makeError("the compile and session options disagree: ranks " +
+                     llvm::Twine(compile.numRanks) + " and " +
+                     llvm::Twine(session.numRanks) + ", micro-batches " +
+                     llvm::Twine(compile.numMicrobatches) + " and " +
+                     llvm::Twine(session.numMicrobatches) +
+                     ", data-parallel replicas " +
+                     llvm::Twine(compile.dataParallel) + " and " +
+                     llvm::Twine(session.dataParallel));
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::unique_ptr<Session>>
 Session::create(const SessionOptions &options) {
   bool onGPU = options.device != Device::CPU;

@@ -500,8 +500,6 @@ int main(int argc, char **argv) {
   compile.dataParallel = dataParallel;
   compile.recompute = recompute;
   compile.precision = precision;
-  if (precision != "f32" && precision != "bf16")
-    return fail("--precision must be f32 or bf16, not '" + precision + "'");
   compile.planCosts = planCosts;
   compile.splitOps = splitOps;
   compile.costCache = costCache;
@@ -517,10 +515,6 @@ int main(int argc, char **argv) {
   llvm::Expected<driver::Device> device = parseDevice();
   if (!device)
     return fail(device.takeError());
-  if (compile.planCosts == "measured" && *device != driver::Device::CPU)
-    return fail("--plan-costs=measured times the stage code on the CPU; "
-                "with --device=" +
-                deviceKind + " use --plan-costs=flops for now");
   compile.measurable = *device == driver::Device::CPU;
   driver::SessionOptions sessionOptions;
   sessionOptions.numRanks = numRanks;
@@ -536,6 +530,8 @@ int main(int argc, char **argv) {
   sessionOptions.computeSlots = computeSlots;
   sessionOptions.blas = !noBlas;
   sessionOptions.compileOnly = printIR;
+  if (llvm::Error e = driver::validate(compile, sessionOptions))
+    return fail(std::move(e));
 
   // The world first: under MPI every process must reach MPI_Init.
   llvm::Expected<std::unique_ptr<driver::Session>> session =

@@ -450,6 +450,14 @@ struct SessionOptions {
   bool blas = true;
 };
 
+/// Checks what one option set says of the other: measured plan costs need
+/// the CPU (--device=cpu), and both agree on the ranks, micro-batches and
+/// replicas. validate(CompileOptions) and validate(TrainOptions) check each
+/// set alone; compileModel() and Session::create() do not call this (they
+/// see one set each), a launcher does before either.
+llvm::Error validate(const CompileOptions &compile,
+                     const SessionOptions &session);
+
 /// The runtime's world (and on a GPU the device plugin) for one run. Create
 /// it before parsing the model: under MPI every process must reach
 /// MPI_Init first.

@@ -1,4 +1,4 @@
-//===- PlanStagesTest.cpp - the measured stage cut and its cache ----------===//
+//===- StagePlannerTest.cpp - the measured stage cut and its cache --------===//
 
 #include "pp/Driver/StagePlanner.h"
 
