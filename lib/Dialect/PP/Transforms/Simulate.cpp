@@ -19,6 +19,9 @@ using namespace mlir;
 using namespace mlir::pp;
 
 namespace {
+
+/// Above this many ranks the ASCII timeline is printed only when asked for.
+constexpr int kCompactRanks = 16;
 struct PPSimulatePass : mlir::pp::impl::PPSimulatePassBase<PPSimulatePass> {
   using Base::Base;
   void runOnOperation() override;
@@ -124,7 +127,15 @@ void PPSimulatePass::runOnOperation() {
       }
       reportAllReduces(os, model, schedule, result);
     }
-    if (printTimeline)
+    // By default a large pipeline's timeline (more than kCompactRanks
+    // rows, each up to 2000 cells) is left out: the report stays readable
+    // and fast; timeline=true prints it anyway.
+    if (printTimeline && !printTimeline.hasValue() &&
+        model.numRanks > kCompactRanks)
+      os << "timeline: left out for " << model.numRanks
+         << " ranks (more than " << kCompactRanks
+         << "); timeline=true prints it\n";
+    else if (printTimeline)
       os << sched::renderTimeline(model, schedule.schedule, result);
     os.flush();
     if (!traceFile.empty() &&

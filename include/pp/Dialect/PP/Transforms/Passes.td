@@ -237,7 +237,8 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
     Option<"metricsFile", "metrics", "std::string", /*default=*/"",
            "Write the metrics as JSON to this file">,
     Option<"printTimeline", "timeline", "bool", /*default=*/"true",
-           "Print the ASCII timeline (default true)">,
+           "Print the ASCII timeline (default: for pipelines of at most 16 "
+           "ranks; set it to print or omit it whatever the size)">,
     Option<"stashAccounting", "stash-accounting", "std::string",
            /*default=*/"\"convert\"",
            "How a split backward counts memory: convert (default: B turns "
