@@ -37,11 +37,11 @@ def comment_lines(path, text):
             yield number, line
             continue
         stripped = line.strip()
-        for marker in ("//", "#", "///"):
+        for marker in ("//", "#"):
             at = line.find(marker)
+            # A comment line, or a trailing comment ("// ", "# ").
             if at >= 0 and (stripped.startswith(marker) or
-                            line[at:].startswith("// ") or
-                            line[at:].startswith("# ")):
+                            line.startswith(marker + " ", at)):
                 yield number, line[at:]
                 break
 

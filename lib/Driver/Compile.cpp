@@ -84,14 +84,19 @@ static bool isVShaped(StringRef schedule) {
          schedule == "v-half" || schedule == "v-min";
 }
 
+std::optional<int64_t>
+mlir::pp::driver::memoryLimitBytes(const CompileOptions &options) {
+  int64_t bytes = 0;
+  if (!StringRef(options.memoryLimit).getAsInteger(10, bytes) && bytes > 0)
+    return bytes;
+  return std::nullopt;
+}
+
 CompileOptions
 mlir::pp::driver::withDefaults(const CompileOptions &options) {
   CompileOptions resolved = options;
   if (resolved.recompute.empty()) {
-    int64_t bytes = 0;
-    bool limitInBytes =
-        !StringRef(options.memoryLimit).getAsInteger(10, bytes) && bytes > 0;
-    resolved.recompute = limitInBytes ? "auto" : "none";
+    resolved.recompute = memoryLimitBytes(options) ? "auto" : "none";
   }
   return resolved;
 }
@@ -166,13 +171,9 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
       options.planCosts != "measured")
     return makeError("--plan-costs must be auto, flops or measured, not '" +
                  options.planCosts + "'");
-  StringRef threshold = options.recompute;
-  double n = 0;
-  bool selectiveN = threshold.consume_front("selective:") &&
-                    !threshold.getAsDouble(n) && n >= 0;
-  if (options.recompute != "" && options.recompute != "none" &&
-      options.recompute != "full" && options.recompute != "selective" &&
-      options.recompute != "auto" && !selectiveN)
+  double threshold = 0;
+  if (!options.recompute.empty() && options.recompute != "auto" &&
+      !parseRecomputeChoice(options.recompute, threshold))
     return makeError("--recompute must be none, full, selective, selective:N "
                      "(N >= 0 FLOPs per output element) or auto, not '" +
                  options.recompute + "'");
@@ -315,13 +316,8 @@ static llvm::Error partitionAt(ModuleOp module, const CompileOptions &options,
   PassManager pm(module.getContext());
   buildPartitionPipeline(pm, at);
   if (failed(pm.run(module)))
-    return makeError("partitioning the model at the cut after ops " +
-                 llvm::join(llvm::map_range(cuts,
-                                            [](int64_t c) {
-                                              return std::to_string(c);
-                                            }),
-                            ",") +
-                 " failed");
+    return makeError("partitioning the model into " + describeStages(cuts) +
+                     " failed");
   return llvm::Error::success();
 }
 

@@ -54,10 +54,9 @@ static PlanRequest planRequest(const CompileOptions &options) {
   request.numMicrobatches = options.numMicrobatches;
   request.stashAll =
       options.schedule == "gpipe" || options.schedule == "looped-bfs";
-  int64_t bytes = 0;
-  if (!StringRef(options.memoryLimit).getAsInteger(10, bytes) && bytes > 0 &&
-      (options.recompute.empty() || options.recompute == "none"))
-    request.memoryBudget = bytes;
+  std::optional<int64_t> bytes = memoryLimitBytes(options);
+  if (bytes && (options.recompute.empty() || options.recompute == "none"))
+    request.memoryBudget = *bytes;
   request.nearEmptyFraction = options.nearEmptyFraction;
   return request;
 }

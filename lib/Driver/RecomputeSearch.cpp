@@ -74,7 +74,7 @@ private:
                 const sched::PipelineModel &pipeline);
   sched::PipelineModel pipelineFor(const std::vector<int64_t> &cuts,
                                    const std::vector<int> &choice) const;
-  RangeKey key(const std::vector<int64_t> &cuts, int stage) const;
+  RangeKey key(ArrayRef<int64_t> cuts, int stage) const;
   void describe(const Candidate &best, int64_t simulations,
                 bool perStage, const std::vector<std::string> &schedules,
                 size_t numCuts);
@@ -134,6 +134,22 @@ static void applyMeasured(sched::StageInfo &with,
   with.forwardTime = measured[0];
 }
 
+/// Times every model of `models` (the same pipeline differentiated under
+/// choices) from the measured costs without recomputation, with `without`
+/// its FLOP costs without recomputation (applyMeasured()).
+static llvm::Error timeMeasured(ArrayRef<std::array<double, 3>> measured,
+                                const sched::PipelineModel &without,
+                                MutableArrayRef<sched::PipelineModel> models) {
+  if (static_cast<int>(measured.size()) != without.numStages())
+    return makeError("the measured costs have " +
+                     llvm::Twine(measured.size()) + " stages, the pipeline " +
+                     llvm::Twine(without.numStages()));
+  for (sched::PipelineModel &m : models)
+    for (int s = 0; s < without.numStages(); ++s)
+      applyMeasured(m.stages[s], without.stages[s], measured[s]);
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::vector<std::array<double, 3>>>
 mlir::pp::driver::measuredWithRecompute(const RecomputeRequest &request,
                                         StringRef choice,
@@ -146,22 +162,20 @@ mlir::pp::driver::measuredWithRecompute(const RecomputeRequest &request,
       differentiated(request, request.module, choice, options);
   if (!with)
     return with.takeError();
-  if (none->numStages() != static_cast<int>(request.measuredCosts.size()) ||
-      with->numStages() != none->numStages())
-    return makeError("the measured costs have " +
-                 llvm::Twine(request.measuredCosts.size()) +
-                 " stages, the pipeline " + llvm::Twine(none->numStages()));
+  if (with->numStages() != none->numStages())
+    return makeError("differentiating with recompute=" + choice +
+                     " changed the number of stages");
+  if (llvm::Error e = timeMeasured(request.measuredCosts, *none,
+                                   MutableArrayRef<sched::PipelineModel>(*with)))
+    return std::move(e);
   std::vector<std::array<double, 3>> costs;
-  for (int s = 0; s < none->numStages(); ++s) {
-    sched::StageInfo stage = with->stages[s];
-    applyMeasured(stage, none->stages[s], request.measuredCosts[s]);
+  for (const sched::StageInfo &stage : with->stages)
     costs.push_back(
         {stage.forwardTime, stage.backwardInputTime, stage.backwardWeightTime});
-  }
   return costs;
 }
 
-RangeKey Search::key(const std::vector<int64_t> &cuts, int stage) const {
+RangeKey Search::key(ArrayRef<int64_t> cuts, int stage) const {
   int64_t first = stage == 0 ? 0 : cuts[stage - 1] + 1;
   int64_t last = stage == numStages - 1 ? request.numWorkOps - 1 : cuts[stage];
   return {stage, first, last};
@@ -179,24 +193,18 @@ llvm::Error Search::addRanges(ModuleOp module, ArrayRef<int64_t> cuts) {
     models[c] = std::move(*m);
   }
   if (!request.measuredCosts.empty()) {
-    if (static_cast<int>(request.measuredCosts.size()) != numStages)
-      return makeError("--recompute=auto: the measured costs have " +
-                   llvm::Twine(request.measuredCosts.size()) +
-                   " stages, the pipeline " + llvm::Twine(numStages));
     sched::PipelineModel flops = models[0];
-    for (sched::PipelineModel &m : models)
-      for (int s = 0; s < numStages; ++s)
-        applyMeasured(m.stages[s], flops.stages[s], request.measuredCosts[s]);
+    if (llvm::Error e = timeMeasured(request.measuredCosts, flops, models))
+      return makeError("--recompute=auto: " + llvm::toString(std::move(e)));
   }
   if (ranges.empty())
     base = models[0];
-  std::vector<int64_t> cutList(cuts.begin(), cuts.end());
-  for (int s = 0; s < numStages; ++s)
-    for (size_t c = 0; c < choices.size(); ++c) {
-      StageChoices &range = ranges[key(cutList, s)];
-      range.resize(choices.size());
+  for (int s = 0; s < numStages; ++s) {
+    StageChoices &range = ranges[key(cuts, s)];
+    range.resize(choices.size());
+    for (size_t c = 0; c < choices.size(); ++c)
       range[c] = models[c].stages[s];
-    }
+  }
   return llvm::Error::success();
 }
 
@@ -364,6 +372,13 @@ static std::string formatIntensity(double value) {
   return text;
 }
 
+/// "selective,full": a choice list as pp-differentiate-stages takes it.
+static std::string joinChoices(ArrayRef<std::string> choices,
+                               ArrayRef<int> choice) {
+  return llvm::join(
+      llvm::map_range(choice, [&](int c) { return choices[c]; }), ",");
+}
+
 static std::string joinCuts(ArrayRef<int64_t> cuts) {
   return llvm::join(llvm::map_range(cuts,
                                     [](int64_t c) { return std::to_string(c); }),
@@ -472,18 +487,13 @@ llvm::Expected<RecomputeChoice> Search::run() {
         " bytes with " + options.schedule +
         ": the smallest activation peak of any is " +
         llvm::Twine(smallest.peak) + " bytes (" +
-        llvm::join(llvm::map_range(
-                       smallest.choice,
-                       [&](int c) { return choices[c]; }),
-                   ",") +
+        joinChoices(choices, smallest.choice) +
         (request.numWorkOps > 0 ? ", cut after ops " + joinCuts(smallest.cuts)
                                 : std::string()) +
         "), " + llvm::Twine(smallest.peak - limit) + " bytes over the limit");
   describe(best, simulations, perStage, schedules, cuts.size());
   RecomputeChoice result;
-  result.recompute = llvm::join(
-      llvm::map_range(best.choice, [&](int c) { return choices[c]; }),
-      ",");
+  result.recompute = joinChoices(choices, best.choice);
   result.cuts = best.cuts;
   result.schedule = best.schedule;
   result.limitBytes = limit;

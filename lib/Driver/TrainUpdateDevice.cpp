@@ -20,6 +20,7 @@
 #include "Trainer.h"
 
 #include "pprt/Cuda.h"
+#include "pp/Support/Error.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "llvm/ADT/Twine.h"
@@ -49,10 +50,13 @@ struct DeviceCalls {
   int rank = 0;
 
   bool load(const pprt::DeviceMemory &hooks, int boundRank) {
-    alloc = reinterpret_cast<decltype(alloc)>(
+    // Looked up once per process: the plugin stays loaded.
+    static auto *const allocFn = reinterpret_cast<decltype(alloc)>(
         dlsym(RTLD_DEFAULT, "mgpuMemAlloc"));
-    free =
+    static auto *const freeFn =
         reinterpret_cast<decltype(free)>(dlsym(RTLD_DEFAULT, "mgpuMemFree"));
+    alloc = allocFn;
+    free = freeFn;
     memory = &hooks;
     rank = boundRank;
     return alloc && free && static_cast<bool>(hooks);
@@ -125,10 +129,8 @@ llvm::Error Trainer::runUpdateOnDevice(int rank, unsigned arg, void *param,
                                        int64_t t) {
   const TensorSpec &spec = model.argumentSpecs[arg];
   auto fail = [&](const llvm::Twine &why) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "the update of parameter " +
-                                       argumentName(arg) + " on the GPU of rank " +
-                                       llvm::Twine(rank) + ": " + why);
+    return makeError("the update of parameter " + argumentName(arg) +
+                     " on the GPU of rank " + llvm::Twine(rank) + ": " + why);
   };
   std::string name = updateFunctionName(options.optimizer, spec);
   void *fn = gpuJit->lookupRaw("_mlir_ciface_" + name);

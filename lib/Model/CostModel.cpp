@@ -38,6 +38,16 @@ double mlir::pp::flopsOf(Operation *op) {
   return iterations * std::max<int64_t>(bodyOps, 1);
 }
 
+bool mlir::pp::parseRecomputeChoice(llvm::StringRef choice,
+                                    double &threshold) {
+  threshold = -1;
+  if (choice == "none" || choice == "full" || choice == "selective")
+    return true;
+  if (!choice.consume_front("selective:"))
+    return false;
+  return !choice.getAsDouble(threshold) && threshold >= 0;
+}
+
 std::optional<double> mlir::pp::recomputeIntensity(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp || !isGemmLike(linalgOp))

@@ -138,19 +138,6 @@ parameterOnlyOps(Block &block, ArrayRef<unsigned> parameters) {
   return ops;
 }
 
-/// Parses a recomputation choice: none, full, selective, or selective:N
-/// (N >= 0, the FLOPs per output element up to which contractions and
-/// convolutions are recomputed too). Sets `threshold` to N, -1 for plain
-/// selective.
-static bool parseRecompute(StringRef choice, double &threshold) {
-  threshold = -1;
-  if (choice == "none" || choice == "full" || choice == "selective")
-    return true;
-  if (!choice.consume_front("selective:"))
-    return false;
-  return !choice.getAsDouble(threshold) && threshold >= 0;
-}
-
 /// Whether the backward makes `op`, a top-level op of F, again from the
 /// stash instead of reading its results from it (activation
 /// recomputation): every side-effect-free op under "full"; under
@@ -173,7 +160,7 @@ static bool recomputes(Operation *op, StringRef recompute) {
     return true;
   double threshold = -1;
   std::optional<double> intensity = recomputeIntensity(op);
-  return parseRecompute(recompute, threshold) && threshold >= 0 &&
+  return parseRecomputeChoice(recompute, threshold) && threshold >= 0 &&
          intensity && *intensity <= threshold;
 }
 
@@ -572,7 +559,7 @@ void PPDifferentiateStagesPass::runOnOperation() {
   StringRef(recompute).split(choices, ',');
   for (StringRef c : choices) {
     double threshold = 0;
-    if (!parseRecompute(c, threshold)) {
+    if (!parseRecomputeChoice(c, threshold)) {
       mlir::emitError(getOperation().getLoc(),
                       "option 'recompute' must be none, full, selective or "
                       "selective:N with N >= 0 FLOPs per output element (or "

@@ -38,6 +38,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
+#include <optional>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -196,6 +197,10 @@ struct CompileOptions {
 /// V = 2 for the V-shaped schedules, a known loss. The message names the
 /// option as pp-run spells it (--ranks, ...).
 llvm::Error validate(const CompileOptions &options);
+
+/// --memory-limit when it is a number of bytes (not a multiple of M_B,
+/// which depends on the cut), else std::nullopt.
+std::optional<int64_t> memoryLimitBytes(const CompileOptions &options);
 
 /// `options` with its defaults that depend on other options resolved:
 /// CompileOptions::recompute. compileModel() compiles with these.

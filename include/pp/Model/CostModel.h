@@ -32,6 +32,12 @@ double flopsOf(Operation *op);
 /// other op.
 std::optional<double> recomputeIntensity(Operation *op);
 
+/// Parses a recomputation choice of pp-differentiate-stages (and
+/// pp-run's --recompute): none, full, selective, or selective:N (N >= 0,
+/// the FLOPs per output element up to which contractions and convolutions
+/// are recomputed too). Sets `threshold` to N, -1 for the others.
+bool parseRecomputeChoice(llvm::StringRef choice, double &threshold);
+
 /// The distinct recomputeIntensity() values of the ops in `module`'s
 /// functions, ascending: the thresholds N at which selective:N recomputes
 /// one more class of contractions.
