@@ -39,10 +39,11 @@
 #include <string>
 #include <vector>
 
-extern "C" dnnl_status_t dnnl_gemm_bf16bf16f32(char transa, char transb,
-    dnnl_dim_t M, dnnl_dim_t N, dnnl_dim_t K, float alpha, const uint16_t *A,
-    dnnl_dim_t lda, const uint16_t *B, dnnl_dim_t ldb, float beta, float *C,
-    dnnl_dim_t ldc);
+extern "C" dnnl_status_t
+dnnl_gemm_bf16bf16f32(char transa, char transb, dnnl_dim_t M, dnnl_dim_t N,
+                      dnnl_dim_t K, float alpha, const uint16_t *A,
+                      dnnl_dim_t lda, const uint16_t *B, dnnl_dim_t ldb,
+                      float beta, float *C, dnnl_dim_t ldc);
 
 namespace {
 
@@ -65,8 +66,9 @@ const Shape kShapes[] = {
 uint16_t toBf16(float f) {
   uint32_t u;
   std::memcpy(&u, &f, 4);
-  if ((u & 0x7fffffffu) > 0x7f800000u) return uint16_t((u >> 16) | 0x40);
-  u += 0x7fffu + ((u >> 16) & 1u);  // round to nearest, ties to even
+  if ((u & 0x7fffffffu) > 0x7f800000u)
+    return uint16_t((u >> 16) | 0x40);
+  u += 0x7fffu + ((u >> 16) & 1u); // round to nearest, ties to even
   return uint16_t(u >> 16);
 }
 
@@ -137,9 +139,10 @@ struct Bf16Matmul {
     dnnl_matmul_desc_t md;
     check(dnnl_matmul_desc_init(&md, &ad, &bd, nullptr, &cd), "matmul desc");
     dnnl_primitive_desc_t pd;
-    dnnl_status_t st = dnnl_primitive_desc_create(&pd, &md, nullptr, eng,
-                                                  nullptr);
-    if (st == dnnl_unimplemented) return;
+    dnnl_status_t st =
+        dnnl_primitive_desc_create(&pd, &md, nullptr, eng, nullptr);
+    if (st == dnnl_unimplemented)
+      return;
     check(st, "matmul primitive desc");
     ok = true;
     const char *name = nullptr;
@@ -152,7 +155,8 @@ struct Bf16Matmul {
     check(dnnl_memory_create(&c, &cd, eng, hc), "dst memory");
   }
   ~Bf16Matmul() {
-    if (!ok) return;
+    if (!ok)
+      return;
     dnnl_memory_destroy(a);
     dnnl_memory_destroy(b);
     dnnl_memory_destroy(c);
@@ -184,11 +188,12 @@ std::string fmtSci(double d) {
   return buf;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   int threads = argc > 1 ? std::atoi(argv[1]) : 1;
-  if (threads < 1) threads = 1;
+  if (threads < 1)
+    threads = 1;
   openblas_set_num_threads(threads);
   const char *omp = std::getenv("OMP_NUM_THREADS");
   if (!omp || std::atoi(omp) != threads)
@@ -200,8 +205,7 @@ int main(int argc, char **argv) {
   dnnl_engine_t eng;
   dnnl_stream_t stream;
   check(dnnl_engine_create(&eng, dnnl_cpu, 0), "engine");
-  check(dnnl_stream_create(&stream, eng, dnnl_stream_default_flags),
-        "stream");
+  check(dnnl_stream_create(&stream, eng, dnnl_stream_default_flags), "stream");
 
   std::printf("Threads: %d. GFLOP/s, best of R after a warm-up; ratios over "
               "OpenBLAS f32. Accuracy and determinism are those of "
@@ -222,8 +226,10 @@ int main(int argc, char **argv) {
     const double gflop = 2.0 * m * n * k * 1e-9;
     std::vector<float> a(m * k), b(k * n), aR(m * k), bR(k * n);
     std::vector<uint16_t> ah(m * k), bh(k * n);
-    for (auto &x : a) x = dist(rng);
-    for (auto &x : b) x = dist(rng);
+    for (auto &x : a)
+      x = dist(rng);
+    for (auto &x : b)
+      x = dist(rng);
     for (size_t i = 0; i < a.size(); ++i)
       aR[i] = fromBf16(ah[i] = toBf16(a[i]));
     for (size_t i = 0; i < b.size(); ++i)
@@ -232,8 +238,8 @@ int main(int argc, char **argv) {
         c2(m * n, 1.f);
 
     auto blas = [&](const float *x, const float *y, float *c) {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.f, x,
-                  k, y, n, 0.f, c, n);
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.f, x, k,
+                  y, n, 0.f, c, n);
     };
     double tBlas = best([&] { blas(a.data(), b.data(), cF.data()); });
     blas(aR.data(), bR.data(), cR.data());
@@ -290,8 +296,8 @@ int main(int argc, char **argv) {
     if (any) {
       diffF = fmtSci(relDiff(c1, cF));
       diffR = fmtSci(relDiff(c1, cR));
-      det = std::memcmp(c1.data(), c2.data(), c1.size() * 4) == 0 ? "yes"
-                                                                   : "no";
+      det =
+          std::memcmp(c1.data(), c2.data(), c1.size() * 4) == 0 ? "yes" : "no";
     }
 
     std::printf("| %ld x %ld x %ld | %s | %s | %s | %s | %s | %s | %s | %s "

@@ -1,4 +1,4 @@
-//===- gemm.cpp - cuBLAS GEMM through the CUDA plugin vs cuBLAS directly ---===//
+//===- gemm.cpp - cuBLAS GEMM through the CUDA plugin vs cuBLAS directly --===//
 //
 // pp-bench-gemm [--shapes=S,...] [--repetitions=N] [--warmup=W] [--calls=C]
 //               [--tolerance=T] [--plugin=PATH] [--device=D]
@@ -163,7 +163,8 @@ bool parseShape(const std::string &text, Shape &shape, std::string &error) {
     char *rest = nullptr;
     long long v = part.empty() ? 0 : std::strtoll(part.c_str(), &rest, 10);
     if (part.empty() || *rest || v < 1) {
-      error = "bad shape '" + text + "': expected [B x] M x N x K [:op], "
+      error = "bad shape '" + text +
+              "': expected [B x] M x N x K [:op], "
               "positive integers, e.g. 64x512x784 or 12x40x40x128:nt";
       return false;
     }
@@ -246,7 +247,8 @@ double median(std::vector<double> v) {
 }
 
 /// Normwise relative error of x against ref; NaN anywhere gives infinity.
-double relativeError(const std::vector<float> &x, const std::vector<float> &ref) {
+double relativeError(const std::vector<float> &x,
+                     const std::vector<float> &ref) {
   double diff = 0, scale = 0;
   for (size_t i = 0; i < x.size(); ++i) {
     if (!std::isfinite(x[i]) || !std::isfinite(ref[i]))

@@ -27,8 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pp/Schedule/Schedule.h"
 #include "pprt/Runtime.h"
+#include "pp/Schedule/Schedule.h"
 #include "pprt/pprt.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -51,19 +51,20 @@ namespace {
 enum class Mode { Overhead, Fidelity };
 enum class Wait { Spin, Sleep };
 
-cl::opt<Mode> modeOpt(
-    "mode", cl::desc("What to measure"), cl::init(Mode::Overhead),
-    cl::values(clEnumValN(Mode::Overhead, "overhead",
-                          "runtime cost per action; stages do no work"),
-               clEnumValN(Mode::Fidelity, "fidelity",
-                          "stages take their model cost; compare with "
-                          "simulate()")));
+cl::opt<Mode>
+    modeOpt("mode", cl::desc("What to measure"), cl::init(Mode::Overhead),
+            cl::values(clEnumValN(Mode::Overhead, "overhead",
+                                  "runtime cost per action; stages do no work"),
+                       clEnumValN(Mode::Fidelity, "fidelity",
+                                  "stages take their model cost; compare with "
+                                  "simulate()")));
 cl::opt<std::string> transportOpt("transport",
                                   cl::desc("inproc (threads) or mpi (under "
                                            "mpirun -np P)"),
                                   cl::init("inproc"));
-cl::list<int> ranksOpt("ranks", cl::desc("Numbers of ranks P (comma list; "
-                                         "mpi: the number of processes)"),
+cl::list<int> ranksOpt("ranks",
+                       cl::desc("Numbers of ranks P (comma list; "
+                                "mpi: the number of processes)"),
                        cl::CommaSeparated);
 cl::list<std::string> schedulesOpt(
     "schedules",
@@ -94,12 +95,13 @@ cl::opt<double> lastStageScaleOpt(
     "last-stage-scale",
     cl::desc("Fidelity: cost factor of the last stage (heterogeneous)"),
     cl::init(1.0));
-cl::opt<Wait> waitOpt(
-    "wait", cl::desc("Fidelity: how a compute action takes its time"),
-    cl::init(Wait::Spin),
-    cl::values(clEnumValN(Wait::Spin, "spin", "busy-wait on a steady clock"),
-               clEnumValN(Wait::Sleep, "sleep",
-                          "std::this_thread::sleep_for")));
+cl::opt<Wait> waitOpt("wait",
+                      cl::desc("Fidelity: how a compute action takes its time"),
+                      cl::init(Wait::Spin),
+                      cl::values(clEnumValN(Wait::Spin, "spin",
+                                            "busy-wait on a steady clock"),
+                                 clEnumValN(Wait::Sleep, "sleep",
+                                            "std::this_thread::sleep_for")));
 
 /// One schedule ready to run: its model, the schedule with messages, the
 /// shape it was built for ("1", "loop V=2", "V V=2").
@@ -137,8 +139,8 @@ PipelineModel makeModel(int numRanks, int stagesPerRank, Placement placement,
 
 /// Builds `name` on the first shape it accepts: one stage per rank, then the
 /// loop and the V placement with two stages per rank (interleaved-1f1b and
-/// looped-bfs: the loop placement with two stages per rank first). Returns the last
-/// error's message in `error` if none fits.
+/// looped-bfs: the loop placement with two stages per rank first). Returns the
+/// last error's message in `error` if none fits.
 std::optional<Built> build(const std::string &name, int numRanks,
                            int numMicrobatches, int64_t payload,
                            std::string &error) {
@@ -201,17 +203,17 @@ void work(double us) {
     std::this_thread::sleep_for(duration);
     return;
   }
-  auto end = std::chrono::steady_clock::now() +
-             std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                 duration);
+  auto end =
+      std::chrono::steady_clock::now() +
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(duration);
   while (std::chrono::steady_clock::now() < end) {
   }
 }
 
 /// Runs rank `rank`'s program of `built`. Compute actions take their model
 /// time if `timed`, nothing otherwise; messages carry `payload` bytes.
-void interpret(const Built &built, int rank, pprt_rank *handle,
-               int64_t payload, bool timed) {
+void interpret(const Built &built, int rank, pprt_rank *handle, int64_t payload,
+               bool timed) {
   std::vector<char> out(payload, 1), in(payload);
   for (const Action &action : built.schedule.ranks[rank]) {
     pprt_action_begin(handle, traceKind(action.kind), action.stage,
@@ -254,9 +256,9 @@ Measured measure(pprt::World &world, const Built &built, int64_t payload,
     bool ok = world.runStep([&](int rank, pprt_rank *handle) {
       interpret(built, rank, handle, payload, timed);
     });
-    double seconds = std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - start)
-                         .count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (!ok) {
       llvm::errs() << "pp-bench-runtime: step failed: " << world.error()
                    << "\n";
@@ -433,8 +435,8 @@ int main(int argc, char **argv) {
   if (schedulesOpt.empty()) {
     std::vector<const char *> defaults = {"1f1b", "zb-h1"};
     if (!isOverhead)
-      defaults = {"gpipe", "1f1b", "interleaved-1f1b", "zb-h1", "zb-v",
-                  "dualpipe-v"};
+      defaults = {"gpipe", "1f1b", "interleaved-1f1b",
+                  "zb-h1", "zb-v", "dualpipe-v"};
     for (const char *name : defaults)
       schedulesOpt.push_back(name);
   }

@@ -1,5 +1,4 @@
-//===- schedules.cpp - schedule comparison and scaling benchmark
-//-----------===//
+//===- schedules.cpp - schedule comparison and scaling benchmark ----------===//
 //
 // pp-bench-schedules [--tables] [--scaling] [--paper] [--auto]
 //
@@ -21,9 +20,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/Compare.h"
 #include "pp/Schedule/PaperData.h"
-#include "pp/Schedule/AutoSchedule.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "llvm/Support/Format.h"
@@ -77,8 +76,8 @@ void tables() {
        0, 16, 0},
       {"uniform split under 4 M_B, P=4, M=16, F=B=W=1", 4, 1, Placement::Loop,
        1, 1, 1, 1, 0, 16, 4 * mb},
-      {"heterogeneous: last stage 1.5x, latency 0.2, P=4, M=12, F=1 B=2 W=1",
-       4, 1, Placement::Loop, 1, 2, 1, 1.5, 0.2, 12, 0},
+      {"heterogeneous: last stage 1.5x, latency 0.2, P=4, M=12, F=1 B=2 W=1", 4,
+       1, Placement::Loop, 1, 2, 1, 1.5, 0.2, 12, 0},
       {"heterogeneous under 5 M_B: same", 4, 1, Placement::Loop, 1, 2, 1, 1.5,
        0.2, 12, 5 * mb},
       {"P=8, M=32, F=1 B=1 W=0.5, latency 0.1", 8, 1, Placement::Loop, 1, 1,
@@ -102,8 +101,7 @@ void tables() {
 }
 
 double seconds(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                       start)
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
 }
 
@@ -135,17 +133,17 @@ void scaling() {
     for (const auto &rank : withComm.ranks)
       actions += rank.size();
     double total = build + insert + check + deadlock;
-    llvm::outs() << "| " << m << " | " << static_cast<int64_t>(actions)
-                 << " | " << llvm::format("%.3f", build) << " | "
+    llvm::outs() << "| " << m << " | " << static_cast<int64_t>(actions) << " | "
+                 << llvm::format("%.3f", build) << " | "
                  << llvm::format("%.3f", insert) << " | "
                  << llvm::format("%.3f", check) << " | "
                  << llvm::format("%.3f", deadlock) << " | "
                  << llvm::format("%.3f", total) << " | "
                  << llvm::format("%.0f", total / actions * 1e9) << " | ";
     if (previousTotal > 0)
-      llvm::outs() << llvm::format("%.2f", std::log(total / previousTotal) /
-                                               std::log(actions /
-                                                        previousActions));
+      llvm::outs() << llvm::format("%.2f",
+                                   std::log(total / previousTotal) /
+                                       std::log(actions / previousActions));
     else
       llvm::outs() << "-";
     llvm::outs() << " |\n";

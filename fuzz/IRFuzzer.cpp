@@ -40,15 +40,14 @@ static mlir::DialectRegistry &registry() {
 
 static mlir::OwningOpRef<mlir::ModuleOp> parse(mlir::MLIRContext &context,
                                                llvm::StringRef text) {
-  return mlir::parseSourceString<mlir::ModuleOp>(
-      text, mlir::ParserConfig(&context));
+  return mlir::parseSourceString<mlir::ModuleOp>(text,
+                                                 mlir::ParserConfig(&context));
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // A fresh context per input: nothing uniqued by one input leaks into the
   // next (and memory stays bounded).
-  mlir::MLIRContext context(registry(),
-                            mlir::MLIRContext::Threading::DISABLED);
+  mlir::MLIRContext context(registry(), mlir::MLIRContext::Threading::DISABLED);
   mlir::ScopedDiagnosticHandler quiet(
       &context, [](mlir::Diagnostic &) { return mlir::success(); });
   // MLIR's lexer stops at a NUL after the buffer (files and strings have
@@ -66,7 +65,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   mlir::OwningOpRef<mlir::ModuleOp> again = parse(context, printed);
   if (!again)
     fail("a module that parses and verifies does not parse again after "
-         "printing:\n" + printed);
+         "printing:\n" +
+         printed);
   std::string reprinted;
   {
     llvm::raw_string_ostream os(reprinted);

@@ -16,7 +16,8 @@ using namespace ppfuzz;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
-  llvm::Expected<mlir::pp::exec::HostTensor> tensor = mlir::pp::exec::parseNpy(bytes, "input");
+  llvm::Expected<mlir::pp::exec::HostTensor> tensor =
+      mlir::pp::exec::parseNpy(bytes, "input");
   if (!tensor) {
     (void)takeMessage(tensor.takeError(), "parseNpy");
     return 0;

@@ -100,7 +100,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int64_t peak = 0;
     for (const RankMetrics &rank : result.ranks)
       peak = std::max(peak, rank.peakMemoryBytes);
-    bool fits = options.memoryLimitBytes <= 0 || peak <= options.memoryLimitBytes;
+    bool fits =
+        options.memoryLimitBytes <= 0 || peak <= options.memoryLimitBytes;
     if (name == "auto") {
       if (!fits)
         fail(what + ": peak memory " + std::to_string(peak) +
@@ -112,8 +113,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fail(what + ": makespan " + std::to_string(result.makespan) +
              " is worse than a named schedule's " +
              std::to_string(bestNamedThatFits) + " that fits");
-    } else if (fits && (bestNamedThatFits < 0 ||
-                        result.makespan < bestNamedThatFits)) {
+    } else if (fits &&
+               (bestNamedThatFits < 0 || result.makespan < bestNamedThatFits)) {
       bestNamedThatFits = result.makespan;
     }
   }

@@ -1,4 +1,6 @@
-//===- ScheduleInvariants.h - what every valid schedule satisfies -*- C++ -*-===//
+//===- ScheduleInvariants.h -------------------------------------*- C++ -*-===//
+//
+// What every valid schedule satisfies.
 //
 // The schedule library's functions must agree with each other: a schedule
 // that passes checkSchedule() and completes findDeadlock() can be given
@@ -58,8 +60,8 @@ inline SimulationResult simulateChecked(const PipelineModel &model,
     if (m.peakMemoryBytes < 0 || m.numSends < 0)
       fail(what + ": negative peak memory or send count");
     for (const ActionTiming &t : result.timings[r])
-      if (!std::isfinite(t.start) || t.start < 0 || !nearlyLess(t.start, t.end) ||
-          !nearlyLess(t.end, result.makespan))
+      if (!std::isfinite(t.start) || t.start < 0 ||
+          !nearlyLess(t.start, t.end) || !nearlyLess(t.end, result.makespan))
         fail(what + ": an action on rank " + std::to_string(r) +
              " has a timing outside [0, makespan]");
     busiest = std::max(busiest, m.busyTime);
@@ -177,7 +179,8 @@ inline void checkValidSchedule(const PipelineModel &model,
       fail(commWhat + ": rank " + std::to_string(r) + " busy time changed");
     if (comm.ranks[r].numSends != plain.ranks[r].numSends)
       fail(commWhat + ": rank " + std::to_string(r) + " sends " +
-           std::to_string(comm.ranks[r].numSends) + " messages, but the "
+           std::to_string(comm.ranks[r].numSends) +
+           " messages, but the "
            "compute-only schedule implies " +
            std::to_string(plain.ranks[r].numSends));
   }

@@ -1,4 +1,5 @@
-/*===- pp-c/Dialects.h - C API of pp-mlir --------------------------*- C -*-===*\
+/*===- pp-c/Dialects.h - C API of pp-mlir --------------------------*- C
+-*-===*\
 |*                                                                            *|
 |* Registers the pp dialect and passes from C. libPPCAPI.so also carries     *|
 |* MLIR's core C API (mlir-c/IR.h, mlir-c/Pass.h, the func dialect handle), *|

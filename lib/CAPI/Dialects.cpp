@@ -1,9 +1,9 @@
-//===- Dialects.cpp - C API of pp-mlir -------------------------------------===//
+//===- Dialects.cpp - C API of pp-mlir ------------------------------------===//
 
 #include "pp-c/Dialects.h"
 
-#include "pp/Dialect/PP/IR/PPDialect.h"
 #include "pp/Conversion/Passes.h"
+#include "pp/Dialect/PP/IR/PPDialect.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
 #include "pp/Model/Passes.h"
 

@@ -24,8 +24,8 @@ static std::vector<const HostTensor *> pointers(llvm::ArrayRef<HostTensor> ts) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult mlir::pp::exec::verifyComparable(func::FuncOp gOp,
-                                       const FunctionSignature &f,
-                                       const FunctionSignature &g) {
+                                               const FunctionSignature &f,
+                                               const FunctionSignature &g) {
   if (f.args.size() != g.args.size())
     return gOp.emitError() << "--compare: @" << g.name << " takes "
                            << g.args.size() << " arguments but @" << f.name
@@ -343,8 +343,7 @@ static llvm::Error sampleCoordinates(const Probe &probe, HostTensor &x,
     s.fd = (*plus - *minus) / (up - down);
     s.grad = grad.get(i);
     s.floor = std::max(Probe::kNoiseUlps * probe.unit *
-                           (std::fabs(*plus) + std::fabs(*minus)) /
-                           (up - down),
+                           (std::fabs(*plus) + std::fabs(*minus)) / (up - down),
                        absoluteFloor);
     s.where = "coordinate " + x.indexStr(i);
     samples.push_back(s);

@@ -99,7 +99,7 @@ static std::pair<int64_t, size_t> blocksAround(llvm::ArrayRef<int64_t> shape,
 }
 
 HostTensor mlir::pp::exec::sliceAlong(const HostTensor &t, unsigned dim,
-                                     int64_t offset, int64_t size) {
+                                      int64_t offset, int64_t size) {
   llvm::ArrayRef<int64_t> shape = t.shape();
   assert(dim < shape.size() && offset >= 0 && size >= 0 &&
          offset + size <= shape[dim] && "slice outside the tensor");
@@ -110,8 +110,8 @@ HostTensor mlir::pp::exec::sliceAlong(const HostTensor &t, unsigned dim,
   const char *from = static_cast<const char *>(t.data());
   char *to = static_cast<char *>(slice.data());
   for (int64_t o = 0; o < outer; ++o)
-    std::memcpy(to + o * size * inner,
-                from + (o * shape[dim] + offset) * inner, size * inner);
+    std::memcpy(to + o * size * inner, from + (o * shape[dim] + offset) * inner,
+                size * inner);
   return slice;
 }
 
@@ -126,8 +126,8 @@ void mlir::pp::exec::insertAlong(HostTensor &t, const HostTensor &piece,
   const char *from = static_cast<const char *>(piece.data());
   char *to = static_cast<char *>(t.data());
   for (int64_t o = 0; o < outer; ++o)
-    std::memcpy(to + (o * shape[dim] + offset) * inner,
-                from + o * size * inner, size * inner);
+    std::memcpy(to + (o * shape[dim] + offset) * inner, from + o * size * inner,
+                size * inner);
 }
 
 double mlir::pp::exec::sumOfSquares(const HostTensor &t) {

@@ -54,7 +54,8 @@ llvm::Expected<HostTensor> mlir::pp::exec::readNpy(StringRef path) {
   return parseNpy((*bufferOrErr)->getBuffer(), path);
 }
 
-llvm::Expected<HostTensor> mlir::pp::exec::parseNpy(StringRef bytes, StringRef path) {
+llvm::Expected<HostTensor> mlir::pp::exec::parseNpy(StringRef bytes,
+                                                    StringRef path) {
   if (bytes.size() < 10 || !bytes.starts_with("\x93NUMPY"))
     return npyError(path, "not an .npy file (no \\x93NUMPY magic)");
   unsigned major = static_cast<unsigned char>(bytes[6]);
@@ -131,11 +132,11 @@ llvm::Expected<HostTensor> mlir::pp::exec::parseNpy(StringRef bytes, StringRef p
     overflow = overflow || __builtin_mul_overflow(
                                needed, static_cast<uint64_t>(dim), &needed);
   if (overflow || needed != dataBytes)
-    return npyError(path, "holds " + llvm::Twine(dataBytes) +
-                              " bytes of data, but shape " + spec.shapeStr() +
-                              " of " + numpyName(spec.kind) + " needs " +
-                              (overflow ? llvm::Twine("more than 2^64")
-                                        : llvm::Twine(needed)));
+    return npyError(
+        path,
+        "holds " + llvm::Twine(dataBytes) + " bytes of data, but shape " +
+            spec.shapeStr() + " of " + numpyName(spec.kind) + " needs " +
+            (overflow ? llvm::Twine("more than 2^64") : llvm::Twine(needed)));
   HostTensor t(spec);
   if (t.byteSize())
     std::memcpy(t.data(), bytes.data() + dataStart, t.byteSize());

@@ -65,22 +65,22 @@ llvm::Error mlir::pp::exec::validate(const OptimizerOptions &options) {
   };
   if (!inUnitInterval(options.momentum))
     return makeError("--momentum must be in [0, 1), not " +
-                 formatDouble(options.momentum));
+                     formatDouble(options.momentum));
   if (!inUnitInterval(options.beta1))
     return makeError("--beta1 must be in [0, 1), not " +
-                 formatDouble(options.beta1));
+                     formatDouble(options.beta1));
   if (!inUnitInterval(options.beta2))
     return makeError("--beta2 must be in [0, 1), not " +
-                 formatDouble(options.beta2));
+                     formatDouble(options.beta2));
   // eps reaches the update in the parameter's type: it must stay > 0 in
   // f32 (else a parameter whose gradients were all zero divides 0 by 0).
   if (!std::isfinite(options.eps) || options.eps <= 0 ||
       static_cast<float>(options.eps) <= 0.0f)
     return makeError("--eps must be a finite number > 0 (in f32 too), not " +
-                 formatDouble(options.eps));
+                     formatDouble(options.eps));
   if (!std::isfinite(options.weightDecay) || options.weightDecay < 0)
     return makeError("--weight-decay must be a finite number >= 0, not " +
-                 formatDouble(options.weightDecay));
+                     formatDouble(options.weightDecay));
   return llvm::Error::success();
 }
 
@@ -96,7 +96,7 @@ std::vector<double> mlir::pp::exec::updateScalars(const OptimizerOptions &o,
   case Kind::AdamW: {
     double c1 = 1.0 - std::pow(o.beta1, static_cast<double>(t));
     double c2 = 1.0 - std::pow(o.beta2, static_cast<double>(t));
-    return {gradScale,     decay,   o.beta1,       o.beta2,      1.0 - o.beta1,
+    return {gradScale,     decay,   o.beta1,       o.beta2, 1.0 - o.beta1,
             1.0 - o.beta2, lr / c1, std::sqrt(c2), o.eps};
   }
   }
@@ -173,8 +173,8 @@ static void buildUpdateFunction(ModuleOp module, const OptimizerOptions &o,
   SmallVector<Type> results(1 + numState, flat);
 
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-  auto fn = func::FuncOp::create(b, loc, name,
-                                 b.getFunctionType(inputs, results));
+  auto fn =
+      func::FuncOp::create(b, loc, name, b.getFunctionType(inputs, results));
   // Callable with descriptors from C (_mlir_ciface_<name>): how the GPU
   // path runs it on device buffers.
   fn->setAttr("llvm.emit_c_interface", b.getUnitAttr());
@@ -224,7 +224,7 @@ mlir::pp::exec::addUpdateFunctions(ModuleOp module,
   for (const TensorSpec &spec : parameters) {
     if (spec.kind != ElemKind::F32 && spec.kind != ElemKind::F64)
       return makeError("the optimizer updates f32 and f64 parameters, not " +
-                   spec.str());
+                       spec.str());
     std::string name = updateFunctionName(options, spec);
     if (!seen.insert(name).second)
       continue;
@@ -281,8 +281,8 @@ static void referenceElements(const OptimizerOptions &o,
   }
 }
 
-void mlir::pp::exec::referenceUpdate(const OptimizerOptions &options,
-                                     double lr, int64_t t, double gradScale,
+void mlir::pp::exec::referenceUpdate(const OptimizerOptions &options, double lr,
+                                     int64_t t, double gradScale,
                                      HostTensor &param, const HostTensor &grad,
                                      std::vector<HostTensor> &state) {
   std::vector<double> scalars = updateScalars(options, lr, t, gradScale);
@@ -290,10 +290,9 @@ void mlir::pp::exec::referenceUpdate(const OptimizerOptions &options,
     std::vector<double *> s;
     for (HostTensor &x : state)
       s.push_back(static_cast<double *>(x.data()));
-    referenceElements<double>(options, scalars,
-                              static_cast<double *>(param.data()),
-                              static_cast<const double *>(grad.data()), s,
-                              param.size());
+    referenceElements<double>(
+        options, scalars, static_cast<double *>(param.data()),
+        static_cast<const double *>(grad.data()), s, param.size());
     return;
   }
   std::vector<float *> s;

@@ -7,8 +7,8 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
@@ -70,14 +70,15 @@ static llvm::Error writeAll(llvm::StringRef dir, llvm::StringRef function,
 }
 
 /// The signature of function `name`, checked for running.
-static llvm::Expected<FunctionSignature>
-lookupSignature(ModuleOp module, StringRef name, StringRef sourceName,
-                func::FuncOp &op) {
+static llvm::Expected<FunctionSignature> lookupSignature(ModuleOp module,
+                                                         StringRef name,
+                                                         StringRef sourceName,
+                                                         func::FuncOp &op) {
   op = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
       module, StringAttr::get(module.getContext(), name));
   if (!op)
     return makeError("no function @" + name + " in " + sourceName +
-                 " (functions: " + functionList(module) + ")");
+                     " (functions: " + functionList(module) + ")");
   FailureOr<FunctionSignature> sig = getSignature(op);
   if (failed(sig))
     return makeError("");
@@ -90,9 +91,9 @@ makeInputs(const FunctionSignature &f, const RunRequest &request) {
   const std::vector<std::string> &files = request.inputFiles;
   if (!files.empty() && files.size() != f.args.size())
     return makeError("@" + f.name + " takes " + llvm::Twine(f.args.size()) +
-                 " argument" + (f.args.size() == 1 ? "" : "s") +
-                 " but --inputs names " + llvm::Twine(files.size()) + " file" +
-                 (files.size() == 1 ? "" : "s"));
+                     " argument" + (f.args.size() == 1 ? "" : "s") +
+                     " but --inputs names " + llvm::Twine(files.size()) +
+                     " file" + (files.size() == 1 ? "" : "s"));
   std::vector<HostTensor> args;
   for (auto [i, spec] : llvm::enumerate(f.args)) {
     llvm::StringRef path =
@@ -109,10 +110,10 @@ makeInputs(const FunctionSignature &f, const RunRequest &request) {
       return t.takeError();
     if (t->spec() != spec)
       return makeError("input " + llvm::Twine(i) + " (" + path + ") is " +
-                   numpyName(t->kind()) + " " + t->spec().shapeStr() +
-                   ", but argument " + llvm::Twine(i) + " of @" + f.name +
-                   " is " + spec.str() + " (" + numpyName(spec.kind) + " " +
-                   spec.shapeStr() + ")");
+                       numpyName(t->kind()) + " " + t->spec().shapeStr() +
+                       ", but argument " + llvm::Twine(i) + " of @" + f.name +
+                       " is " + spec.str() + " (" + numpyName(spec.kind) + " " +
+                       spec.shapeStr() + ")");
     args.push_back(std::move(*t));
   }
   return args;
@@ -120,9 +121,10 @@ makeInputs(const FunctionSignature &f, const RunRequest &request) {
 
 /// For --check-gradients: F recompiled in f64, the reference of the finite
 /// differences; null (and `note` says why) when F cannot be, or need not be.
-static std::unique_ptr<JitModule>
-compileReference(ModuleOp module, const FunctionSignature &f,
-                 const RunRequest &request, std::string &note) {
+static std::unique_ptr<JitModule> compileReference(ModuleOp module,
+                                                   const FunctionSignature &f,
+                                                   const RunRequest &request,
+                                                   std::string &note) {
   bool hasF32 = f.results[0].kind == ElemKind::F32;
   for (const TensorSpec &arg : f.args)
     hasF32 |= arg.kind == ElemKind::F32;
@@ -178,9 +180,8 @@ static llvm::Error runEntry(JitModule &jit, const FunctionSignature &f,
     bestUs = r == 0 ? us : std::min(bestUs, us);
   }
   if (request.timing)
-    llvm::errs() << "pp-exec: @" << f.name << " best of "
-                 << request.repetitions << " run"
-                 << (request.repetitions == 1 ? "" : "s") << ": "
+    llvm::errs() << "pp-exec: @" << f.name << " best of " << request.repetitions
+                 << " run" << (request.repetitions == 1 ? "" : "s") << ": "
                  << llvm::format("%.3f", bestUs / 1000.0) << " ms, "
                  << llvm::format("%.4g", flops / 1e9) << " GFLOP, "
                  << llvm::format("%.3f", flops / (bestUs * 1e3))
@@ -208,12 +209,11 @@ llvm::Expected<bool> mlir::pp::exec::runFunctions(ModuleOp module,
     if (!other)
       return other.takeError();
     g = *other;
-    if (request.mode == Mode::Compare &&
-        failed(verifyComparable(gOp, *f, *g)))
+    if (request.mode == Mode::Compare && failed(verifyComparable(gOp, *f, *g)))
       return makeError("");
     if (request.mode == Mode::CheckGradients &&
-        failed(verifyGradientSignatures(fOp, gOp, *f, *g, wrt,
-                                        request.wrtGiven)))
+        failed(
+            verifyGradientSignatures(fOp, gOp, *f, *g, wrt, request.wrtGiven)))
       return makeError("");
     if (g->name != f->name)
       names.push_back(g->name);
@@ -255,8 +255,8 @@ llvm::Expected<bool> mlir::pp::exec::runFunctions(ModuleOp module,
   } else if (request.mode == Mode::CheckGradients) {
     GradientCheckOptions options = request.gradient;
     options.wrt = wrt;
-    pass = checkGradients(**jit, reference.get(), referenceNote, *f, *g,
-                          *args, options, out, &fResults, &gResults);
+    pass = checkGradients(**jit, reference.get(), referenceNote, *f, *g, *args,
+                          options, out, &fResults, &gResults);
   } else if (llvm::Error e =
                  runEntry(**jit, *f, *args, flops, request, fResults, out)) {
     return std::move(e);

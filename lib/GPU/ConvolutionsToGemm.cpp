@@ -1,4 +1,4 @@
-//===- ConvolutionsToGemm.cpp - pp-gpu-convolutions-to-gemm -----------------===//
+//===- ConvolutionsToGemm.cpp - pp-gpu-convolutions-to-gemm ---------------===//
 //
 // A step of pp-lower-stages-to-gpu (Pipelines.cpp); docs/GPU.md describes
 // the pipeline.

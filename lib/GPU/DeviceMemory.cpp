@@ -1,4 +1,4 @@
-//===- DeviceMemory.cpp - pp-gpu-device-memory ------------------------------===//
+//===- DeviceMemory.cpp - pp-gpu-device-memory ----------------------------===//
 //
 // A step of pp-lower-stages-to-gpu (Pipelines.cpp); docs/GPU.md describes
 // the pipeline.
@@ -120,9 +120,9 @@ struct PPGPUDeviceMemoryPass
         // Constants live in host memory: copy them into a device buffer
         // once per call.
         b.setInsertionPointAfter(global);
-        auto device = gpu::AllocOp::create(b, loc, global.getType(), Type(),
-                                           ValueRange(), ValueRange(),
-                                           ValueRange());
+        auto device =
+            gpu::AllocOp::create(b, loc, global.getType(), Type(), ValueRange(),
+                                 ValueRange(), ValueRange());
         global.getResult().replaceAllUsesWith(device.getMemref());
         gpu::MemcpyOp::create(b, loc, TypeRange(), ValueRange(),
                               device.getMemref(), global.getResult());

@@ -1,12 +1,12 @@
-//===- ElideHostWaits.cpp - pp-gpu-elide-host-waits -------------------------===//
+//===- ElideHostWaits.cpp - pp-gpu-elide-host-waits -----------------------===//
 //
 // A step of pp-lower-stages-to-gpu (Pipelines.cpp); docs/GPU.md describes
 // the pipeline.
 //
 //===----------------------------------------------------------------------===//
 
-#include "pp/GPU/Passes.h"
 #include "pp/Conversion/GemmToRuntime.h"
+#include "pp/GPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -1,13 +1,13 @@
-//===- FuseElementwise.cpp - pp-gpu-fuse-elementwise ------------------------===//
+//===- FuseElementwise.cpp - pp-gpu-fuse-elementwise ----------------------===//
 //
 // A step of pp-lower-stages-to-gpu (Pipelines.cpp); docs/GPU.md describes
 // the pipeline.
 //
 //===----------------------------------------------------------------------===//
 
-#include "pp/GPU/Passes.h"
-#include "pp/Conversion/HostToLLVM.h"
 #include "GPUUtils.h"
+#include "pp/Conversion/HostToLLVM.h"
+#include "pp/GPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,7 +30,6 @@ namespace mlir::pp {
 
 using namespace mlir;
 using namespace mlir::pp;
-
 
 namespace {
 struct PPGPUFuseElementwisePass
@@ -67,6 +66,5 @@ struct PPGPUFuseElementwisePass
     // by one folded away).
     pp::makeResultsDistinct(fn);
   }
-
 };
 } // namespace

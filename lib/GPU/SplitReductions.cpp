@@ -1,4 +1,4 @@
-//===- SplitReductions.cpp - pp-gpu-split-reductions ------------------------===//
+//===- SplitReductions.cpp - pp-gpu-split-reductions ----------------------===//
 //
 // A step of pp-lower-stages-to-gpu (Pipelines.cpp); docs/GPU.md describes
 // the pipeline.
@@ -85,8 +85,8 @@ struct PPGPUSplitReductionsPass
       target = collapsed->collapsedOp;
     }
     rewriter.setInsertionPoint(target);
-    FailureOr<linalg::SplitReductionResult> result = linalg::splitReduction(
-        rewriter, target, [&](linalg::LinalgOp) {
+    FailureOr<linalg::SplitReductionResult> result =
+        linalg::splitReduction(rewriter, target, [&](linalg::LinalgOp) {
           linalg::SplitReductionOptions options;
           options.ratio = ratio;
           options.index = 0;

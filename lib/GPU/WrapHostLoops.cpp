@@ -1,4 +1,4 @@
-//===- WrapHostLoops.cpp - pp-gpu-wrap-host-loops ---------------------------===//
+//===- WrapHostLoops.cpp - pp-gpu-wrap-host-loops -------------------------===//
 //
 // A step of pp-lower-stages-to-gpu (Pipelines.cpp); docs/GPU.md describes
 // the pipeline.
@@ -49,9 +49,8 @@ static bool touchesBuffers(Operation *op) {
 /// Scalar arithmetic that may travel into a kernel with the accesses.
 static bool isScalarArithmetic(Operation *op) {
   return op->getNumRegions() == 0 && isPure(op) &&
-         llvm::all_of(op->getResultTypes(), [](Type t) {
-           return t.isIntOrIndexOrFloat();
-         });
+         llvm::all_of(op->getResultTypes(),
+                      [](Type t) { return t.isIntOrIndexOrFloat(); });
 }
 
 /// Wraps `group` (consecutive operations of one block) in
@@ -67,11 +66,11 @@ static void wrapInOneThread(ArrayRef<Operation *> group,
   scf::ParallelOp::create(
       b, loc, ValueRange{zero}, ValueRange{one}, ValueRange{one},
       [&](OpBuilder &outer, Location loc, ValueRange) {
-        scf::ParallelOp::create(
-            outer, loc, ValueRange{zero}, ValueRange{one}, ValueRange{one},
-            [&](OpBuilder &inner, Location, ValueRange) {
-              threadBody = inner.getInsertionBlock();
-            });
+        scf::ParallelOp::create(outer, loc, ValueRange{zero}, ValueRange{one},
+                                ValueRange{one},
+                                [&](OpBuilder &inner, Location, ValueRange) {
+                                  threadBody = inner.getInsertionBlock();
+                                });
       });
   for (Operation *op : group)
     op->moveBefore(threadBody->getTerminator());

@@ -1,5 +1,4 @@
-//===- AppendLoss.cpp - pp-append-loss
-//-------------------------------------===//
+//===- AppendLoss.cpp - pp-append-loss ------------------------------------===//
 //
 // Adds `@<function>_loss`: a copy of a model function that returns a scalar
 // loss of the model's output against a target argument, in linalg on tensors

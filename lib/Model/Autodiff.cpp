@@ -150,8 +150,8 @@ void Differentiator::accumulateSlice(Value v, Value d,
   auto it = adjoints.find(v);
   if (it == adjoints.end()) {
     Value zero = zeros(b, loc, cast<RankedTensorType>(v.getType()));
-    adjoints[v] = tensor::InsertSliceOp::create(b, loc, d, zero, offsets,
-                                                sizes, strides);
+    adjoints[v] =
+        tensor::InsertSliceOp::create(b, loc, d, zero, offsets, sizes, strides);
     return;
   }
   // old + d on the slice, as accumulate() adds: the same sums, without a

@@ -1,7 +1,8 @@
 //===- CheckDifferentiable.cpp - pp-check-differentiable ------------------===//
 //
 // Reports, at their locations, the operations of a model that pp-autodiff
-// cannot differentiate, and what to do about each. See docs/ModelConventions.md.
+// cannot differentiate, and what to do about each. See
+// docs/ModelConventions.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,7 +51,6 @@ InFlightDiagnostic cannot(Operation *op) {
   return mlir::emitError(op->getLoc())
          << "cannot differentiate '" << op->getName() << "'";
 }
-
 
 bool hasTensorResult(TypeRange types) {
   return llvm::any_of(types, [](Type type) { return isa<TensorType>(type); });

@@ -26,7 +26,8 @@ double mlir::pp::flopsOf(Operation *op) {
     return 0.0;
   double iterations = 1.0;
   for (int64_t range : linalgOp.getStaticLoopRanges())
-    iterations *= ShapedType::isDynamic(range) ? 1.0 : static_cast<double>(range);
+    iterations *=
+        ShapedType::isDynamic(range) ? 1.0 : static_cast<double>(range);
   // Some named ops (broadcast, transpose) keep an empty region: no
   // arithmetic, one copy per point.
   int64_t bodyOps = 0;
@@ -38,8 +39,7 @@ double mlir::pp::flopsOf(Operation *op) {
   return iterations * std::max<int64_t>(bodyOps, 1);
 }
 
-bool mlir::pp::parseRecomputeChoice(llvm::StringRef choice,
-                                    double &threshold) {
+bool mlir::pp::parseRecomputeChoice(llvm::StringRef choice, double &threshold) {
   threshold = -1;
   if (choice == "none" || choice == "full" || choice == "selective")
     return true;

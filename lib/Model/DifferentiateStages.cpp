@@ -246,10 +246,10 @@ static LogicalResult cutForward(StageFunctions &sf, func::FuncOp grad,
   // F: f's arguments; returns f's outputs, then the stash.
   SmallVector<Value> forwardResults(outputs);
   forwardResults.append(stash.begin(), stash.end());
-  func::FuncOp forward = outlineOps(
-      builder, loc, forwardName,
-      SmallVector<Value>(block.getArguments().take_front(numArgs)),
-      forwardOps.getArrayRef(), forwardResults);
+  func::FuncOp forward =
+      outlineOps(builder, loc, forwardName,
+                 SmallVector<Value>(block.getArguments().take_front(numArgs)),
+                 forwardOps.getArrayRef(), forwardResults);
   forward.setAllArgAttrs(f.getAllArgAttrs());
   for (unsigned k = 0; k < stash.size(); ++k)
     forward.setResultAttr(numOutputs + k, "pp.stash", unit);
@@ -272,8 +272,8 @@ static LogicalResult cutForward(StageFunctions &sf, func::FuncOp grad,
     backwardArgs.push_back(cotangent);
     argKinds.push_back("pp.gradient");
   }
-  func::FuncOp backward = outlineOps(builder, loc, backwardName, backwardArgs,
-                                     backwardOps, grads);
+  func::FuncOp backward =
+      outlineOps(builder, loc, backwardName, backwardArgs, backwardOps, grads);
   for (auto [k, kind] : llvm::enumerate(argKinds))
     backward.setArgAttr(k, kind, unit);
   sf.forward = forward;
@@ -407,9 +407,8 @@ static LogicalResult buildStagedGradient(func::FuncOp staged,
 static FailureOr<SmallVector<StageFunctions>>
 collectStages(PipelineOp pipeline, SymbolTable &symbols) {
   SmallVector<StageOp> stageOps(pipeline.getBody().getOps<StageOp>());
-  llvm::sort(stageOps, [](StageOp a, StageOp b) {
-    return a.getIndex() < b.getIndex();
-  });
+  llvm::sort(stageOps,
+             [](StageOp a, StageOp b) { return a.getIndex() < b.getIndex(); });
   SmallVector<StageFunctions> stages;
   for (StageOp stage : stageOps) {
     if (!stage.getForwardAttr() || stage.getBackwardAttr() ||
@@ -592,7 +591,8 @@ void PPDifferentiateStagesPass::runOnOperation() {
   }
   stageRecompute.clear();
   for (size_t s = 0; s < numStages; ++s)
-    stageRecompute.push_back((choices.size() == 1 ? choices[0] : choices[s]).str());
+    stageRecompute.push_back(
+        (choices.size() == 1 ? choices[0] : choices[s]).str());
   for (StageFunctions &sf : *stages)
     if (failed(differentiateStage(sf, symbols)))
       return signalPassFailure();

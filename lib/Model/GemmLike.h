@@ -1,4 +1,4 @@
-//===- GemmLike.h - which linalg ops are GEMMs (internal) --------*- C++ -*-===//
+//===- GemmLike.h - which linalg ops are GEMMs (internal) -------*- C++ -*-===//
 //
 // The expensive ops of a model as bf16 (pp-round-to-bf16) and selective
 // recomputation (pp-differentiate-stages recompute=selective) single them

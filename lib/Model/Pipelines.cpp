@@ -1,4 +1,4 @@
-//===- Pipelines.cpp - pass pipelines on the model -------------------------===//
+//===- Pipelines.cpp - pass pipelines on the model ------------------------===//
 
 #include "pp/Model/Passes.h"
 

@@ -51,8 +51,7 @@ Value roundTensor(OpBuilder &b, Value value) {
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value half =
             arith::TruncFOp::create(nb, nloc, nb.getBF16Type(), args[0]);
-        Value back =
-            arith::ExtFOp::create(nb, nloc, nb.getF32Type(), half);
+        Value back = arith::ExtFOp::create(nb, nloc, nb.getF32Type(), half);
         linalg::YieldOp::create(nb, nloc, back);
       });
   return map.getResult().front();

@@ -1,4 +1,4 @@
-//===- SplitBackward.cpp - pp-split-backward -------------------------------===//
+//===- SplitBackward.cpp - pp-split-backward ------------------------------===//
 //
 // Splits a backward function into B (the input gradients, which the previous
 // stage waits for) and W (the parameter gradients, which can wait), as the
@@ -44,7 +44,7 @@ struct PPSplitBackwardPass
 } // namespace
 
 llvm::SetVector<Operation *> mlir::pp::sliceOf(Block &block,
-                                              ArrayRef<Value> roots) {
+                                               ArrayRef<Value> roots) {
   llvm::SmallPtrSet<Operation *, 32> needed;
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
@@ -74,8 +74,8 @@ func::FuncOp mlir::pp::outlineOps(OpBuilder &builder, Location loc,
     argTypes.push_back(v.getType());
   for (Value v : results)
     resultTypes.push_back(v.getType());
-  auto fn = func::FuncOp::create(builder, loc, name,
-                                 builder.getFunctionType(argTypes, resultTypes));
+  auto fn = func::FuncOp::create(
+      builder, loc, name, builder.getFunctionType(argTypes, resultTypes));
   Block *entry = fn.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockEnd(entry);
   IRMapping map;
@@ -112,9 +112,8 @@ externalUses(Block &block, const llvm::SetVector<Operation *> &ops) {
 }
 
 FailureOr<BackwardSplit>
-mlir::pp::splitBackward(func::FuncOp fn, unsigned numInput,
-                        StringRef inputName, StringRef weightName,
-                        StringRef composedName) {
+mlir::pp::splitBackward(func::FuncOp fn, unsigned numInput, StringRef inputName,
+                        StringRef weightName, StringRef composedName) {
   if (fn.isExternal() || !fn.getBody().hasOneBlock())
     return fn.emitError("@")
            << fn.getSymName() << " must have a body of one block";
@@ -174,9 +173,9 @@ mlir::pp::splitBackward(func::FuncOp fn, unsigned numInput,
   // B: the original arguments; returns input gradients, then the stash.
   SmallVector<Value> inputResults(inputGrads);
   inputResults.append(stash.begin(), stash.end());
-  func::FuncOp input =
-      outlineOps(builder, loc, inputName, SmallVector<Value>(block.getArguments()),
-                 inputOps.getArrayRef(), inputResults);
+  func::FuncOp input = outlineOps(builder, loc, inputName,
+                                  SmallVector<Value>(block.getArguments()),
+                                  inputOps.getArrayRef(), inputResults);
   input.setAllArgAttrs(fn.getAllArgAttrs());
   builder.setInsertionPointAfter(input);
 
@@ -224,9 +223,9 @@ void PPSplitBackwardPass::runOnOperation() {
                                      "'input-gradients' must be >= 0");
     return signalPassFailure();
   }
-  FailureOr<BackwardSplit> split = splitBackward(
-      fn, numInputGradients, functionName + "_input", functionName + "_weight",
-      functionName + "_split");
+  FailureOr<BackwardSplit> split =
+      splitBackward(fn, numInputGradients, functionName + "_input",
+                    functionName + "_weight", functionName + "_split");
   if (failed(split))
     return signalPassFailure();
 

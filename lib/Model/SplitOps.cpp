@@ -158,12 +158,11 @@ Value Splitter::sliceOf(Value value, unsigned position, int64_t offset,
     return tensor::EmptyOp::create(b, loc, type.getShape(),
                                    type.getElementType());
   auto producer = value.getDefiningOp<linalg::LinalgOp>();
-  if (producer && depth < kMaxProducerDepth &&
-      producer->getNumResults() == 1 &&
+  if (producer && depth < kMaxProducerDepth && producer->getNumResults() == 1 &&
       producer.getNumLoops() == producer.getNumParallelLoops() &&
       llvm::all_of(value.getUsers(), [&](Operation *u) { return u == user; })) {
-    AffineMap map = producer.getIndexingMapMatchingResult(
-        cast<OpResult>(value));
+    AffineMap map =
+        producer.getIndexingMapMatchingResult(cast<OpResult>(value));
     if (auto d = dyn_cast<AffineDimExpr>(map.getResult(position));
         d && canSplitAlong(producer, d.getPosition()))
       return piece(producer, d.getPosition(), offset, size, depth + 1)
@@ -197,8 +196,9 @@ Operation *Splitter::piece(linalg::LinalgOp op, unsigned dim, int64_t offset,
   Operation *clone = b.clone(*op);
   clone->setOperands(operands);
   for (OpResult result : clone->getResults())
-    result.setType(clone->getOperand(op.getDpsInits().getBeginOperandIndex() +
-                                     result.getResultNumber())
+    result.setType(clone
+                       ->getOperand(op.getDpsInits().getBeginOperandIndex() +
+                                    result.getResultNumber())
                        .getType());
   return clone;
 }
@@ -298,8 +298,8 @@ struct PPSplitOpsPass : mlir::pp::impl::PPSplitOpsPassBase<PPSplitOpsPass> {
       if (!dim)
         continue;
       int64_t range = op.getStaticLoopRanges()[*dim];
-      int64_t pieces =
-          std::min<int64_t>(range, static_cast<int64_t>(std::ceil(flops / limit)));
+      int64_t pieces = std::min<int64_t>(
+          range, static_cast<int64_t>(std::ceil(flops / limit)));
       op->emitRemark(llvm::formatv("split into {0} pieces along loop d{1} "
                                    "(range {2}): {3:E2} FLOP, {4:F1}% of @{5}",
                                    pieces, *dim, range, flops,

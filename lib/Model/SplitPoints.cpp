@@ -1,5 +1,4 @@
-//===- SplitPoints.cpp - pp-save/restore-split-points
-//----------------------===//
+//===- SplitPoints.cpp - pp-save/restore-split-points ---------------------===//
 //
 // pp.split_point ("cut after this op", pp-partition) is a discardable
 // attribute, and the rewrites of pp-prepare-model (TOSA to linalg, the

@@ -1,4 +1,6 @@
-//===- StageFunctions.h - gradients and B/W splits shared by passes -*- C++ -*-===//
+//===- StageFunctions.h -----------------------------------------*- C++ -*-===//
+//
+// Gradients and B/W splits shared by passes.
 //
 // The transformations behind `pp-autodiff` and `pp-split-backward`, shared
 // with `pp-differentiate-stages`, which applies both to every stage of a

@@ -136,9 +136,9 @@ void PPStripInstrumentationPass::strip(
       ++numOthers;
     }
   }
-  InFlightDiagnostic remark =
-      mlir::emitRemark(function.getLoc(), "removed ")
-      << numCalls << (numCalls == 1 ? " call" : " calls") << " (";
+  InFlightDiagnostic remark = mlir::emitRemark(function.getLoc(), "removed ")
+                              << numCalls
+                              << (numCalls == 1 ? " call" : " calls") << " (";
   llvm::interleaveComma(callsByCallee, remark, [&](const auto &entry) {
     remark << entry.second << " to @" << entry.first.getValue();
   });
@@ -193,10 +193,10 @@ void PPStripInstrumentationPass::runOnOperation() {
     symbols.erase(symbol);
   }
   if (!erased.empty()) {
-    InFlightDiagnostic remark =
-        mlir::emitRemark(module.getLoc(), "erased ")
-        << erased.size() << " unused private "
-        << (erased.size() == 1 ? "symbol" : "symbols") << ": ";
+    InFlightDiagnostic remark = mlir::emitRemark(module.getLoc(), "erased ")
+                                << erased.size() << " unused private "
+                                << (erased.size() == 1 ? "symbol" : "symbols")
+                                << ": ";
     llvm::interleaveComma(erased, remark,
                           [&](StringRef name) { remark << "@" << name; });
   }

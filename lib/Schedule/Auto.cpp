@@ -1,5 +1,4 @@
-//===- Auto.cpp - memory-aware automatic schedule
-//--------------------------===//
+//===- Auto.cpp - memory-aware automatic schedule -------------------------===//
 //
 // "auto" builds a schedule for the pipeline's own costs (F, B, W per stage,
 // latency, any placement) that minimizes the step makespan (or the largest
@@ -57,8 +56,8 @@ class Greedy {
 public:
   Greedy(const PipelineModel &model, int numMicrobatches, int64_t limit,
          Policy policy)
-      : model(model), numStages(model.numStages()), numMicrobatches(
-                                                        numMicrobatches),
+      : model(model), numStages(model.numStages()),
+        numMicrobatches(numMicrobatches),
         limit(limit > 0 ? limit : std::numeric_limits<int64_t>::max()),
         policy(policy) {
     for (const StageInfo &stage : model.stages)
@@ -139,8 +138,8 @@ bool Greedy::run(Schedule &schedule) {
     nextForward[r].assign(stagesOf[r].size(), 0);
     nextBackward[r].assign(stagesOf[r].size(), 0);
   }
-  int64_t remaining = static_cast<int64_t>(numStages) * numMicrobatches *
-                      (split ? 3 : 2);
+  int64_t remaining =
+      static_cast<int64_t>(numStages) * numMicrobatches * (split ? 3 : 2);
 
   auto emit = [&](int r, ActionKind kind, int s, int m, double start) {
     schedule.ranks[r].push_back(compute(kind, s, m));
@@ -165,8 +164,7 @@ bool Greedy::run(Schedule &schedule) {
         int s = stagesOf[r][i];
         if (nextForward[r][i] < numMicrobatches &&
             memory[r] + forwardNeed(s, r) <= limit)
-          earliest =
-              std::min(earliest, forwardReady(s, nextForward[r][i], r));
+          earliest = std::min(earliest, forwardReady(s, nextForward[r][i], r));
         if (nextBackward[r][i] < numMicrobatches &&
             (!split || memory[r] + backwardNeed(s) <= limit))
           earliest =

@@ -1,8 +1,8 @@
 //===- Bounds.cpp - lower bounds on the step makespan ---------------------===//
 //
 // Lower bounds on the step makespan of every schedule of a pipeline (see
-// LowerBounds in pp/Schedule/AutoSchedule.h), the optimality gap, and the memory
-// check of named schedules.
+// LowerBounds in pp/Schedule/AutoSchedule.h), the optimality gap, and the
+// memory check of named schedules.
 //
 // The bounds reason about one micro-batch's dependency chain, which every
 // schedule must respect: F(0) .. F(S-1) down the stages, then B(S-1) .. B(0)

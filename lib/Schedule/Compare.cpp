@@ -1,4 +1,4 @@
-//===- Compare.cpp - Comparing schedules on one pipeline -------------------===//
+//===- Compare.cpp - Comparing schedules on one pipeline ------------------===//
 
 #include "pp/Schedule/Compare.h"
 

@@ -37,11 +37,11 @@ mlir::pp::sched::placeAllReduces(const Schedule &schedule) {
     std::vector<AllReducePlacement> rank;
     for (auto [stage, index] : last)
       rank.push_back({static_cast<int>(r), stage, index});
-    std::stable_sort(rank.begin(), rank.end(),
-                     [](const AllReducePlacement &a,
-                        const AllReducePlacement &b) {
-                       return a.after < b.after;
-                     });
+    std::stable_sort(
+        rank.begin(), rank.end(),
+        [](const AllReducePlacement &a, const AllReducePlacement &b) {
+          return a.after < b.after;
+        });
     placements.insert(placements.end(), rank.begin(), rank.end());
   }
   return placements;
@@ -63,14 +63,14 @@ DataParallelResult mlir::pp::sched::simulateDataParallel(
     endFree[r] = lastEnd[r];
   std::vector<double> overlapEnd = lastEnd, atEndEnd = lastEnd;
   for (const AllReducePlacement &p : placements) {
-    if (p.rank < 0 || static_cast<size_t>(p.rank) >= numRanks ||
-        p.stage < 0 || p.stage >= model.numStages() ||
+    if (p.rank < 0 || static_cast<size_t>(p.rank) >= numRanks || p.stage < 0 ||
+        p.stage >= model.numStages() ||
         p.after >= simulation.timings[p.rank].size())
       continue;
-    int64_t bytes = static_cast<size_t>(p.stage) <
-                            dataParallel.gradientBytes.size()
-                        ? dataParallel.gradientBytes[p.stage]
-                        : 0;
+    int64_t bytes =
+        static_cast<size_t>(p.stage) < dataParallel.gradientBytes.size()
+            ? dataParallel.gradientBytes[p.stage]
+            : 0;
     double time = ringAllReduceTime(bytes, dataParallel);
     double ready = simulation.timings[p.rank][p.after].end;
     double start = std::max(ready, overlapFree[p.rank]);

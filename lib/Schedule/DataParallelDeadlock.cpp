@@ -28,8 +28,8 @@ public:
       : model(model), schedule(schedule), replicas(replicas),
         numRanks(static_cast<int>(schedule.ranks.size())),
         pc(replicas, std::vector<size_t>(numRanks, 0)),
-        reduced(replicas, std::vector<size_t>(numRanks, 0)),
-        made(replicas), received(replicas, std::vector<std::set<Key>>(numRanks)),
+        reduced(replicas, std::vector<size_t>(numRanks, 0)), made(replicas),
+        received(replicas, std::vector<std::set<Key>>(numRanks)),
         byRank(numRanks), recvs(numRanks) {
     for (const AllReducePlacement &p : placements)
       if (p.rank >= 0 && p.rank < numRanks)
@@ -159,8 +159,8 @@ bool ReplicaRun::step(int d, int r) {
 }
 
 std::string ReplicaRun::blockedMessage(int d, int r) const {
-  std::string who = "rank " + std::to_string(r) + " of replica " +
-                    std::to_string(d);
+  std::string who =
+      "rank " + std::to_string(r) + " of replica " + std::to_string(d);
   if (pc[d][r] >= schedule.ranks[r].size() && !atAllReduce(d, r))
     return who + " ended without reaching its all-reduce of stage " +
            std::to_string(byRank[r][reduced[d][r]].stage) +

@@ -29,7 +29,6 @@ namespace {
 /// The most cells a timeline row gets before the cell is scaled up.
 constexpr int64_t kMaxTimelineCells = 2000;
 
-
 /// "Rank 7: " with the number padded so that rows align for P >= 10.
 std::string rankPrefix(const char *word, int rank, int numRanks) {
   std::string number = std::to_string(rank);

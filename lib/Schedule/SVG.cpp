@@ -1,4 +1,4 @@
-//===- SVG.cpp - Schedule timelines as SVG ----------------------------------===//
+//===- SVG.cpp - Schedule timelines as SVG --------------------------------===//
 //
 // renderSVG(): a simulated schedule as a picture in the style of the figures
 // of the pipeline papers (GPipe, Megatron-LM, the zero-bubble paper): one row
@@ -31,7 +31,6 @@ constexpr double kPixelsPerShortest = 26; // width of the shortest action
 constexpr double kMinPlotWidth = 480;
 constexpr double kMaxPlotWidth = 2400;
 constexpr double kMinBlockWidth = 1.5;
-
 
 /// Coordinates with two decimals at most.
 std::string px(double x) {

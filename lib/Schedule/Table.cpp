@@ -1,4 +1,4 @@
-//===- Table.cpp - PyTorch schedule CSV tables ------------------------------===//
+//===- Table.cpp - PyTorch schedule CSV tables ----------------------------===//
 //
 // Import and export of the schedule tables of PyTorch's
 // torch.distributed.pipelining (schedules.py: `_Action.__repr__`,
@@ -197,8 +197,9 @@ alignSteps(const std::vector<std::vector<OutCell>> &rows) {
       std::string blocked;
       for (size_t r = 0; r < numRanks; ++r)
         if (pc[r] < rows[r].size())
-          blocked += (blocked.empty() ? "" : ", ") + ("rank " +
-                     std::to_string(r) + " at '" + rows[r][pc[r]].text + "'");
+          blocked += (blocked.empty() ? "" : ", ") +
+                     ("rank " + std::to_string(r) + " at '" +
+                      rows[r][pc[r]].text + "'");
       return makeError("cannot align the table's steps: the compute actions "
                        "wait on each other in a cycle (" +
                        blocked + "); export without step alignment");
@@ -226,8 +227,7 @@ mlir::pp::sched::exportTable(const Schedule &schedule,
       if (!inserted && it->second != r)
         return actionError(r, i, a,
                            "stage " + llvm::Twine(a.stage) +
-                               " also runs on rank " +
-                               llvm::Twine(it->second) +
+                               " also runs on rank " + llvm::Twine(it->second) +
                                "; a table puts each stage on one rank");
     }
 
@@ -345,8 +345,8 @@ struct Field {
 
 /// Splits `text` into rows of fields like Python's csv.reader with the excel
 /// dialect (non-strict).
-llvm::Expected<std::vector<std::vector<Field>>>
-readCSV(StringRef text, TableLocation *where) {
+llvm::Expected<std::vector<std::vector<Field>>> readCSV(StringRef text,
+                                                        TableLocation *where) {
   std::vector<std::vector<Field>> rows;
   if (text.starts_with("\xEF\xBB\xBF"))
     text = text.drop_front(3);
@@ -441,12 +441,18 @@ enum class CellType {
 /// Type names as `_ComputationType` spells them; longer names first so that
 /// a prefix match finds the longest.
 const std::pair<const char *, CellType> kCellTypes[] = {
-    {"OVERLAP_F_B", CellType::OverlapFB}, {"REDUCE_GRAD", CellType::ReduceGrad},
-    {"UNSHARD", CellType::Unshard},       {"RESHARD", CellType::Reshard},
-    {"SEND_F", CellType::SendF},          {"RECV_F", CellType::RecvF},
-    {"SEND_B", CellType::SendB},          {"RECV_B", CellType::RecvB},
-    {"F", CellType::Forward},             {"I", CellType::BackwardInput},
-    {"W", CellType::BackwardWeight},      {"B", CellType::Backward},
+    {"OVERLAP_F_B", CellType::OverlapFB},
+    {"REDUCE_GRAD", CellType::ReduceGrad},
+    {"UNSHARD", CellType::Unshard},
+    {"RESHARD", CellType::Reshard},
+    {"SEND_F", CellType::SendF},
+    {"RECV_F", CellType::RecvF},
+    {"SEND_B", CellType::SendB},
+    {"RECV_B", CellType::RecvB},
+    {"F", CellType::Forward},
+    {"I", CellType::BackwardInput},
+    {"W", CellType::BackwardWeight},
+    {"B", CellType::Backward},
 };
 
 /// A parsed cell: one action, or an OVERLAP_F_B with two sub-actions.
@@ -666,9 +672,9 @@ llvm::Error TableImporter::startTable(ImportedTable &table) const {
       return makeError("stage " + llvm::Twine(s) +
                        " appears in no row; stages must be numbered 0.." +
                        llvm::Twine(maxStage) + " without gaps");
-  table.format = format ? *format
-                        : (anyComm ? TableFormat::ComputeComms
-                                   : TableFormat::ComputeOnly);
+  table.format =
+      format ? *format
+             : (anyComm ? TableFormat::ComputeComms : TableFormat::ComputeOnly);
   table.stageRanks.resize(maxStage + 1);
   for (auto [stage, rank] : rankOf)
     table.stageRanks[stage] = rank;

@@ -1,4 +1,4 @@
-//===- Text.h - numbers and counts in reports (internal) ---------*- C++ -*-===//
+//===- Text.h - numbers and counts in reports (internal) --------*- C++ -*-===//
 //
 // The words the schedule library's messages, reports, timelines and
 // pictures share: one formatting of numbers and of counted nouns.

@@ -241,11 +241,11 @@ void Checker::record(int rank, int index, const Action &action) {
                          : std::string(payloadName(action.payload)) + " of " +
                                key(action.stage, action.microbatch) + " is " +
                                verb;
-  report(here, what + " twice" +
-                   (slot->rank == rank
-                        ? " on rank " + std::to_string(rank)
-                        : " (ranks " + std::to_string(slot->rank) + " and " +
-                              std::to_string(rank) + ")"));
+  report(here,
+         what + " twice" +
+             (slot->rank == rank ? " on rank " + std::to_string(rank)
+                                 : " (ranks " + std::to_string(slot->rank) +
+                                       " and " + std::to_string(rank) + ")"));
 }
 
 void Checker::checkCounts(int stage, int microbatch) {
@@ -360,8 +360,8 @@ void Checker::checkMatching(PayloadKind payload, int stage, int microbatch) {
 void Checker::checkCarried(PayloadKind payload, int stage, int microbatch) {
   int consumerStage =
       payload == PayloadKind::Activation ? stage + 1 : stage - 1;
-  if (consumerStage < 0 || consumerStage >= numStages ||
-      !validStage[stage] || !validStage[consumerStage] ||
+  if (consumerStage < 0 || consumerStage >= numStages || !validStage[stage] ||
+      !validStage[consumerStage] ||
       model.rankOf(stage) == model.rankOf(consumerStage))
     return;
   CommInfo &info = comm(payload, stage, microbatch);
@@ -466,11 +466,13 @@ std::vector<Problem> Checker::run() {
     });
   }
   if (numForwards < numKeys && numKeys > 4 * numActions + 65536) {
-    report(-1, -1,
-           "the schedule runs " + plural(static_cast<int64_t>(numForwards), "forward", "forwards") +
-               ", but " + plural(numStages, "stage", "stages") + " x " +
-               plural(numMicrobatches, "micro-batch", "micro-batches") +
-               " need " + std::to_string(numKeys));
+    report(
+        -1, -1,
+        "the schedule runs " +
+            plural(static_cast<int64_t>(numForwards), "forward", "forwards") +
+            ", but " + plural(numStages, "stage", "stages") + " x " +
+            plural(numMicrobatches, "micro-batch", "micro-batches") + " need " +
+            std::to_string(numKeys));
     return std::move(problems);
   }
   bool communicates = false;

@@ -38,10 +38,11 @@ int main(void) {
 
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  const char *pipeline = "builtin.module(pp-plan{schedule=1f1b num-microbatches=2})";
-  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
-          opm, mlirStringRefCreateFromCString(pipeline), printToStdout,
-          NULL))) {
+  const char *pipeline =
+      "builtin.module(pp-plan{schedule=1f1b num-microbatches=2})";
+  if (mlirLogicalResultIsFailure(
+          mlirParsePassPipeline(opm, mlirStringRefCreateFromCString(pipeline),
+                                printToStdout, NULL))) {
     fprintf(stderr, "pipeline parse failed\n");
     return 2;
   }

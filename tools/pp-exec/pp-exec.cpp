@@ -206,7 +206,7 @@ static std::string checkFlags() {
 /// The request the flags describe (not --measure-stages).
 static llvm::Expected<RunRequest> requestFromFlags(const JitOptions &jit) {
   RunRequest request;
-  request.mode = !compare.empty()    ? RunRequest::Mode::Compare
+  request.mode = !compare.empty()     ? RunRequest::Mode::Compare
                  : checkGradientsFlag ? RunRequest::Mode::CheckGradients
                                       : RunRequest::Mode::Run;
   request.sourceName = inputFilename;

@@ -1,4 +1,4 @@
-//===- pp-opt.cpp - the pp-mlir optimizer driver ---------------------------===//
+//===- pp-opt.cpp - the pp-mlir optimizer driver --------------------------===//
 //
 // mlir-opt with the pp dialect and passes, the dialects a model may contain
 // (the same as pp-run's, pp-exec's and the plugin's: pp/InitAllDialects.h)
@@ -38,6 +38,6 @@ int main(int argc, char **argv) {
   mlir::registerConvertParallelLoopToGpuPass();
   mlir::registerGpuKernelOutliningPass();
   mlir::pp::addVersionPrinter("pp-opt");
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "pp-mlir optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "pp-mlir optimizer driver\n", registry));
 }

@@ -44,8 +44,8 @@ TEST(LearningRate, WarmUpRisesLinearlyToThePeak) {
 
 TEST(LearningRate, LinearDecayEndsAtTheMinimum) {
   LearningRateSchedule s = make(Kind::Linear, 1.0, 0.5, 1, 5);
-  EXPECT_EQ(s.at(1), 1.0);   // the warm-up's only step
-  EXPECT_EQ(s.at(2), 1.0);   // p = 0
+  EXPECT_EQ(s.at(1), 1.0);                  // the warm-up's only step
+  EXPECT_EQ(s.at(2), 1.0);                  // p = 0
   EXPECT_DOUBLE_EQ(s.at(3), 1.0 - 0.5 / 3); // p = 1/3
   EXPECT_DOUBLE_EQ(s.at(4), 1.0 - 1.0 / 3); // p = 2/3
   EXPECT_EQ(s.at(5), 0.5);                  // p = 1

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pp/Execution/Jit.h"
 #include "pp/Execution/Optimizer.h"
+#include "pp/Execution/Jit.h"
 #include "pp/GPU/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -56,9 +56,8 @@ TEST_P(GeneratedUpdate, EqualsTheFormulasBitwise) {
   options.weightDecay = 0.1;
   options.momentum = 0.8;
   options.beta2 = 0.99;
-  std::vector<TensorSpec> specs = {{ElemKind::F32, {37}},
-                                   {ElemKind::F32, {3, 5}},
-                                   {ElemKind::F64, {2, 9}}};
+  std::vector<TensorSpec> specs = {
+      {ElemKind::F32, {37}}, {ElemKind::F32, {3, 5}}, {ElemKind::F64, {2, 9}}};
   OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&*context));
   llvm::Expected<std::vector<std::string>> names =
       addUpdateFunctions(*module, options, specs);
@@ -94,8 +93,7 @@ TEST_P(GeneratedUpdate, EqualsTheFormulasBitwise) {
       }
       args.push_back(scalars.data());
       ASSERT_FALSE(!!jit->get()->runOnBuffers(name, args, results));
-      referenceUpdate(options, lr, t, gradScale, expected, grad,
-                      expectedState);
+      referenceUpdate(options, lr, t, gradScale, expected, grad, expectedState);
       EXPECT_TRUE(sameBytes(param, expected)) << name << " step " << t;
       for (size_t k = 0; k < numState; ++k)
         EXPECT_TRUE(sameBytes(state[k], expectedState[k]))
@@ -128,8 +126,8 @@ TEST_P(GeneratedUpdate, CompilesToOneKernelForTheGPU) {
   });
   EXPECT_EQ(binaries, 1);
   EXPECT_EQ(launches, 1);
-  auto ciface = module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_ciface_" +
-                                                        names->front());
+  auto ciface =
+      module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_ciface_" + names->front());
   ASSERT_TRUE(ciface);
   size_t numState = optimizerStateNames(options.kind).size();
   // p, g, state..., scalars, then p', state'...
@@ -193,7 +191,8 @@ TEST(Optimizer, BadHyperparameters) {
   EXPECT_EQ(message(o), "--momentum must be in [0, 1), not nan");
   o = {};
   o.eps = 0;
-  EXPECT_EQ(message(o), "--eps must be a finite number > 0 (in f32 too), not 0");
+  EXPECT_EQ(message(o),
+            "--eps must be a finite number > 0 (in f32 too), not 0");
   o.eps = 1e-46;
   EXPECT_EQ(message(o),
             "--eps must be a finite number > 0 (in f32 too), not 1e-46");

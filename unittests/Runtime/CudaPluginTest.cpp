@@ -81,17 +81,22 @@ TEST(CudaPlugin, GemmMatchesCpu) {
                 strideB = (transB ? n : k) * ldb, strideC = m * ldc;
         std::vector<float> a(batch * strideA), b(batch * strideB),
             c(batch * strideC);
-        for (float &x : a) x = uniform(random);
-        for (float &x : b) x = uniform(random);
-        for (float &x : c) x = uniform(random);
+        for (float &x : a)
+          x = uniform(random);
+        for (float &x : b)
+          x = uniform(random);
+        for (float &x : c)
+          x = uniform(random);
         std::vector<double> want(c.size());
         for (int64_t q = 0; q < batch; ++q)
           for (int64_t i = 0; i < m; ++i)
             for (int64_t j = 0; j < n; ++j) {
               double sum = accumulate ? c[q * strideC + i * ldc + j] : 0.0;
               for (int64_t l = 0; l < k; ++l)
-                sum += double(a[q * strideA + (transA ? l * lda + i : i * lda + l)]) *
-                       b[q * strideB + (transB ? j * ldb + l : l * ldb + j)];
+                sum +=
+                    double(
+                        a[q * strideA + (transA ? l * lda + i : i * lda + l)]) *
+                    b[q * strideB + (transB ? j * ldb + l : l * ldb + j)];
               want[q * strideC + i * ldc + j] = sum;
             }
         void *s = p.stream();

@@ -412,7 +412,6 @@ TEST(RuntimeInProc, FaultFromEnvironment) {
   EXPECT_EQ(error, "PPRT_FAULT: fault \"rank=1\": needs rank= and mode=");
 }
 
-
 //===----------------------------------------------------------------------===//
 // Compute slots
 //===----------------------------------------------------------------------===//

@@ -1,7 +1,7 @@
-// Tests of auto's search and proofs (pp/Schedule/AutoSchedule.h): the zero-bubble
-// paper's greedy scheduler against the paper's own figures, auto against it
-// on all twelve setups of the paper, auto against an exhaustive search on
-// small instances, the lower bounds, and the memory check of named
+// Tests of auto's search and proofs (pp/Schedule/AutoSchedule.h): the
+// zero-bubble paper's greedy scheduler against the paper's own figures, auto
+// against it on all twelve setups of the paper, auto against an exhaustive
+// search on small instances, the lower bounds, and the memory check of named
 // schedules.
 
 #include "pp/Schedule/AutoSchedule.h"

@@ -44,9 +44,9 @@ using pp_test::peakOf;
 double busiestRankWork(const PipelineModel &model, int numMicrobatches) {
   std::vector<double> work(model.numRanks, 0.0);
   for (const StageInfo &stage : model.stages)
-    work[stage.rank] += numMicrobatches * (stage.forwardTime +
-                                           stage.backwardInputTime +
-                                           stage.backwardWeightTime);
+    work[stage.rank] +=
+        numMicrobatches * (stage.forwardTime + stage.backwardInputTime +
+                           stage.backwardWeightTime);
   return *std::max_element(work.begin(), work.end());
 }
 
@@ -98,8 +98,8 @@ TEST(Auto, NeverWorseThanTheBestNamedScheduleThatFits) {
   for (const Config &c : kConfigs) {
     PipelineModel model = makeModel(c.numRanks, c.stagesPerRank, c.placement,
                                     c.f, c.b, c.w, c.skew, c.latency);
-    for (int64_t limit : {int64_t(0), int64_t(800), int64_t(400),
-                          int64_t(300), int64_t(200)}) {
+    for (int64_t limit :
+         {int64_t(0), int64_t(800), int64_t(400), int64_t(300), int64_t(200)}) {
       ScheduleOptions options;
       options.memoryLimitBytes = limit;
       double bestNamed = std::numeric_limits<double>::infinity();
@@ -195,8 +195,9 @@ TEST(Auto, FloorCountsEveryStageOfARank) {
 // The makespan never grows with the limit, also on heterogeneous V- and
 // loop-placed pipelines with latency (review finding: it used to).
 TEST(Auto, MonotoneInTheLimit) {
-  for (const Config &c : {Config{4, 2, Placement::V, 1, 2, 0.5, 1.5, 0.1, 12},
-                          Config{4, 3, Placement::Loop, 1, 2, 0.5, 2, 0.1, 12}}) {
+  for (const Config &c :
+       {Config{4, 2, Placement::V, 1, 2, 0.5, 1.5, 0.1, 12},
+        Config{4, 3, Placement::Loop, 1, 2, 0.5, 2, 0.1, 12}}) {
     PipelineModel model = makeModel(c.numRanks, c.stagesPerRank, c.placement,
                                     c.f, c.b, c.w, c.skew, c.latency);
     double previous = std::numeric_limits<double>::infinity();
@@ -211,9 +212,9 @@ TEST(Auto, MonotoneInTheLimit) {
       }
       double makespan = simulate(model, *schedule).makespan;
       // Going down in limit, the makespan may only grow.
-      EXPECT_GE(makespan + 1e-9, previous == std::numeric_limits<double>::infinity()
-                                     ? makespan
-                                     : previous)
+      EXPECT_GE(makespan + 1e-9,
+                previous == std::numeric_limits<double>::infinity() ? makespan
+                                                                    : previous)
           << "limit " << limit;
       previous = makespan;
     }

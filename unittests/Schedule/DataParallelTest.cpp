@@ -71,7 +71,8 @@ namespace {
 TEST(DataParallel, ReplicasWithAllReducesDoNotDeadlock) {
   PipelineModel model = PipelineModel::uniform(3, 1, 1, 1, 8, 4);
   for (const char *name : {"gpipe", "1f1b", "zb-h1", "zb-h2"}) {
-    Schedule schedule = insertCommunication(model, pp_test::build(name, model, 5));
+    Schedule schedule =
+        insertCommunication(model, pp_test::build(name, model, 5));
     ASSERT_TRUE(findDeadlock(model, schedule).completed) << name;
     std::vector<AllReducePlacement> placed = placeAllReduces(schedule);
     for (int d : {1, 2, 3}) {
@@ -100,18 +101,17 @@ TEST(DataParallel, ReplicasOfADeadlockedScheduleDeadlock) {
   };
   // Rank 0 waits for the gradient before it sends the activation rank 1
   // waits for.
-  schedule.ranks = {
-      {act(ActionKind::Recv, 1, PayloadKind::Gradient, 1),
-       act(ActionKind::Forward, 0, PayloadKind::Activation, 0),
-       act(ActionKind::Send, 0, PayloadKind::Activation, 1),
-       act(ActionKind::Backward, 0, PayloadKind::Activation, 0)},
-      {act(ActionKind::Recv, 0, PayloadKind::Activation, 0),
-       act(ActionKind::Forward, 1, PayloadKind::Activation, 0),
-       act(ActionKind::Backward, 1, PayloadKind::Activation, 0),
-       act(ActionKind::Send, 1, PayloadKind::Gradient, 0)}};
+  schedule.ranks = {{act(ActionKind::Recv, 1, PayloadKind::Gradient, 1),
+                     act(ActionKind::Forward, 0, PayloadKind::Activation, 0),
+                     act(ActionKind::Send, 0, PayloadKind::Activation, 1),
+                     act(ActionKind::Backward, 0, PayloadKind::Activation, 0)},
+                    {act(ActionKind::Recv, 0, PayloadKind::Activation, 0),
+                     act(ActionKind::Forward, 1, PayloadKind::Activation, 0),
+                     act(ActionKind::Backward, 1, PayloadKind::Activation, 0),
+                     act(ActionKind::Send, 1, PayloadKind::Gradient, 0)}};
   ASSERT_FALSE(findDeadlock(model, schedule).completed);
-  DeadlockReport report = findDataParallelDeadlock(
-      model, schedule, placeAllReduces(schedule), 2);
+  DeadlockReport report =
+      findDataParallelDeadlock(model, schedule, placeAllReduces(schedule), 2);
   EXPECT_FALSE(report.completed);
   ASSERT_EQ(report.blocked.size(), 4u);
   EXPECT_EQ(report.blocked[0].message,

@@ -55,8 +55,8 @@ TEST_P(Grid, EveryShapeAndMicrobatchCount) {
   for (int v : stagesPerRank) {
     PipelineModel model = makeModel(p, v, placement);
     for (int m = 1; m <= 64; ++m) {
-      SCOPED_TRACE(name + " P=" + std::to_string(p) + " V=" +
-                   std::to_string(v) + " M=" + std::to_string(m));
+      SCOPED_TRACE(name + " P=" + std::to_string(p) +
+                   " V=" + std::to_string(v) + " M=" + std::to_string(m));
       llvm::Expected<Schedule> schedule = buildSchedule(name, model, m);
       ASSERT_TRUE(static_cast<bool>(schedule))
           << llvm::toString(schedule.takeError());

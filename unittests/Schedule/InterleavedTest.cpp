@@ -29,7 +29,6 @@ PipelineModel loopModel(int numRanks, int stagesPerRank, double forward = 1,
   return model;
 }
 
-
 std::string buildError(llvm::StringRef name, const PipelineModel &model,
                        int numMicrobatches, int groupSize = 0) {
   ScheduleOptions options;

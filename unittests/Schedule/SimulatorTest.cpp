@@ -17,7 +17,6 @@ using namespace pp_test;
 
 namespace {
 
-
 /// Checks the closed forms of GPipe and 1F1B with F = B (fused) = 1 on a
 /// simulation of `schedule` (compute-only or with communication).
 void expectUniformMetrics(const char *name, const SimulationResult &result,
@@ -237,8 +236,7 @@ TEST(Simulator, StashAccountingNames) {
     EXPECT_EQ(parseStashAccounting(stashAccountingName(accounting)),
               accounting);
   EXPECT_EQ(stashAccountingName(StashAccounting::HoldDuringBackward), "hold");
-  EXPECT_EQ(stashAccountingName(StashAccounting::ConvertAtBackward),
-            "convert");
+  EXPECT_EQ(stashAccountingName(StashAccounting::ConvertAtBackward), "convert");
   EXPECT_EQ(parseStashAccounting("both"), std::nullopt);
   EXPECT_EQ(parseStashAccounting(""), std::nullopt);
 }

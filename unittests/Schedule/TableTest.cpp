@@ -85,8 +85,8 @@ void expectSameSchedule(const Schedule &a, const Schedule &b) {
     ASSERT_EQ(a.ranks[r].size(), b.ranks[r].size()) << "rank " << r;
     for (size_t i = 0; i < a.ranks[r].size(); ++i)
       EXPECT_TRUE(a.ranks[r][i] == b.ranks[r][i])
-          << "rank " << r << ", action " << i << ": "
-          << describe(a.ranks[r][i]) << " vs " << describe(b.ranks[r][i]);
+          << "rank " << r << ", action " << i << ": " << describe(a.ranks[r][i])
+          << " vs " << describe(b.ranks[r][i]);
   }
 }
 
@@ -150,9 +150,8 @@ TEST(Table, FormatNames) {
 // the next; empty cells are bubbles.
 TEST(Table, ExportGPipe) {
   Schedule gpipe = build("gpipe", 2, 2);
-  EXPECT_EQ(exportOrDie(gpipe, TableFormat::ComputeOnly),
-            "0F0,0F1,,,0B1,0B0\n"
-            ",1F0,1F1,1B1,1B0\n");
+  EXPECT_EQ(exportOrDie(gpipe, TableFormat::ComputeOnly), "0F0,0F1,,,0B1,0B0\n"
+                                                          ",1F0,1F1,1B1,1B0\n");
   EXPECT_EQ(exportOrDie(gpipe, TableFormat::ComputeOnly, /*align=*/false),
             "0F0,0F1,0B1,0B0\n"
             "1F0,1F1,1B1,1B0\n");
@@ -180,9 +179,8 @@ TEST(Table, ExportComputeComms) {
             "0F0,0SEND_F0,0RECV_B0,0B0\n"
             "1RECV_F0,1F0,1B0,1SEND_B0\n");
   // compute_only drops the communication.
-  EXPECT_EQ(exportOrDie(s, TableFormat::ComputeOnly),
-            "0F0,,,0B0\n"
-            ",1F0,1B0\n");
+  EXPECT_EQ(exportOrDie(s, TableFormat::ComputeOnly), "0F0,,,0B0\n"
+                                                      ",1F0,1B0\n");
 }
 
 TEST(Table, ExportEmptyRank) {
@@ -201,10 +199,10 @@ TEST(Table, ExportOverlap) {
   s.numMicrobatches = 2;
   Action overlapped = F(0, 1);
   overlapped.overlapWithNext = true;
-  s.ranks = {{F(0, 0), F(3, 0), overlapped, B(3, 0), F(3, 1), B(3, 1),
-              B(0, 0), B(0, 1)},
-             {F(1, 0), F(2, 0), F(1, 1), F(2, 1), B(2, 0), B(1, 0), B(2, 1),
-              B(1, 1)}};
+  s.ranks = {
+      {F(0, 0), F(3, 0), overlapped, B(3, 0), F(3, 1), B(3, 1), B(0, 0),
+       B(0, 1)},
+      {F(1, 0), F(2, 0), F(1, 1), F(2, 1), B(2, 0), B(1, 0), B(2, 1), B(1, 1)}};
   std::string text = exportOrDie(s, TableFormat::ComputeOnly, false);
   EXPECT_EQ(text, "0F0,3F0,(0F1;3B0)OVERLAP_F_B,3F1,3B1,0B0,0B1\n"
                   "1F0,2F0,1F1,2F1,2B0,1B0,2B1,1B1\n");
@@ -288,9 +286,9 @@ TEST(Table, RoundTripGPipeAnd1F1B) {
         PipelineModel model = PipelineModel::uniform(p, 1, 1, 0, 1);
         Schedule s = build(name, p, m);
         for (bool align : {true, false}) {
-          ImportedTable table = importOrDie(
-              exportOrDie(s, TableFormat::ComputeOnly, align),
-              TableFormat::ComputeOnly);
+          ImportedTable table =
+              importOrDie(exportOrDie(s, TableFormat::ComputeOnly, align),
+                          TableFormat::ComputeOnly);
           expectSameSchedule(table.schedule, s);
           EXPECT_EQ(table.format, TableFormat::ComputeOnly);
           ASSERT_EQ(table.numStages(), p);
@@ -301,8 +299,8 @@ TEST(Table, RoundTripGPipeAnd1F1B) {
         ImportedTable table =
             importOrDie(exportOrDie(withComms, TableFormat::ComputeComms));
         // One rank needs no communication: the table reads as compute_only.
-        EXPECT_EQ(table.format, p > 1 ? TableFormat::ComputeComms
-                                      : TableFormat::ComputeOnly);
+        EXPECT_EQ(table.format,
+                  p > 1 ? TableFormat::ComputeComms : TableFormat::ComputeOnly);
         expectSameSchedule(table.schedule, withComms);
         EXPECT_TRUE(checkSchedule(model, table.schedule).empty());
         // compute_only of a schedule with comms gives back the computation.
@@ -419,11 +417,10 @@ TEST(Table, ImportComputeCommsFixture) {
   using PK = PayloadKind;
   Schedule expected;
   expected.numMicrobatches = 1;
-  expected.ranks = {
-      {F(0, 0), comm(ActionKind::Send, PK::Activation, 0, 0, 1),
-       comm(ActionKind::Recv, PK::Gradient, 1, 0, 1), B(0, 0)},
-      {comm(ActionKind::Recv, PK::Activation, 0, 0, 0), F(1, 0), B(1, 0),
-       comm(ActionKind::Send, PK::Gradient, 1, 0, 0)}};
+  expected.ranks = {{F(0, 0), comm(ActionKind::Send, PK::Activation, 0, 0, 1),
+                     comm(ActionKind::Recv, PK::Gradient, 1, 0, 1), B(0, 0)},
+                    {comm(ActionKind::Recv, PK::Activation, 0, 0, 0), F(1, 0),
+                     B(1, 0), comm(ActionKind::Send, PK::Gradient, 1, 0, 0)}};
   expectSameSchedule(table.schedule, expected);
   PipelineModel model = PipelineModel::uniform(2, 1, 1, 0, 1);
   EXPECT_TRUE(checkSchedule(model, table.schedule).empty());
@@ -495,10 +492,10 @@ TEST(Table, ImportErrors) {
                   " is not supported (pp-mlir has no FSDP unshard/reshard or "
                   "gradient-reduction actions)");
   // Communication in a table read as compute_only.
-  EXPECT_EQ(importError("0F0,0SEND_F0\n1RECV_F0,1F0\n",
-                        TableFormat::ComputeOnly),
-            "rank 0, step 1: communication action '0SEND_F0' in a "
-            "compute_only table");
+  EXPECT_EQ(
+      importError("0F0,0SEND_F0\n1RECV_F0,1F0\n", TableFormat::ComputeOnly),
+      "rank 0, step 1: communication action '0SEND_F0' in a "
+      "compute_only table");
   // Peers that do not exist.
   EXPECT_EQ(importError("0F0,0SEND_F0\n"),
             "rank 0, step 1: '0SEND_F0' sends to stage 1, which the table "
@@ -577,7 +574,8 @@ bool wellFormed(llvm::StringRef xml, std::string &why) {
       root = true;
       std::string name = tag.take_until([](char c) {
                               return c == ' ' || c == '/' || c == '\n';
-                            }).str();
+                            })
+                             .str();
       if (!tag.ends_with("/"))
         open.push_back(name);
     }

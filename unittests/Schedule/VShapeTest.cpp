@@ -39,7 +39,6 @@ PipelineModel vModel(int numRanks, double forward = 1, double input = 1,
   return model;
 }
 
-
 std::string buildError(llvm::StringRef name, const PipelineModel &model,
                        int numMicrobatches) {
   llvm::Expected<Schedule> schedule =

@@ -33,7 +33,6 @@ using namespace pp_test;
 
 namespace {
 
-
 /// The labels of every rank, one string per rank: "F0 B0 W0" (B is the
 /// backward for inputs, W the backward for weights).
 

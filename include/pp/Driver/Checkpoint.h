@@ -1,4 +1,6 @@
-//===- Checkpoint.h - saved training state, by the model's arguments -*- C++ -*-===//
+//===- Checkpoint.h ---------------------------------------------*- C++ -*-===//
+//
+// Saved training state, by the model's arguments.
 //
 // A checkpoint names the model's parameters, not stages, so a run can
 // resume with another P, V or schedule (pp-run --save, --resume;

@@ -46,9 +46,7 @@ struct LearningRateSchedule {
   /// The rate of step `step` (1-based; clamped into [1, totalSteps]).
   double at(int step) const;
   /// Whether every step has the peak rate (constant, no warm-up).
-  bool isConstant() const {
-    return kind == Kind::Constant && warmupSteps == 0;
-  }
+  bool isConstant() const { return kind == Kind::Constant && warmupSteps == 0; }
 };
 
 /// "constant", "linear" or "cosine"; std::nullopt for anything else.

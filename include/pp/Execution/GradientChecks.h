@@ -1,4 +1,6 @@
-//===- GradientChecks.h - comparing functions, checking gradients -*- C++ -*-===//
+//===- GradientChecks.h -----------------------------------------*- C++ -*-===//
+//
+// Comparing functions, checking gradients.
 //
 // `pp-exec --compare=G` and `pp-exec --check-gradients`; the method and the
 // defaults are documented in docs/Execution.md.

@@ -27,7 +27,8 @@ namespace mlir::pp::exec {
 llvm::Expected<HostTensor> readNpy(llvm::StringRef path);
 
 /// Parses the bytes of an .npy file; errors start with `name`.
-llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes, llvm::StringRef name);
+llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes,
+                                    llvm::StringRef name);
 
 /// Writes `t` as an .npy file (version 1.0, C order, little-endian).
 llvm::Error writeNpy(llvm::StringRef path, const HostTensor &t);

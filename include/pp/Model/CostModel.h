@@ -43,7 +43,6 @@ bool parseRecomputeChoice(llvm::StringRef choice, double &threshold);
 /// one more class of contractions.
 llvm::SmallVector<double> recomputeIntensities(Operation *module);
 
-
 } // namespace mlir::pp
 
 #endif // PP_MODEL_COSTMODEL_H

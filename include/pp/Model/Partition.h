@@ -1,4 +1,4 @@
-//===- Partition.h - the units pp-partition cuts between ----------*- C++ -*-===//
+//===- Partition.h - the units pp-partition cuts between --------*- C++ -*-===//
 //
 // What pp-partition (lib/Model/Partition.cpp) places in stages, for the
 // driver's planners (pp/Driver/StagePlanner.h, the recomputation search)

@@ -1,4 +1,6 @@
-//===- DataParallel.h - D replicas of a pipeline, gradient all-reduce -*- C++ -*-===//
+//===- DataParallel.h -------------------------------------------*- C++ -*-===//
+//
+// D replicas of a pipeline, gradient all-reduce.
 //
 // Data parallelism over the pipeline: D replicas of the P-rank pipeline, each
 // on its own micro-batches, with each stage's parameter gradients summed over

@@ -1,4 +1,4 @@
-//===- Error.h - the error value of the libraries' C++ API --------*- C++ -*-===//
+//===- Error.h - the error value of the libraries' C++ API ------*- C++ -*-===//
 //
 // The driver and the execution library return failures as llvm::Error with
 // a message and no error code: a sentence in MLIR's style (lower case, no

@@ -1,4 +1,4 @@
-//===- Translations.h - pp schedules to and from other formats ---*- C++ -*-===//
+//===- Translations.h - pp schedules to and from other formats --*- C++ -*-===//
 //
 // The pp dialect's translations, for mlir-translate-style tools
 // (pp-translate) and embedders:

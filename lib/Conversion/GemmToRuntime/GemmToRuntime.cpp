@@ -1,4 +1,4 @@
-//===- GemmToRuntime.cpp - pp-gemm-to-runtime ------------------------------===//
+//===- GemmToRuntime.cpp - pp-gemm-to-runtime -----------------------------===//
 //
 // Contractions on buffers to GEMM calls into the runtime, one calling
 // convention for two back ends: OpenBLAS on the CPU (the JIT's lowering,
@@ -66,14 +66,14 @@ static std::optional<unsigned> dimensionOf(AffineMap map, unsigned loop) {
 /// by `map`, static strides `strides`) into one GEMM dimension: dimensions
 /// of size 1 drop out (they index nothing); the others, outer to inner by
 /// stride, must be contiguous.
-static FailureOr<MergedDimension>
-mergeDimensions(MemRefType type, AffineMap map, ArrayRef<int64_t> strides,
-                ArrayRef<unsigned> loops) {
+static FailureOr<MergedDimension> mergeDimensions(MemRefType type,
+                                                  AffineMap map,
+                                                  ArrayRef<int64_t> strides,
+                                                  ArrayRef<unsigned> loops) {
   SmallVector<std::pair<unsigned, unsigned>> dims; // (memref dim, loop)
   for (unsigned loop : loops) {
     std::optional<unsigned> d = dimensionOf(map, loop);
-    if (!d || ShapedType::isDynamic(strides[*d]) ||
-        type.isDynamicDim(*d))
+    if (!d || ShapedType::isDynamic(strides[*d]) || type.isDynamicDim(*d))
       return failure();
     if (type.getDimSize(*d) != 1 || loops.size() == 1)
       dims.push_back({*d, loop});
@@ -105,10 +105,11 @@ mergeDimensions(MemRefType type, AffineMap map, ArrayRef<int64_t> strides,
 /// dimensions, with static strides, each set laid out contiguously, with
 /// unit stride along cols (passed as is) or along rows (passed transposed).
 /// `allowTranspose` is false for the output.
-static FailureOr<GemmOperand>
-classifyOperand(Value value, AffineMap map, ArrayRef<unsigned> rows,
-                ArrayRef<unsigned> cols, std::optional<unsigned> batch,
-                bool allowTranspose) {
+static FailureOr<GemmOperand> classifyOperand(Value value, AffineMap map,
+                                              ArrayRef<unsigned> rows,
+                                              ArrayRef<unsigned> cols,
+                                              std::optional<unsigned> batch,
+                                              bool allowTranspose) {
   auto type = dyn_cast<MemRefType>(value.getType());
   if (!type || map.getNumResults() != type.getRank() ||
       type.getRank() !=
@@ -149,24 +150,23 @@ static Value elementPointer(OpBuilder &b, Location loc, Value memref) {
   Value aligned =
       memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value elementBytes = arith::ConstantIndexOp::create(
-      b, loc, type.getElementTypeBitWidth() / 8);
+  Value elementBytes =
+      arith::ConstantIndexOp::create(b, loc, type.getElementTypeBitWidth() / 8);
   Value offsetBytes =
       arith::MulIOp::create(b, loc, metadata.getOffset(), elementBytes);
   Value address = arith::AddIOp::create(b, loc, aligned, offsetBytes);
-  Value asInt =
-      arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
-  return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-                                  asInt);
+  Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), asInt);
 }
 
 /// Rewrites `op` into a pprt_<target>_gemm_* call, or explains why not.
 static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
                                    GemmTarget target, std::string &why) {
   auto dims = linalg::inferContractionDims(op);
-  if (failed(dims) || dims->m.empty() || dims->n.empty() ||
-      dims->k.empty() || dims->batch.size() > 1 ||
-      op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1) {
+  if (failed(dims) || dims->m.empty() || dims->n.empty() || dims->k.empty() ||
+      dims->batch.size() > 1 || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1) {
     why = "not a GEMM: no m, n or k dimension, or more than one batch "
           "dimension";
     return failure();
@@ -192,13 +192,13 @@ static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
   // n-major, C^T = B^T A^T: the inputs swap roles (the body's product
   // commutes).
   unsigned first = 0, second = 1;
-  if (failed(classifyOperand(op.getDpsInits()[0], maps[2], m, n, batch,
-                             false))) {
+  if (failed(
+          classifyOperand(op.getDpsInits()[0], maps[2], m, n, batch, false))) {
     std::swap(m, n);
     std::swap(first, second);
   }
-  auto a = classifyOperand(op.getDpsInputs()[first], maps[first], m, k, batch,
-                           true);
+  auto a =
+      classifyOperand(op.getDpsInputs()[first], maps[first], m, k, batch, true);
   auto bOp = classifyOperand(op.getDpsInputs()[second], maps[second], k, n,
                              batch, true);
   auto c = classifyOperand(op.getDpsInits()[0], maps[2], m, n, batch, false);
@@ -302,8 +302,7 @@ void mlir::pp::lowerGemmsToRuntime(Operation *root, GemmTarget target,
     module = root->getParentOfType<ModuleOp>();
   SmallVector<linalg::LinalgOp> contractions;
   root->walk([&](linalg::LinalgOp op) {
-    if (op.hasPureBufferSemantics() &&
-        linalg::isaContractionOpInterface(op) &&
+    if (op.hasPureBufferSemantics() && linalg::isaContractionOpInterface(op) &&
         !op->getParentOfType<gpu::GPUModuleOp>())
       contractions.push_back(op);
   });

@@ -24,9 +24,9 @@
 #include "pp/Support/Diagnostics.h"
 #include "pprt/pprt.h"
 
+#include "pp/Conversion/Passes.h"
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
-#include "pp/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -104,15 +104,16 @@ static FailureOr<StageFunctionsInfo> analyzeStage(StageOp stage,
            << " must name existing forward and backward (or backward_input "
               "and backward_weight) functions; run pp-differentiate-stages "
               "first";
-  for (func::FuncOp fn : {info.forward, info.backward, info.input, info.weight}) {
+  for (func::FuncOp fn :
+       {info.forward, info.backward, info.input, info.weight}) {
     if (!fn)
       continue;
     if (fn.isExternal())
       return stage.emitError("@")
              << fn.getSymName() << " of stage " << info.index
              << " is a declaration; it needs a body";
-    for (Type t : llvm::concat<const Type>(fn.getArgumentTypes(),
-                                           fn.getResultTypes())) {
+    for (Type t :
+         llvm::concat<const Type>(fn.getArgumentTypes(), fn.getResultTypes())) {
       auto tensor = dyn_cast<RankedTensorType>(t);
       if (!tensor || !tensor.hasStaticShape() ||
           !tensor.getElementType().isIntOrFloat())
@@ -159,21 +160,21 @@ static FailureOr<StageFunctionsInfo> analyzeStage(StageOp stage,
                 "pp-split-backward)";
     info.weightArguments.assign(indices.asArrayRef().begin(),
                                 indices.asArrayRef().end());
-    int64_t numStash =
-        static_cast<int64_t>(info.weight.getNumArguments()) -
-        static_cast<int64_t>(info.weightArguments.size());
+    int64_t numStash = static_cast<int64_t>(info.weight.getNumArguments()) -
+                       static_cast<int64_t>(info.weightArguments.size());
     if (numStash < 0 || numStash > info.input.getNumResults() ||
         info.weight.getNumResults() != info.parameters.size())
       return stage.emitError("@")
-             << info.input.getSymName() << " and @"
-             << info.weight.getSymName() << " of stage " << info.index
+             << info.input.getSymName() << " and @" << info.weight.getSymName()
+             << " of stage " << info.index
              << " do not fit together (B returns input gradients then the "
                 "weight stash; W takes the weight stash, then B's arguments "
                 "listed in pp.weight_arguments, and returns one gradient per "
                 "parameter)";
     info.numWeightStash = numStash;
     info.numInputGradients = info.input.getNumResults() - numStash;
-    for (Type t : info.input.getResultTypes().drop_front(info.numInputGradients))
+    for (Type t :
+         info.input.getResultTypes().drop_front(info.numInputGradients))
       info.weightStashBytes += bytesOf(t);
     unsigned stashBegin = info.parameters.size();
     for (int64_t i : info.weightArguments)
@@ -213,8 +214,8 @@ public:
   RankProgramBuilder(ModuleOp module, OpBuilder &b, Value rank,
                      int64_t rankIndex, std::vector<StageFunctionsInfo> stages,
                      int64_t numStages, sched::StashAccounting accounting)
-      : module(module), b(b), rank(rank), rankIndex(rankIndex),
-        stages(stages), numStages(numStages), accounting(accounting) {}
+      : module(module), b(b), rank(rank), rankIndex(rankIndex), stages(stages),
+        numStages(numStages), accounting(accounting) {}
 
   /// Emits the calls for the actions of one rank's region, in order.
   LogicalResult build(Region &program);
@@ -296,8 +297,7 @@ void RankProgramBuilder::callMemRef(StringRef name, ValueRange scalars,
   auto type = cast<MemRefType>(buffer.getType());
   Type elem = type.getElementType();
   auto unranked = UnrankedMemRefType::get(elem, type.getMemorySpace());
-  Value cast =
-      memref::CastOp::create(b, b.getUnknownLoc(), unranked, buffer);
+  Value cast = memref::CastOp::create(b, b.getUnknownLoc(), unranked, buffer);
   SmallVector<Value> args{rank};
   args.append(scalars.begin(), scalars.end());
   args.push_back(i64((elem.getIntOrFloatBitWidth() + 7) / 8));
@@ -383,8 +383,8 @@ LogicalResult RankProgramBuilder::emitForward(ForwardOp fwd) {
   operands.append(parameters[s]);
   traceBegin(kForward, s, m);
   accountStash(info.stashBytes);
-  auto call = func::CallOp::create(b, b.getUnknownLoc(), info.forward,
-                                   operands);
+  auto call =
+      func::CallOp::create(b, b.getUnknownLoc(), info.forward, operands);
   traceEnd();
   SmallVector<Value> outputs(call.getResults().take_front(info.numOutputs));
   SmallVector<Value> stash(call.getResults().drop_front(info.numOutputs));
@@ -433,8 +433,8 @@ LogicalResult RankProgramBuilder::emitBackward(Operation &op, int64_t s,
   // A fused backward frees M_B at its end and keeps no M_W, as pp-simulate
   // counts it, even when it runs as B then W. A split B holds M_W from its
   // start and M_B to its end, or (convert) turns M_B into M_W at its end.
-  bool convert = !thenWeight &&
-                 accounting == sched::StashAccounting::ConvertAtBackward;
+  bool convert =
+      !thenWeight && accounting == sched::StashAccounting::ConvertAtBackward;
   if (!thenWeight && !convert)
     accountStash(info.weightStashBytes);
   auto call = func::CallOp::create(b, b.getUnknownLoc(), fn, operands);
@@ -472,8 +472,7 @@ LogicalResult RankProgramBuilder::emitSend(SendOp send) {
   auto &map = activation ? activations : inputGradients;
   auto it = map.find({s, m});
   if (it == map.end())
-    return missing(*send, activation ? "the activation" : "the gradient", s,
-                   m);
+    return missing(*send, activation ? "the activation" : "the gradient", s, m);
   int64_t kind = activation ? kActivation : kGradient;
   traceBegin(kSend, s, m);
   for (auto [k, v] : llvm::enumerate(it->second))
@@ -545,8 +544,7 @@ LogicalResult RankProgramBuilder::build(Region &program) {
       // here (pprt_allreduce).
       callRuntime("pprt_allreduce", {rank, i64(reduce.getStage())});
       result = success();
-    }
-    else
+    } else
       return op.emitError("unexpected op in a rank's program");
     if (failed(result))
       return failure();
@@ -562,8 +560,8 @@ void ConvertPPToRuntimePass::runOnOperation() {
       parseStashAccountingOption(stashAccounting, module.getLoc());
   if (failed(accounting))
     return signalPassFailure();
-  auto schedule = lookupNamedOrOnly<ScheduleOp>(
-      module, scheduleName, "schedule");
+  auto schedule =
+      lookupNamedOrOnly<ScheduleOp>(module, scheduleName, "schedule");
   if (!schedule)
     return signalPassFailure();
   auto pipeline = symbols.lookup<PipelineOp>(schedule.getPipeline());
@@ -591,8 +589,7 @@ void ConvertPPToRuntimePass::runOnOperation() {
   OpBuilder b(module.getContext());
   auto ptrType = LLVM::LLVMPointerType::get(module.getContext());
   for (auto [r, region] : llvm::enumerate(schedule->getRegions())) {
-    std::string name =
-        (schedule.getSymName() + "_rank" + Twine(r)).str();
+    std::string name = (schedule.getSymName() + "_rank" + Twine(r)).str();
     if (symbols.lookup(name)) {
       schedule.emitError("cannot create '@")
           << name << "': a symbol of that name already exists";

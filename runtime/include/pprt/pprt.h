@@ -64,19 +64,18 @@ enum pprt_dtype { PPRT_F32 = 0, PPRT_F64 = 1 };
 /* Sends `bytes` bytes at `data` to rank `peer`, tagged (stage, microbatch,
  * kind); `stage` is the stage that produced the value. May return before the
  * peer receives (the data is copied or the send completes). */
-void pprt_send(pprt_rank *rank, int64_t peer, int64_t stage,
-               int64_t microbatch, int64_t kind, const void *data,
-               int64_t bytes);
+void pprt_send(pprt_rank *rank, int64_t peer, int64_t stage, int64_t microbatch,
+               int64_t kind, const void *data, int64_t bytes);
 
 /* Receives the message (stage, microbatch, kind) from rank `peer` into
  * `data`, which holds `bytes` bytes; waits at most the world's timeout. */
-void pprt_recv(pprt_rank *rank, int64_t peer, int64_t stage,
-               int64_t microbatch, int64_t kind, void *data, int64_t bytes);
+void pprt_recv(pprt_rank *rank, int64_t peer, int64_t stage, int64_t microbatch,
+               int64_t kind, void *data, int64_t bytes);
 
 /* Copies data argument `index` of micro-batch `microbatch` (as the launcher
  * set it for this step) into `data` (`bytes` bytes; checked). */
-void pprt_input(pprt_rank *rank, int64_t microbatch, int64_t index,
-                void *data, int64_t bytes);
+void pprt_input(pprt_rank *rank, int64_t microbatch, int64_t index, void *data,
+                int64_t bytes);
 
 /* Copies the current value of parameter `index` of stage `stage` into
  * `data` (`bytes` bytes; checked). */

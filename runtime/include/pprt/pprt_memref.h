@@ -65,8 +65,8 @@ void pprt_memref_activation(pprt_rank *rank, int64_t element_bytes,
                             int64_t memref_rank, void *descriptor);
 void pprt_memref_accumulate_gradient(pprt_rank *rank, int64_t stage,
                                      int64_t index, int64_t dtype,
-                                     int64_t element_bytes,
-                                     int64_t memref_rank, void *descriptor);
+                                     int64_t element_bytes, int64_t memref_rank,
+                                     void *descriptor);
 void pprt_memref_loss(pprt_rank *rank, int64_t microbatch, int64_t dtype,
                       int64_t element_bytes, int64_t memref_rank,
                       void *descriptor);

@@ -1,4 +1,4 @@
-//===- PPDialect.cpp - pp dialect ------------------------------------------===//
+//===- PPDialect.cpp - pp dialect -----------------------------------------===//
 
 #include "pp/Dialect/PP/IR/PPDialect.h"
 #include "pp/Dialect/PP/IR/PPOps.h"

@@ -1,4 +1,4 @@
-//===- PPOps.cpp - pp dialect operations -----------------------------------===//
+//===- PPOps.cpp - pp dialect operations ----------------------------------===//
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
@@ -12,9 +12,9 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
-#include <limits>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <tuple>
 
 using namespace mlir;
@@ -170,8 +170,9 @@ LogicalResult PipelineOp::verifyRegions() {
       StageOp first = it->second;
       if (first.getRank() != stage.getRank())
         return stage.emitOpError("stage ")
-                   .append(stage.getIndex(), " is placed on two ranks: ",
-                           first.getRank(), " and ", stage.getRank())
+                   .append(stage.getIndex(),
+                           " is placed on two ranks: ", first.getRank(),
+                           " and ", stage.getRank())
                    .attachNote(first.getLoc())
                << "first placement here";
       return stage.emitOpError("stage ")
@@ -190,8 +191,7 @@ LogicalResult PipelineOp::verifyRegions() {
   return success();
 }
 
-LogicalResult
-PipelineOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+LogicalResult PipelineOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   for (StageOp stage : getBody().getOps<StageOp>()) {
     for (auto [name, ref] :
          {std::make_pair("forward", stage.getForwardAttr()),
@@ -206,8 +206,8 @@ PipelineOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                << name << "' refers to unknown symbol " << ref;
       if (!isa<FunctionOpInterface>(target))
         return stage.emitOpError("'")
-               << name << "' must refer to a function, but " << ref
-               << " is a '" << target->getName() << "'";
+               << name << "' must refer to a function, but " << ref << " is a '"
+               << target->getName() << "'";
     }
   }
   return success();
@@ -256,8 +256,7 @@ ParseResult StageOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
 
   if (succeeded(parser.parseOptionalKeyword("costs"))) {
-    if (parseKeyedList(parser,
-                       {"forward", "backward_input", "backward_weight"},
+    if (parseKeyedList(parser, {"forward", "backward_input", "backward_weight"},
                        [&](StringRef key) -> ParseResult {
                          double value;
                          if (parseTime(parser, value))
@@ -337,15 +336,14 @@ LogicalResult StageOp::verify() {
            << kMaxIndex << "], got " << getRank();
   if (getStashBytes() < 0 || getWeightStashBytes() < 0)
     return emitOpError("memory sizes must be non-negative");
-  for (auto [name, t] : {std::make_pair("forward", getForwardTime()),
-                         std::make_pair("backward_input", getBackwardInputTime()),
-                         std::make_pair("backward_weight",
-                                        getBackwardWeightTime())})
-    if (t && (!(t->convertToDouble() >= 0) ||
-              !std::isfinite(t->convertToDouble())))
+  for (auto [name, t] :
+       {std::make_pair("forward", getForwardTime()),
+        std::make_pair("backward_input", getBackwardInputTime()),
+        std::make_pair("backward_weight", getBackwardWeightTime())})
+    if (t &&
+        (!(t->convertToDouble() >= 0) || !std::isfinite(t->convertToDouble())))
       return emitOpError("cost '")
-             << name
-             << "' must be a finite non-negative time in microseconds";
+             << name << "' must be a finite non-negative time in microseconds";
   if (isAbstract()) {
     if (!getForwardTime() || !getBackwardInputTime())
       return emitOpError("abstract stage ")
@@ -496,8 +494,8 @@ LogicalResult AllReduceOp::verify() {
       if (s.getIndex() == getStage())
         stage = s;
     if (!stage)
-      return emitOpError("stage ") << getStage() << " is not in pipeline @"
-                                   << pipeline.getSymName();
+      return emitOpError("stage ")
+             << getStage() << " is not in pipeline @" << pipeline.getSymName();
     if (stage.getRank() != static_cast<int64_t>(rank))
       return emitOpError("reduces stage ")
              << getStage() << ", which runs on rank " << stage.getRank()
@@ -513,8 +511,8 @@ LogicalResult AllReduceOp::verify() {
              << " follows on this rank";
     if (auto other = dyn_cast<AllReduceOp>(op);
         other && other.getStage() == getStage())
-      return emitOpError("stage ") << getStage()
-                                   << " has a second all-reduce on this rank";
+      return emitOpError("stage ")
+             << getStage() << " has a second all-reduce on this rank";
   }
   return success();
 }

@@ -1,4 +1,4 @@
-//===- ScheduleModel.cpp - pp IR <-> schedule library ----------------------===//
+//===- ScheduleModel.cpp - pp IR <-> schedule library ---------------------===//
 
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 
@@ -60,43 +60,43 @@ ScheduleModel mlir::pp::getScheduleModel(ScheduleOp op) {
       continue;
     for (Operation &operation : region.front()) {
       sched::Action action;
-      bool known =
-          llvm::TypeSwitch<Operation *, bool>(&operation)
-              .Case([&](ForwardOp f) {
-                action = {sched::ActionKind::Forward, (int)f.getStage(),
-                          (int)f.getMicrobatch()};
-                action.overlapWithNext = f.getOverlapped();
-                return true;
-              })
-              .Case([&](BackwardOp b) {
-                action = {sched::ActionKind::Backward, (int)b.getStage(),
-                          (int)b.getMicrobatch()};
-                return true;
-              })
-              .Case([&](BackwardInputOp b) {
-                action = {sched::ActionKind::BackwardInput, (int)b.getStage(),
-                          (int)b.getMicrobatch()};
-                return true;
-              })
-              .Case([&](BackwardWeightOp w) {
-                action = {sched::ActionKind::BackwardWeight,
-                          (int)w.getStage(), (int)w.getMicrobatch()};
-                return true;
-              })
-              .Case([&](SendOp s) {
-                action = {sched::ActionKind::Send, (int)s.getStage(),
-                          (int)s.getMicrobatch(), toLibrary(s.getPayload()),
-                          (int)s.getPeer()};
-                return true;
-              })
-              .Case([&](RecvOp r) {
-                action = {sched::ActionKind::Recv, (int)r.getStage(),
-                          (int)r.getMicrobatch(), toLibrary(r.getPayload()),
-                          (int)r.getPeer()};
-                return true;
-              })
-              .Default([](Operation *) { return false; });
-      if (auto reduce = dyn_cast<AllReduceOp>(&operation); reduce && !actions.empty()) {
+      bool known = llvm::TypeSwitch<Operation *, bool>(&operation)
+                       .Case([&](ForwardOp f) {
+                         action = {sched::ActionKind::Forward,
+                                   (int)f.getStage(), (int)f.getMicrobatch()};
+                         action.overlapWithNext = f.getOverlapped();
+                         return true;
+                       })
+                       .Case([&](BackwardOp b) {
+                         action = {sched::ActionKind::Backward,
+                                   (int)b.getStage(), (int)b.getMicrobatch()};
+                         return true;
+                       })
+                       .Case([&](BackwardInputOp b) {
+                         action = {sched::ActionKind::BackwardInput,
+                                   (int)b.getStage(), (int)b.getMicrobatch()};
+                         return true;
+                       })
+                       .Case([&](BackwardWeightOp w) {
+                         action = {sched::ActionKind::BackwardWeight,
+                                   (int)w.getStage(), (int)w.getMicrobatch()};
+                         return true;
+                       })
+                       .Case([&](SendOp s) {
+                         action = {sched::ActionKind::Send, (int)s.getStage(),
+                                   (int)s.getMicrobatch(),
+                                   toLibrary(s.getPayload()), (int)s.getPeer()};
+                         return true;
+                       })
+                       .Case([&](RecvOp r) {
+                         action = {sched::ActionKind::Recv, (int)r.getStage(),
+                                   (int)r.getMicrobatch(),
+                                   toLibrary(r.getPayload()), (int)r.getPeer()};
+                         return true;
+                       })
+                       .Default([](Operation *) { return false; });
+      if (auto reduce = dyn_cast<AllReduceOp>(&operation);
+          reduce && !actions.empty()) {
         int stage = static_cast<int>(reduce.getStage());
         result.allReduces.push_back(
             {static_cast<int>(result.schedule.ranks.size() - 1), stage,
@@ -159,8 +159,8 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
   auto producerLocation = [&](PayloadKind payload, int s, int m) {
     if (payload == PayloadKind::activation)
       return locationOf(sched::ActionKind::Forward, s, m);
-    auto it = locations.find(
-        {static_cast<int>(sched::ActionKind::Backward), s, m});
+    auto it =
+        locations.find({static_cast<int>(sched::ActionKind::Backward), s, m});
     return it != locations.end()
                ? it->second
                : locationOf(sched::ActionKind::BackwardInput, s, m);
@@ -196,14 +196,13 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
       auto mbAttr = builder.getI64IntegerAttr(m);
       switch (a.kind) {
       case sched::ActionKind::Forward: {
-        Type output = s + 1 < numStages
-                          ? typeOf(PayloadKind::activation, s, m)
-                          : Type();
+        Type output =
+            s + 1 < numStages ? typeOf(PayloadKind::activation, s, m) : Type();
         auto stash = StashType::get(ctx, stages[s].getStashBytes());
         Value input = s > 0 ? lookup(act, s - 1, m) : Value();
-        auto f = ForwardOp::create(builder, locationOf(a.kind, s, m), output,
-                                   stash, stageAttr,
-                                   mbAttr, a.overlapWithNext, input);
+        auto f =
+            ForwardOp::create(builder, locationOf(a.kind, s, m), output, stash,
+                              stageAttr, mbAttr, a.overlapWithNext, input);
         if (f.getOutput())
           values[{act, s, m}] = f.getOutput();
         stashes[{s, m}] = f.getStash();
@@ -212,9 +211,9 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
       case sched::ActionKind::Backward: {
         Type inGrad = s > 0 ? typeOf(PayloadKind::gradient, s, m) : Type();
         Value g = s + 1 < numStages ? lookup(grad, s + 1, m) : Value();
-        auto b = BackwardOp::create(builder, locationOf(a.kind, s, m), inGrad,
-                                    stageAttr, mbAttr, g,
-                                    stashes.lookup({s, m}));
+        auto b =
+            BackwardOp::create(builder, locationOf(a.kind, s, m), inGrad,
+                               stageAttr, mbAttr, g, stashes.lookup({s, m}));
         if (b.getInputGrad())
           values[{grad, s, m}] = b.getInputGrad();
         break;
@@ -224,8 +223,7 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
         auto wstash = StashType::get(ctx, stages[s].getWeightStashBytes());
         Value g = s + 1 < numStages ? lookup(grad, s + 1, m) : Value();
         auto b = BackwardInputOp::create(builder, locationOf(a.kind, s, m),
-                                         inGrad, wstash,
-                                         stageAttr, mbAttr, g,
+                                         inGrad, wstash, stageAttr, mbAttr, g,
                                          stashes.lookup({s, m}));
         if (b.getInputGrad())
           values[{grad, s, m}] = b.getInputGrad();
@@ -234,8 +232,7 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
       }
       case sched::ActionKind::BackwardWeight:
         BackwardWeightOp::create(builder, locationOf(a.kind, s, m), stageAttr,
-                                 mbAttr,
-                                 weightStashes.lookup({s, m}));
+                                 mbAttr, weightStashes.lookup({s, m}));
         break;
       case sched::ActionKind::Send: {
         PayloadKind payload = fromLibrary(a.payload);

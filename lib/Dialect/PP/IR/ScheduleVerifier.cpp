@@ -143,9 +143,8 @@ LogicalResult WiringChecker::check() {
                 int64_t s = f.getStage(), m = f.getMicrobatch();
                 if (failed(checkPresence(
                         f, f.getOutput(), s + 1 < numStages, "an output",
-                        s + 1 < numStages
-                            ? "the next stage consumes it"
-                            : "it runs the last stage")) ||
+                        s + 1 < numStages ? "the next stage consumes it"
+                                          : "it runs the last stage")) ||
                     failed(checkStash(f, f.getStash(),
                                       stages[s].getStashBytes(), "stash")))
                   return failure();
@@ -201,8 +200,9 @@ LogicalResult WiringChecker::check() {
               .Case([&](SendOp send) -> LogicalResult {
                 int payload = static_cast<int>(send.getPayload());
                 std::optional<ValueKey> key = keyOfValue(send.getValue());
-                if (!key || *key != ValueKey{payload, send.getStage(),
-                                             send.getMicrobatch()} ||
+                if (!key ||
+                    *key != ValueKey{payload, send.getStage(),
+                                     send.getMicrobatch()} ||
                     isa_and_nonnull<RecvOp>(send.getValue().getDefiningOp()))
                   return send.emitOpError("sends a value that is not the ")
                          << payloadName(payload) << " of stage "
@@ -273,9 +273,9 @@ static LogicalResult checkMessageTypes(ScheduleOp op) {
              send.getMicrobatch(), send.getPeer()}] = send;
   for (auto [rank, region] : llvm::enumerate(op.getRanks()))
     for (RecvOp recv : region.front().getOps<RecvOp>()) {
-      auto it = sends.find({static_cast<int>(recv.getPayload()),
-                            recv.getStage(), recv.getMicrobatch(),
-                            static_cast<int64_t>(rank)});
+      auto it =
+          sends.find({static_cast<int>(recv.getPayload()), recv.getStage(),
+                      recv.getMicrobatch(), static_cast<int64_t>(rank)});
       if (it == sends.end())
         continue;
       Type sent = it->second.getValue().getType();
@@ -292,8 +292,7 @@ static LogicalResult checkMessageTypes(ScheduleOp op) {
   return success();
 }
 
-LogicalResult
-ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+LogicalResult ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto pipeline =
       symbolTable.lookupNearestSymbolFrom<PipelineOp>(*this, getPipelineAttr());
   if (!pipeline)

@@ -1,4 +1,4 @@
-//===- CompareSchedules.cpp - pp-compare-schedules -------------------------===//
+//===- CompareSchedules.cpp - pp-compare-schedules ------------------------===//
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
@@ -51,8 +51,7 @@ void PPCompareSchedulesPass::runOnOperation() {
     model.stashAccounting = *accounting;
     llvm::Expected<int64_t> limit = parseMemoryLimit(memoryLimitText, model);
     if (!limit) {
-      mlir::emitError(pipeline.getLoc())
-          << llvm::toString(limit.takeError());
+      mlir::emitError(pipeline.getLoc()) << llvm::toString(limit.takeError());
       return signalPassFailure();
     }
     sched::ScheduleOptions options;
@@ -61,10 +60,10 @@ void PPCompareSchedulesPass::runOnOperation() {
     sched::Comparison comparison =
         sched::compareSchedules(model, numMicrobatches, options);
     report.os() << "pipeline @" << pipeline.getSymName() << ": "
-                 << model.numRanks << " ranks, " << model.numStages()
-                 << " stages, " << numMicrobatches.getValue()
-                 << " micro-batches\n"
-                 << sched::renderComparison(model, comparison, options);
+                << model.numRanks << " ranks, " << model.numStages()
+                << " stages, " << numMicrobatches.getValue()
+                << " micro-batches\n"
+                << sched::renderComparison(model, comparison, options);
   }
   markAllAnalysesPreserved();
 }

@@ -66,8 +66,7 @@ static int64_t parameterBytes(ModuleOp module, StageOp stage) {
 
 void PPInsertAllReducePass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (failed(checkOptionRange(module.getLoc(), "replicas", replicas, 1,
-                              4096)))
+  if (failed(checkOptionRange(module.getLoc(), "replicas", replicas, 1, 4096)))
     return signalPassFailure();
   FailureOr<SmallVector<PipelineOp>> pipelines =
       selectPipelines(module, pipelineName);
@@ -96,8 +95,7 @@ void PPInsertAllReducePass::runOnOperation() {
       if (op.getPipeline() != pipeline.getSymName())
         continue;
       for (Region &region : op.getRanks())
-        for (Operation &action :
-             llvm::make_early_inc_range(region.front()))
+        for (Operation &action : llvm::make_early_inc_range(region.front()))
           if (isa<AllReduceOp>(action))
             action.erase();
       if (replicas == 1)

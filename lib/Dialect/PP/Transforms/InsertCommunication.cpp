@@ -1,4 +1,4 @@
-//===- InsertCommunication.cpp - pp-insert-communication -------------------===//
+//===- InsertCommunication.cpp - pp-insert-communication ------------------===//
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
@@ -31,7 +31,8 @@ static bool communicates(ScheduleOp op) {
 
 void PPInsertCommunicationPass::runOnOperation() {
   ModuleOp module = getOperation();
-  for (ScheduleOp op : llvm::make_early_inc_range(module.getOps<ScheduleOp>())) {
+  for (ScheduleOp op :
+       llvm::make_early_inc_range(module.getOps<ScheduleOp>())) {
     if (communicates(op))
       continue;
     PipelineOp pipeline = op.getPipelineOp();
@@ -46,8 +47,7 @@ void PPInsertCommunicationPass::runOnOperation() {
     if (!deadlock.completed) {
       InFlightDiagnostic diag =
           mlir::emitError(op.getLoc(), "schedule @")
-          << op.getSymName()
-          << " deadlocks before any message is added: "
+          << op.getSymName() << " deadlocks before any message is added: "
           << deadlock.blocked.size() << " ranks wait forever";
       for (const sched::Problem &blocked : deadlock.blocked)
         diag.attachNote(blocked.rank >= 0 && blocked.index >= 0

@@ -1,4 +1,4 @@
-//===- Pipelines.cpp - pass pipelines on pp ops ----------------------------===//
+//===- Pipelines.cpp - pass pipelines on pp ops ---------------------------===//
 
 #include "pp/Dialect/PP/Transforms/Passes.h"
 

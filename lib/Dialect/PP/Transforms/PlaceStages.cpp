@@ -1,10 +1,10 @@
-//===- PlaceStages.cpp - pp-place-stages -----------------------------------===//
+//===- PlaceStages.cpp - pp-place-stages ----------------------------------===//
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
-#include "pp/Support/Diagnostics.h"
 #include "pp/Schedule/Schedule.h"
+#include "pp/Support/Diagnostics.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringExtras.h"
@@ -25,13 +25,12 @@ struct PPPlaceStagesPass
   using Base::Base;
   void runOnOperation() override;
   /// The rank of every stage, or failure (reported at `pipeline`).
-  FailureOr<SmallVector<int64_t>> ranksFor(PipelineOp pipeline,
-                                           int64_t ranks);
+  FailureOr<SmallVector<int64_t>> ranksFor(PipelineOp pipeline, int64_t ranks);
 };
 } // namespace
 
-FailureOr<SmallVector<int64_t>>
-PPPlaceStagesPass::ranksFor(PipelineOp pipeline, int64_t ranks) {
+FailureOr<SmallVector<int64_t>> PPPlaceStagesPass::ranksFor(PipelineOp pipeline,
+                                                            int64_t ranks) {
   int64_t numStages = pipeline.getNumStages();
   StringRef text = StringRef(placement).trim();
   std::optional<sched::Placement> kind;
@@ -49,8 +48,7 @@ PPPlaceStagesPass::ranksFor(PipelineOp pipeline, int64_t ranks) {
     llvm::Expected<std::vector<int>> placed =
         sched::placeStages(*kind, ranks, numStages / ranks);
     if (!placed) {
-      mlir::emitError(pipeline.getLoc())
-          << llvm::toString(placed.takeError());
+      mlir::emitError(pipeline.getLoc()) << llvm::toString(placed.takeError());
       return failure();
     }
     return SmallVector<int64_t>(placed->begin(), placed->end());
@@ -87,13 +85,12 @@ PPPlaceStagesPass::ranksFor(PipelineOp pipeline, int64_t ranks) {
 void PPPlaceStagesPass::runOnOperation() {
   ModuleOp module = getOperation();
   if (StringRef(placement).trim().empty()) {
-    mlir::emitError(module.getLoc(),
-                    "option 'placement' is required: loop, "
-                    "v, or a comma-separated rank per stage");
+    mlir::emitError(module.getLoc(), "option 'placement' is required: loop, "
+                                     "v, or a comma-separated rank per stage");
     return signalPassFailure();
   }
-  if (failed(checkOptionRange(module.getLoc(), "ranks", numRanks, 0,
-                              kMaxIndex)))
+  if (failed(
+          checkOptionRange(module.getLoc(), "ranks", numRanks, 0, kMaxIndex)))
     return signalPassFailure();
   FailureOr<SmallVector<PipelineOp>> pipelines =
       selectPipelines(module, pipelineName);

@@ -1,4 +1,4 @@
-//===- Simulate.cpp - pp-simulate ------------------------------------------===//
+//===- Simulate.cpp - pp-simulate -----------------------------------------===//
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
@@ -39,8 +39,7 @@ static LogicalResult writeFile(Location loc, StringRef path, StringRef text) {
   std::string error;
   std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
   if (!file)
-    return emitError(loc, "cannot write '")
-           << path << "': " << error;
+    return emitError(loc, "cannot write '") << path << "': " << error;
   file->os() << text;
   file->keep();
   return success();
@@ -57,25 +56,23 @@ void PPSimulatePass::reportAllReduces(llvm::raw_ostream &os,
   dp.gradientBytes = schedule.gradientBytes;
   sched::DataParallelResult step = sched::simulateDataParallel(
       model, schedule.schedule, result, schedule.allReduces, dp);
-  os << "data parallel: " << dp.replicas
-     << " replicas, ring all-reduce at "
+  os << "data parallel: " << dp.replicas << " replicas, ring all-reduce at "
      << llvm::format("%.3g", dp.bandwidth) << " bytes/s, "
      << llvm::format("%.3g", dp.latency) << " us per message\n";
   for (auto [now, late] : llvm::zip_equal(step.overlapped, step.atEnd))
     os << "  all-reduce of stage " << now.stage << " on rank " << now.rank
-       << " (" << dp.gradientBytes[now.stage] << " bytes): "
-       << llvm::format("%.3f", now.start) << " - "
-       << llvm::format("%.3f", now.end) << " us (at the end of the step: "
-       << llvm::format("%.3f", late.start) << " - "
-       << llvm::format("%.3f", late.end) << " us)\n";
-  double saved = step.makespanAtEnd > 0
-                     ? 1.0 - step.makespan / step.makespanAtEnd
-                     : 0.0;
+       << " (" << dp.gradientBytes[now.stage]
+       << " bytes): " << llvm::format("%.3f", now.start) << " - "
+       << llvm::format("%.3f", now.end)
+       << " us (at the end of the step: " << llvm::format("%.3f", late.start)
+       << " - " << llvm::format("%.3f", late.end) << " us)\n";
+  double saved =
+      step.makespanAtEnd > 0 ? 1.0 - step.makespan / step.makespanAtEnd : 0.0;
   os << "  step " << llvm::format("%.3f", step.makespan)
      << " us with the all-reduces overlapped, "
-     << llvm::format("%.3f", step.makespanAtEnd)
-     << " us reduced at the end (" << llvm::format("%.1f", 100 * saved)
-     << "% shorter); pipeline alone " << llvm::format("%.3f", result.makespan)
+     << llvm::format("%.3f", step.makespanAtEnd) << " us reduced at the end ("
+     << llvm::format("%.1f", 100 * saved) << "% shorter); pipeline alone "
+     << llvm::format("%.3f", result.makespan)
      << " us, all-reduce time of the busiest rank "
      << llvm::format("%.3f", step.allReduceTime) << " us\n";
 }
@@ -85,12 +82,13 @@ void PPSimulatePass::runOnOperation() {
   SmallVector<ScheduleOp> schedules(module.getOps<ScheduleOp>());
   if (schedules.empty()) {
     mlir::emitError(module.getLoc(), "the module has no pp.schedule; run "
-                     "pp-schedule first");
+                                     "pp-schedule first");
     return signalPassFailure();
   }
   if (schedules.size() > 1 && (!traceFile.empty() || !metricsFile.empty())) {
-    mlir::emitError(module.getLoc(), "'trace' and 'metrics' write one schedule, "
-                     "but the module has ")
+    mlir::emitError(module.getLoc(),
+                    "'trace' and 'metrics' write one schedule, "
+                    "but the module has ")
         << schedules.size();
     return signalPassFailure();
   }
@@ -132,16 +130,15 @@ void PPSimulatePass::runOnOperation() {
     // and fast; timeline=true prints it anyway.
     if (printTimeline && !printTimeline.hasValue() &&
         model.numRanks > kCompactRanks)
-      os << "timeline: left out for " << model.numRanks
-         << " ranks (more than " << kCompactRanks
-         << "); timeline=true prints it\n";
+      os << "timeline: left out for " << model.numRanks << " ranks (more than "
+         << kCompactRanks << "); timeline=true prints it\n";
     else if (printTimeline)
       os << sched::renderTimeline(model, schedule.schedule, result);
     os.flush();
     if (!traceFile.empty() &&
-        failed(writeFile(op.getLoc(), traceFile,
-                         sched::chromeTraceJSON(model, schedule.schedule,
-                                                result))))
+        failed(writeFile(
+            op.getLoc(), traceFile,
+            sched::chromeTraceJSON(model, schedule.schedule, result))))
       return signalPassFailure();
     if (!metricsFile.empty() &&
         failed(writeFile(op.getLoc(), metricsFile,

@@ -1,4 +1,4 @@
-//===- VerifySchedule.cpp - pp-verify-schedule -----------------------------===//
+//===- VerifySchedule.cpp - pp-verify-schedule ----------------------------===//
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
@@ -30,12 +30,11 @@ void reportDeadlock(ScheduleOp op, const ScheduleModel &schedule,
                             << op.getSymName() << " deadlocks" << what << ": "
                             << report.blocked.size() << " ranks wait forever";
   for (const sched::Problem &blocked : report.blocked) {
-    Location loc =
-        blocked.rank >= 0 && blocked.index >= 0 &&
-                static_cast<size_t>(blocked.index) <
-                    schedule.ops[blocked.rank].size()
-            ? schedule.ops[blocked.rank][blocked.index]->getLoc()
-            : op.getLoc();
+    Location loc = blocked.rank >= 0 && blocked.index >= 0 &&
+                           static_cast<size_t>(blocked.index) <
+                               schedule.ops[blocked.rank].size()
+                       ? schedule.ops[blocked.rank][blocked.index]->getLoc()
+                       : op.getLoc();
     diag.attachNote(loc) << blocked.message;
   }
 }
@@ -51,7 +50,8 @@ void PPVerifySchedulePass::runOnOperation() {
   for (ScheduleOp op : module.getOps<ScheduleOp>()) {
     sched::PipelineModel model = getPipelineModel(op.getPipelineOp());
     ScheduleModel schedule = getScheduleModel(op);
-    sched::DeadlockReport report = sched::findDeadlock(model, schedule.schedule);
+    sched::DeadlockReport report =
+        sched::findDeadlock(model, schedule.schedule);
     if (!report.completed) {
       failedAny = true;
       reportDeadlock(op, schedule, report, "");
@@ -74,8 +74,9 @@ void PPVerifySchedulePass::runOnOperation() {
     for (const std::vector<sched::Action> &rank : schedule.schedule.ranks)
       actions += static_cast<int64_t>(rank.size());
     InFlightDiagnostic remark = mlir::emitRemark(op.getLoc(), "schedule @")
-                                << op.getSymName() << ": no deadlock: "
-                                << model.numRanks << " ranks, " << actions
+                                << op.getSymName()
+                                << ": no deadlock: " << model.numRanks
+                                << " ranks, " << actions
                                 << " actions ran to the end with rendezvous "
                                    "send/recv";
     if (replicas > 1)

@@ -1,4 +1,4 @@
-//===- PPDialect.h - pp dialect ----------------------------------*- C++ -*-===//
+//===- PPDialect.h - pp dialect ---------------------------------*- C++ -*-===//
 
 #ifndef PP_DIALECT_PP_IR_PPDIALECT_H
 #define PP_DIALECT_PP_IR_PPDIALECT_H

@@ -49,8 +49,7 @@ ScheduleModel getScheduleModel(ScheduleOp op);
 /// and micro-batch in `like`, and activations and gradients take their types
 /// from there; messages take those of the action that produces them.
 ScheduleOp buildScheduleOp(OpBuilder &builder, Location loc, StringRef name,
-                           PipelineOp pipeline,
-                           const sched::Schedule &schedule,
+                           PipelineOp pipeline, const sched::Schedule &schedule,
                            ScheduleOp like = {});
 
 /// The pp.pipeline ops a pass with a `pipeline` option acts on: the one
@@ -58,9 +57,8 @@ ScheduleOp buildScheduleOp(OpBuilder &builder, Location loc, StringRef name,
 /// named @<name>" at the module and fails when there is none of that name;
 /// with `required`, also "the module has no pp.pipeline" when the module
 /// has none at all.
-FailureOr<SmallVector<PipelineOp>> selectPipelines(ModuleOp module,
-                                                   StringRef name,
-                                                   bool required = false);
+FailureOr<SmallVector<PipelineOp>>
+selectPipelines(ModuleOp module, StringRef name, bool required = false);
 
 /// Parses a memory-limit pass option: bytes ("1048576"), or a multiple of the
 /// largest stash (M_B) of any stage of `model` ("4M_B", "2.5M_B"); "" means
