@@ -3,7 +3,7 @@
 # as root). Idempotent: does nothing when everything is already installed.
 #   scripts/install-deps.sh         what the build and the suite need
 #   scripts/install-deps.sh --dev   also the developer tools of scripts/
-#                                   (clang-tidy, universal-ctags)
+#                                   (clang-tidy, clang-format, universal-ctags)
 #   scripts/install-deps.sh --torch also a Python virtual environment with
 #                                   PyTorch and torch-mlir for the exporter
 #                                   (python/pp-import-torch, docs/Frontends.md)
@@ -31,7 +31,7 @@ for arg in "$@"; do
   esac
 done
 if [ $dev -eq 1 ]; then
-  packages+=(clang-tidy-22 universal-ctags)
+  packages+=(clang-tidy-22 clang-format-22 universal-ctags)
 fi
 if [ $torch -eq 1 ]; then
   packages+=(python3-venv)

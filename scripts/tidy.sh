@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs clang-tidy (.clang-tidy: LLVM's naming rules and llvm-* checks) over
 # the project's C++ sources with the build's compile_commands.json.
-#   scripts/tidy.sh [FILE...]     (default: every .cpp under lib/ tools/)
+#   scripts/tidy.sh [FILE...]     (default: every .cpp under lib/ tools/
+#                                 runtime/)
 # Installs clang-tidy-22 through scripts/install-deps.sh --dev.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -10,7 +11,7 @@ build=${PP_BUILD_DIR:-$root/build}
 [ -f "$build/compile_commands.json" ] || "$root/scripts/build.sh"
 cd "$root"
 if [ $# -eq 0 ]; then
-  mapfile -t files < <(find lib tools -name '*.cpp' | sort)
+  mapfile -t files < <(find lib tools runtime -name '*.cpp' | sort)
 else
   files=("$@")
 fi
