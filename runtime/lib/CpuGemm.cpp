@@ -1,4 +1,4 @@
-//===- CpuGemm.cpp - pprt_cpu_gemm_* on OpenBLAS ---------------------------===//
+//===- CpuGemm.cpp - pprt_cpu_gemm_* on OpenBLAS --------------------------===//
 //
 // The CPU back end of pp-gemm-to-runtime (pprt.h): GEMMs of stage functions
 // on OpenBLAS's cblas_sgemm / cblas_dgemm. OpenBLAS was chosen over BLIS
@@ -59,8 +59,8 @@ void pprt_cpu_gemm_f64(int64_t batch, int64_t m, int64_t n, int64_t k,
                        int64_t lda, int64_t strideA, const double *b,
                        int64_t ldb, int64_t strideB, double *c, int64_t ldc,
                        int64_t strideC, int64_t accumulate) {
-  gemm<double>(cblas_dgemm, batch, m, n, k, transA, transB, a, lda, strideA,
-               b, ldb, strideB, c, ldc, strideC, accumulate);
+  gemm<double>(cblas_dgemm, batch, m, n, k, transA, transB, a, lda, strideA, b,
+               ldb, strideB, c, ldc, strideC, accumulate);
 }
 
 int pprt_cpu_blas_threads(int threads) {

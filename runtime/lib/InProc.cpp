@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Internal.h"
+#include "Step.h"
 
 #include <cstring>
 #include <deque>

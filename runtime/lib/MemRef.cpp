@@ -6,7 +6,7 @@
 
 #include "pprt/pprt_memref.h"
 
-#include "Internal.h"
+#include "Step.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -136,9 +136,8 @@ void pprt_memref_loss(pprt_rank *rank, int64_t microbatch, int64_t dtype,
     pprt_loss(rank, microbatch, s.data, dtype);
 }
 
-void pprt_memref_loss_seed(pprt_rank *rank, int64_t dtype,
-                           int64_t elementBytes, int64_t memrefRank,
-                           void *descriptor) {
+void pprt_memref_loss_seed(pprt_rank *rank, int64_t dtype, int64_t elementBytes,
+                           int64_t memrefRank, void *descriptor) {
   Span s = spanOf(elementBytes, memrefRank, descriptor);
   classify(descriptor, pprt::detail::MemoryClass::Activation);
   if (isOneElement(rank, "pprt_loss_seed", s, elementBytes))

@@ -26,7 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Internal.h"
+#include "Step.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -122,9 +122,8 @@ std::pair<size_t, size_t> blockLayout(int64_t bytes, size_t alignment) {
   if (alignment == 0)
     return {kHeaderBytes + static_cast<size_t>(bytes), kHeaderBytes};
   size_t offset = (kHeaderBytes + alignment - 1) / alignment * alignment;
-  size_t size =
-      (offset + static_cast<size_t>(bytes) + alignment - 1) / alignment *
-      alignment;
+  size_t size = (offset + static_cast<size_t>(bytes) + alignment - 1) /
+                alignment * alignment;
   return {size, offset};
 }
 
@@ -206,9 +205,9 @@ void pprt::detail::encodePeaks(const StepContext &step, int rank,
                                double *fields) {
   const MemoryPeaks &p = step.memoryPeaks[rank];
   const double values[kPeakFields] = {
-      static_cast<double>(step.stashPeaks[rank]),
-      static_cast<double>(p.stash), static_cast<double>(p.activations),
-      static_cast<double>(p.total), static_cast<double>(p.allocations)};
+      static_cast<double>(step.stashPeaks[rank]), static_cast<double>(p.stash),
+      static_cast<double>(p.activations), static_cast<double>(p.total),
+      static_cast<double>(p.allocations)};
   std::memcpy(fields, values, sizeof values);
 }
 
@@ -248,8 +247,9 @@ void pprt_memory_free(void *pointer) {
     return;
   Header *header = headerOf(pointer);
   if (header->magic != kMagic) {
-    std::fprintf(stderr, "pprt: internal error: pprt_memory_free of %p, "
-                         "which pprt_memory_alloc did not allocate\n",
+    std::fprintf(stderr,
+                 "pprt: internal error: pprt_memory_free of %p, "
+                 "which pprt_memory_alloc did not allocate\n",
                  pointer);
     std::abort();
   }

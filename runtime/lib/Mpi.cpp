@@ -22,7 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Internal.h"
+#include "Step.h"
 
 #ifdef PPRT_HAVE_MPI
 
@@ -30,8 +30,8 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <unistd.h>
 
 using namespace pprt;
@@ -215,8 +215,7 @@ void MpiTransport::progress() {
 void MpiTransport::timeout(StepContext *step, const std::string &what,
                            double seconds) {
   std::string message = "rank " + std::to_string(rank) + " timed out after " +
-                        formatSeconds(seconds) +
-                        " s waiting for " + what;
+                        formatSeconds(seconds) + " s waiting for " + what;
   if (step)
     step->fail(message);
   abortJob(message);
@@ -361,8 +360,8 @@ std::vector<char> MpiTransport::bytesOfFirst(const std::vector<char> &mine,
   MPI_Ibcast(&size, 1, MPI_INT64_T, 0, MPI_COMM_WORLD, &request);
   wait(request, nullptr, what, timeoutSeconds);
   std::vector<char> bytes = rank == 0 ? mine : std::vector<char>(size);
-  MPI_Ibcast(bytes.data(), static_cast<int>(size), MPI_BYTE, 0,
-             MPI_COMM_WORLD, &request);
+  MPI_Ibcast(bytes.data(), static_cast<int>(size), MPI_BYTE, 0, MPI_COMM_WORLD,
+             &request);
   wait(request, nullptr, what, timeoutSeconds);
   return bytes;
 }
@@ -403,7 +402,8 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
   // got from s.
   collectLocalResults(*step);
   size_t lossAt = 0, countAt = numMicrobatches, stashAt = 2 * numMicrobatches,
-         sentAt = stashAt + numRanks * kPeakFields, receivedAt = sentAt + numRanks * numRanks;
+         sentAt = stashAt + numRanks * kPeakFields,
+         receivedAt = sentAt + numRanks * numRanks;
   std::vector<double> local(receivedAt + numRanks * numRanks, 0.0);
   for (int64_t m = 0; m < numMicrobatches; ++m) {
     local[lossAt + m] = step->lossSum[m];
@@ -485,7 +485,9 @@ void MpiTransport::startReduce(pprt_rank &rank, int64_t stage, int64_t event) {
     return std::any_of(aliases.begin(), aliases.end(),
                        [&](const auto &a) { return a.second == key; });
   };
-  for (const auto &[key, grad] : rank.gradients) {
+  for (const auto &entry : rank.gradients) {
+    const Key2 &key = entry.first;
+    const Buffer &grad = entry.second;
     bool reduced = std::any_of(
         reduces.begin(), reduces.end() - 1, [&](const ReplicaReduce &other) {
           return std::any_of(other.layout.begin(), other.layout.end(),
@@ -517,10 +519,10 @@ void MpiTransport::finishReplicaReduces(StepContext &step, pprt_rank &rank) {
   startReduce(rank, -1, -1);
   for (ReplicaReduce &r : reduces) {
     wait(r.request, &step,
-         r.stage >= 0 ? "the replicas' all-reduce of stage " +
-                            std::to_string(r.stage)
-                      : std::string("the replicas' all-reduce of the "
-                                    "remaining gradients"));
+         r.stage >= 0
+             ? "the replicas' all-reduce of stage " + std::to_string(r.stage)
+             : std::string("the replicas' all-reduce of the "
+                           "remaining gradients"));
     if (r.event >= 0 && static_cast<size_t>(r.event) < rank.events.size())
       rank.events[r.event].end = step.now();
     size_t n = r.sent.size(), at = 0;

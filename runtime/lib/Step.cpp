@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Internal.h"
+#include "Step.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Internal.h"
+#include "Step.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -257,8 +257,8 @@ std::unique_ptr<World> World::create(const WorldOptions &options,
     return nullptr;
   }
   if (checked.replicas < 1 || checked.ranks % checked.replicas != 0) {
-    error = "a world of " + std::to_string(checked.ranks) + " ranks cannot hold " +
-            std::to_string(checked.replicas) +
+    error = "a world of " + std::to_string(checked.ranks) +
+            " ranks cannot hold " + std::to_string(checked.replicas) +
             " replicas of a pipeline (ranks must be a multiple of replicas, "
             "replicas >= 1)";
     return nullptr;
@@ -396,8 +396,7 @@ std::vector<char> World::bytesOfRankZero(const std::vector<char> &mine,
   return state->transport->bytesOfFirst(mine, timeoutSeconds, what);
 }
 
-std::vector<std::vector<char>>
-World::allGather(const std::vector<char> &mine) {
+std::vector<std::vector<char>> World::allGather(const std::vector<char> &mine) {
   return state->transport->allGatherBytes(mine, nullptr);
 }
 
@@ -584,7 +583,8 @@ bool decodeEntries(const std::vector<char> &in,
 } // namespace
 
 std::vector<int> World::localPipelineRanks() const {
-  int pipelineRanks = state->options.ranks / std::max(1, state->options.replicas);
+  int pipelineRanks =
+      state->options.ranks / std::max(1, state->options.replicas);
   std::vector<int> ranks;
   for (int r : state->transport->localRanks())
     ranks.push_back(r % pipelineRanks);

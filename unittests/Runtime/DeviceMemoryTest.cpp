@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../../runtime/lib/Internal.h"
+#include "../../runtime/lib/Transport.h"
 #include "pprt/Runtime.h"
 #include "pprt/pprt.h"
 
@@ -225,7 +225,8 @@ TEST(RuntimeTransportRegistry, RegisteredTransportIsCreatedAndListed) {
   EXPECT_EQ(error,
             "unknown transport \"tcp\" (expected inproc, mpi, fake or broken)");
   std::vector<std::string> known = detail::knownTransports();
-  EXPECT_EQ(known, std::vector<std::string>({"inproc", "mpi", "fake", "broken"}));
+  EXPECT_EQ(known,
+            std::vector<std::string>({"inproc", "mpi", "fake", "broken"}));
 }
 
 } // namespace

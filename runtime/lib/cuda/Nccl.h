@@ -9,7 +9,7 @@
 #ifndef PPRT_LIB_CUDA_NCCL_H
 #define PPRT_LIB_CUDA_NCCL_H
 
-#include "Internal.h"
+#include "Step.h"
 
 #include <nccl.h>
 

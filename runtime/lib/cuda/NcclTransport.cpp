@@ -229,9 +229,9 @@ NcclTransport::~NcclTransport() {
 
 std::string NcclTransport::oldestPending() {
   progress();
-  return pending.empty() ? std::string()
-                         : "the oldest message in flight is the " +
-                               pending.front().what;
+  return pending.empty()
+             ? std::string()
+             : "the oldest message in flight is the " + pending.front().what;
 }
 
 void NcclTransport::progress() {
@@ -282,8 +282,8 @@ bool NcclTransport::settleOn(ncclComm_t on, ncclResult_t result,
   }
   if (result != ncclSuccess)
     failJob(step, "rank " + std::to_string(rank) + ": " +
-                      ncclText(result, call) + " (" +
-                      ncclGetLastError(on) + ")");
+                      ncclText(result, call) + " (" + ncclGetLastError(on) +
+                      ")");
   return true;
 }
 
@@ -323,7 +323,8 @@ void NcclTransport::pointToPoint(pprt_rank &handle, bool isSend,
   if (!ensureContext())
     return;
   progress();
-  CUstream stream = state().comm[static_cast<size_t>(peer) % state().comm.size()];
+  CUstream stream =
+      state().comm[static_cast<size_t>(peer) % state().comm.size()];
   // The communication stream starts after what the compute stream did so
   // far (it produced the data to send, or last used the receive buffer).
   CUevent ready = takeEvent(state());
@@ -344,11 +345,10 @@ void NcclTransport::pointToPoint(pprt_rank &handle, bool isSend,
     group.assign(state().comm.size(), GroupStream());
     endCommunicationGroup = [this] { endGroup(groupStep); };
   }
-  ncclResult_t result =
-      isSend ? ncclSend(data, static_cast<size_t>(bytes), ncclInt8, peer, comm,
-                        stream)
-             : ncclRecv(data, static_cast<size_t>(bytes), ncclInt8, peer, comm,
-                        stream);
+  ncclResult_t result = isSend ? ncclSend(data, static_cast<size_t>(bytes),
+                                          ncclInt8, peer, comm, stream)
+                               : ncclRecv(data, static_cast<size_t>(bytes),
+                                          ncclInt8, peer, comm, stream);
   if (result != ncclSuccess && result != ncclInProgress)
     failJob(&step, "rank " + std::to_string(rank) + ": " +
                        ncclText(result, isSend ? "ncclSend" : "ncclRecv") +
@@ -440,25 +440,26 @@ void NcclTransport::collective(std::vector<double> &values, bool gather,
   // the bounded one below (pageable copies could block on a stalled peer).
   double *hostIn = controlHost, *hostOut = controlHost + count;
   std::memcpy(hostIn, values.data(), count * sizeof(double));
-  bool ok = checkCu(cuMemcpyHtoDAsync(in, hostIn, count * sizeof(double),
-                                      stream),
-                    "cuMemcpyHtoDAsync");
+  bool ok =
+      checkCu(cuMemcpyHtoDAsync(in, hostIn, count * sizeof(double), stream),
+              "cuMemcpyHtoDAsync");
   if (ok) {
     settle(ncclGroupStart(), "ncclGroupStart", step);
-    ncclResult_t r =
-        gather ? ncclAllGather(reinterpret_cast<void *>(in),
-                               reinterpret_cast<void *>(out), count,
-                               ncclFloat64, comm, stream)
-               : ncclAllReduce(reinterpret_cast<void *>(in),
-                               reinterpret_cast<void *>(out), count,
-                               ncclFloat64, op, comm, stream);
+    ncclResult_t r = gather
+                         ? ncclAllGather(reinterpret_cast<void *>(in),
+                                         reinterpret_cast<void *>(out), count,
+                                         ncclFloat64, comm, stream)
+                         : ncclAllReduce(reinterpret_cast<void *>(in),
+                                         reinterpret_cast<void *>(out), count,
+                                         ncclFloat64, op, comm, stream);
     if (r != ncclSuccess && r != ncclInProgress)
-      failJob(step, "rank " + std::to_string(rank) + ": " +
-                        ncclText(r, gather ? "ncclAllGather" : "ncclAllReduce"));
+      failJob(step,
+              "rank " + std::to_string(rank) + ": " +
+                  ncclText(r, gather ? "ncclAllGather" : "ncclAllReduce"));
     settle(ncclGroupEnd(), "ncclGroupEnd", step);
-    ok = checkCu(cuMemcpyDtoHAsync(hostOut, out,
-                                   resultCount * sizeof(double), stream),
-                 "cuMemcpyDtoHAsync");
+    ok = checkCu(
+        cuMemcpyDtoHAsync(hostOut, out, resultCount * sizeof(double), stream),
+        "cuMemcpyDtoHAsync");
   }
   if (!ok)
     failJob(step, "rank " + std::to_string(rank) +
@@ -609,8 +610,7 @@ void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
   step->trace.clear();
   for (int r = 0; r < numRanks; ++r)
     for (size_t i = 0; i < static_cast<size_t>(counts[r]); ++i)
-      step->trace.push_back(
-          decodeTraceEvent(&mine[r * perRank + i * kFields]));
+      step->trace.push_back(decodeTraceEvent(&mine[r * perRank + i * kFields]));
 }
 
 void NcclTransport::startReplicaReduce(pprt_rank &handle, int64_t stage,
@@ -664,35 +664,33 @@ void NcclTransport::startReduce(pprt_rank &handle, int64_t stage,
     // (from pageable memory, it returns once the bytes are staged).
     CUdeviceptr buffer = 0;
     if (!checkCu(cuMemAlloc(&buffer, grad.bytes.size()), "cuMemAlloc") ||
-        !checkCu(cuMemcpyHtoDAsync(buffer, grad.bytes.data(),
-                                   grad.bytes.size(), stream),
+        !checkCu(cuMemcpyHtoDAsync(buffer, grad.bytes.data(), grad.bytes.size(),
+                                   stream),
                  "cuMemcpyHtoDAsync"))
       failJob(step, rankName(handle.rank) +
                         ": cannot stage a gradient for the replicas' sum");
     r.buffers.emplace_back(key, buffer);
     size_t count = grad.bytes.size() / (type == ncclFloat64 ? 8 : 4);
-    ncclResult_t result =
-        ncclAllReduce(reinterpret_cast<void *>(buffer),
-                      reinterpret_cast<void *>(buffer), count, type, ncclSum,
-                      replicaComm, stream);
+    ncclResult_t result = ncclAllReduce(reinterpret_cast<void *>(buffer),
+                                        reinterpret_cast<void *>(buffer), count,
+                                        type, ncclSum, replicaComm, stream);
     if (result != ncclSuccess && result != ncclInProgress)
-      failJob(step, rankName(handle.rank) + ": " +
-                        ncclText(result, "ncclAllReduce"));
+      failJob(step,
+              rankName(handle.rank) + ": " + ncclText(result, "ncclAllReduce"));
   }
   settleOn(replicaComm, ncclGroupEnd(), "ncclGroupEnd", step);
   r.done = takeEvent(state());
   checkCu(cuEventRecord(r.done, stream), "cuEventRecord");
 }
 
-void NcclTransport::finishReplicaReduces(StepContext &step,
-                                         pprt_rank &handle) {
+void NcclTransport::finishReplicaReduces(StepContext &step, pprt_rank &handle) {
   startReduce(handle, -1, -1);
   for (ReplicaReduce &r : reduces) {
     wait(r.done, &step,
-         r.stage >= 0 ? "the replicas' all-reduce of stage " +
-                            std::to_string(r.stage)
-                      : std::string("the replicas' all-reduce of the "
-                                    "remaining gradients"));
+         r.stage >= 0
+             ? "the replicas' all-reduce of stage " + std::to_string(r.stage)
+             : std::string("the replicas' all-reduce of the "
+                           "remaining gradients"));
     giveEvent(state(), r.done);
     if (r.event >= 0 && static_cast<size_t>(r.event) < handle.events.size())
       handle.events[r.event].end = step.now();
@@ -731,8 +729,7 @@ std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
   ncclComm_t comm = createCommunicator(options, rank, size, viaMpi, error);
   if (!comm)
     return nullptr;
-  auto transport =
-      std::make_unique<NcclTransport>(options, rank, comm);
+  auto transport = std::make_unique<NcclTransport>(options, rank, comm);
   if (options.replicas > 1 && size % options.replicas != 0) {
     error = "transport nccl: " + std::to_string(size) +
             " processes are not a whole number of " +
@@ -751,9 +748,8 @@ std::unique_ptr<Transport> createNcclTransport(const WorldOptions &options,
     int64_t tries = 0;
     while (result == ncclInProgress && Clock::now() < deadline) {
       ncclPause(tries);
-      ncclCommGetAsyncError(transport->replicaComm ? transport->replicaComm
-                                                   : comm,
-                            &result);
+      ncclCommGetAsyncError(
+          transport->replicaComm ? transport->replicaComm : comm, &result);
     }
     if (result != ncclSuccess) {
       error = "transport nccl: " + ncclText(result, "ncclCommSplit");

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Device.h"
-#include "Internal.h"
+#include "Step.h"
 
 #include <chrono>
 #include <cstdio>

@@ -23,6 +23,7 @@
 #include "../cuda/PoolAllocator.h"
 #include "pprt/Cuda.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -30,7 +31,6 @@
 #include <memory>
 #include <mutex>
 #include <set>
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -176,9 +176,9 @@ char *arenaBase(EmulatedRank &r) {
 /// order with one rounding per multiply and per add.
 template <typename T>
 void gemm(int64_t batch, int64_t m, int64_t n, int64_t k, int64_t transA,
-          int64_t transB, const T *a, int64_t lda, int64_t strideA,
-          const T *b, int64_t ldb, int64_t strideB, T *c, int64_t ldc,
-          int64_t strideC, int64_t accumulate) {
+          int64_t transB, const T *a, int64_t lda, int64_t strideA, const T *b,
+          int64_t ldb, int64_t strideB, T *c, int64_t ldc, int64_t strideC,
+          int64_t accumulate) {
   if (batch < 0 || m < 0 || n < 0 || k < 0) {
     reportError("pprt_gpu_gemm: negative size");
     return;
@@ -204,8 +204,7 @@ void gemm(int64_t batch, int64_t m, int64_t n, int64_t k, int64_t transA,
 
 extern "C" {
 
-Device *pprt_cuda_open(const DeviceOptions *, char *error,
-                       size_t errorBytes) {
+Device *pprt_cuda_open(const DeviceOptions *, char *error, size_t errorBytes) {
   if (theDevice) {
     std::snprintf(error, errorBytes, "the emulated device is open already");
     return nullptr;
@@ -232,9 +231,8 @@ void *mgpuModuleLoad(void *, size_t) {
 void *mgpuModuleLoadJIT(void *data, int) { return mgpuModuleLoad(data, 0); }
 void mgpuModuleUnload(void *) {}
 void *mgpuModuleGetFunction(void *, const char *) { return nullptr; }
-void mgpuLaunchKernel(void *, intptr_t, intptr_t, intptr_t, intptr_t,
-                      intptr_t, intptr_t, int32_t, void *, void **, void **,
-                      size_t) {
+void mgpuLaunchKernel(void *, intptr_t, intptr_t, intptr_t, intptr_t, intptr_t,
+                      intptr_t, int32_t, void *, void **, void **, size_t) {
   reportError("the emulated GPU runs no kernels");
 }
 
@@ -248,11 +246,10 @@ void *mgpuMemAlloc(uint64_t bytes, void *, bool) {
   uint64_t offset = 0;
   if (!r.pool->allocate(bytes, offset)) {
     std::string message =
-        "the device memory pool (" +
-        std::to_string(r.pool->size()) + " bytes, " +
-        std::to_string(r.pool->inUse()) + " in use, largest free range " +
-        std::to_string(r.pool->largestFree()) + ") has no room for " +
-        std::to_string(bytes) + " bytes";
+        "the device memory pool (" + std::to_string(r.pool->size()) +
+        " bytes, " + std::to_string(r.pool->inUse()) +
+        " in use, largest free range " + std::to_string(r.pool->largestFree()) +
+        ") has no room for " + std::to_string(bytes) + " bytes";
     std::fprintf(stderr, "pprt: rank %d: %s\n", r.rank, message.c_str());
     if (r.handle)
       pprt_fail(r.handle, message.c_str());
@@ -281,8 +278,8 @@ void mgpuMemFree(void *ptr, void *) {
     return;
   }
   std::lock_guard<std::mutex> lock(r->mutex);
-  uint64_t offset = static_cast<uint64_t>(static_cast<char *>(ptr) -
-                                          arenaBase(*r));
+  uint64_t offset =
+      static_cast<uint64_t>(static_cast<char *>(ptr) - arenaBase(*r));
   if (!r->pool->release(offset))
     reportError("mgpuMemFree of an address that is not an allocated block "
                 "of rank " +
@@ -308,16 +305,16 @@ void pprt_gpu_gemm_f32(int64_t batch, int64_t m, int64_t n, int64_t k,
                        int64_t lda, int64_t strideA, const float *b,
                        int64_t ldb, int64_t strideB, float *c, int64_t ldc,
                        int64_t strideC, int64_t accumulate) {
-  gemm(batch, m, n, k, transA, transB, a, lda, strideA, b, ldb, strideB, c,
-       ldc, strideC, accumulate);
+  gemm(batch, m, n, k, transA, transB, a, lda, strideA, b, ldb, strideB, c, ldc,
+       strideC, accumulate);
 }
 void pprt_gpu_gemm_f64(int64_t batch, int64_t m, int64_t n, int64_t k,
                        int64_t transA, int64_t transB, const double *a,
                        int64_t lda, int64_t strideA, const double *b,
                        int64_t ldb, int64_t strideB, double *c, int64_t ldc,
                        int64_t strideC, int64_t accumulate) {
-  gemm(batch, m, n, k, transA, transB, a, lda, strideA, b, ldb, strideB, c,
-       ldc, strideC, accumulate);
+  gemm(batch, m, n, k, transA, transB, a, lda, strideA, b, ldb, strideB, c, ldc,
+       strideC, accumulate);
 }
 
 } // extern "C"
