@@ -71,8 +71,8 @@ llvm::Error mlir::pp::driver::writeCheckpoint(llvm::StringRef dir,
                                               const Checkpoint &checkpoint) {
   if (!replaceable(dir))
     return makeError("--save: " + dir +
-                 " exists and is not a pp-mlir checkpoint (no " + kManifest +
-                 "): not replaced");
+                     " exists and is not a pp-mlir checkpoint (no " +
+                     kManifest + "): not replaced");
   llvm::SmallString<256> fresh(dir);
   fresh += ".partial-" + std::to_string(llvm::sys::Process::getProcessId());
   llvm::sys::fs::remove_directories(fresh);
@@ -125,12 +125,12 @@ llvm::Error mlir::pp::driver::writeCheckpoint(llvm::StringRef dir,
     os.close();
     if (os.has_error())
       return makeError("--save: cannot write " + path + ": " +
-                   os.error().message());
+                       os.error().message());
   }
   llvm::sys::fs::remove_directories(dir);
   if (std::error_code ec = llvm::sys::fs::rename(fresh, dir))
     return makeError("--save: cannot move " + fresh + " to " + dir + ": " +
-                 ec.message());
+                     ec.message());
   return llvm::Error::success();
 }
 
@@ -153,11 +153,12 @@ readManifest(llvm::StringRef dir, llvm::StringRef function,
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
     return makeError("--resume: " + dir + " is no checkpoint: cannot read " +
-                 path + ": " + buffer.getError().message());
+                     path + ": " + buffer.getError().message());
   llvm::Expected<llvm::json::Value> json =
       llvm::json::parse((*buffer)->getBuffer());
   if (!json)
-    return makeError("--resume: " + path + ": " + llvm::toString(json.takeError()));
+    return makeError("--resume: " + path + ": " +
+                     llvm::toString(json.takeError()));
   auto bad = [&](const llvm::Twine &what) {
     return makeError("--resume: " + path + ": " + what);
   };
@@ -166,8 +167,7 @@ readManifest(llvm::StringRef dir, llvm::StringRef function,
     return bad("not a pp-mlir checkpoint (\"format\" is not \"" + kFormat +
                "\")");
   if (o->getInteger("version") != kVersion)
-    return bad("version " +
-               llvm::Twine(o->getInteger("version").value_or(-1)) +
+    return bad("version " + llvm::Twine(o->getInteger("version").value_or(-1)) +
                ", this pp-mlir reads version " + llvm::Twine(kVersion));
   Checkpoint checkpoint;
   std::optional<llvm::StringRef> fn = o->getString("function");
@@ -175,7 +175,7 @@ readManifest(llvm::StringRef dir, llvm::StringRef function,
     return bad("no \"function\"");
   if (*fn != function)
     return makeError("--resume: " + dir + " is a checkpoint of @" + *fn +
-                 ", not of @" + function);
+                     ", not of @" + function);
   checkpoint.function = fn->str();
   std::optional<int64_t> step = o->getInteger("step");
   if (!step || *step < 0 || *step > (1 << 30))
@@ -194,12 +194,15 @@ readManifest(llvm::StringRef dir, llvm::StringRef function,
     return bad("no \"tensors\" list");
   for (const llvm::json::Value &value : *tensors) {
     const llvm::json::Object *t = value.getAsObject();
-    std::optional<int64_t> argument = t ? t->getInteger("argument") : std::nullopt;
-    std::optional<llvm::StringRef> file = t ? t->getString("file") : std::nullopt;
+    std::optional<int64_t> argument =
+        t ? t->getInteger("argument") : std::nullopt;
+    std::optional<llvm::StringRef> file =
+        t ? t->getString("file") : std::nullopt;
     std::optional<llvm::StringRef> dtype =
         t ? t->getString("dtype") : std::nullopt;
-    std::string role =
-        (t ? t->getString("role") : std::nullopt).value_or(kParameterRole).str();
+    std::string role = (t ? t->getString("role") : std::nullopt)
+                           .value_or(kParameterRole)
+                           .str();
     const llvm::json::Array *shape = t ? t->getArray("shape") : nullptr;
     if (!argument || *argument < 0 || !file || !dtype || !shape)
       return bad("a tensor entry without \"argument\", \"file\", \"dtype\" "
@@ -237,26 +240,27 @@ llvm::Expected<Checkpoint> mlir::pp::driver::readCheckpoint(
     llvm::ArrayRef<std::pair<unsigned, TensorSpec>> expected,
     llvm::StringRef optimizer, llvm::ArrayRef<std::string> stateNames) {
   std::map<EntryKey, Entry> entries;
-  llvm::Expected<Checkpoint> checkpoint =
-      readManifest(dir, function, entries);
+  llvm::Expected<Checkpoint> checkpoint = readManifest(dir, function, entries);
   if (!checkpoint)
     return checkpoint.takeError();
   if (checkpoint->optimizer != optimizer)
-    return makeError("--resume: " + dir + " was saved with --optimizer=" +
-                 checkpoint->optimizer + ", this run uses --optimizer=" +
-                 optimizer + " (its state would not match)");
+    return makeError("--resume: " + dir +
+                     " was saved with --optimizer=" + checkpoint->optimizer +
+                     ", this run uses --optimizer=" + optimizer +
+                     " (its state would not match)");
   std::map<unsigned, TensorSpec> wanted(expected.begin(), expected.end());
   std::vector<std::string> roles = {kParameterRole.str()};
   llvm::append_range(roles, stateNames);
   for (const auto &[key, entry] : entries) {
     if (!llvm::is_contained(roles, key.first))
       return makeError("--resume: " + dir + " holds a tensor of role '" +
-                   key.first + "' (argument " + llvm::Twine(key.second) +
-                   "), which --optimizer=" + optimizer + " does not have");
+                       key.first + "' (argument " + llvm::Twine(key.second) +
+                       "), which --optimizer=" + optimizer + " does not have");
     if (!wanted.count(key.second))
       return makeError("--resume: " + dir + " holds argument " +
-                   llvm::Twine(key.second) + ", which is no parameter of @" +
-                   function + " (a checkpoint of another model?)");
+                       llvm::Twine(key.second) +
+                       ", which is no parameter of @" + function +
+                       " (a checkpoint of another model?)");
   }
   for (const std::string &role : roles)
     for (const auto &[argument, spec] : expected) {
@@ -265,13 +269,13 @@ llvm::Expected<Checkpoint> mlir::pp::driver::readCheckpoint(
       auto it = entries.find({role, argument});
       if (it == entries.end())
         return makeError("--resume: " + dir + " has no tensor for " +
-                     (role == kParameterRole ? "parameter " : "") + what +
-                     " (" + spec.str() + ") of @" + function);
+                         (role == kParameterRole ? "parameter " : "") + what +
+                         " (" + spec.str() + ") of @" + function);
       if (it->second.spec != spec)
         return makeError("--resume: " + dir + ": " + what + " is " +
-                     it->second.spec.str() +
-                     " in the checkpoint, but the model's parameter is " +
-                     spec.str() + " (a checkpoint of another model?)");
+                         it->second.spec.str() +
+                         " in the checkpoint, but the model's parameter is " +
+                         spec.str() + " (a checkpoint of another model?)");
       llvm::SmallString<256> path(dir);
       llvm::sys::path::append(path, it->second.file);
       llvm::Expected<HostTensor> value = exec::readNpy(path);
@@ -279,11 +283,11 @@ llvm::Expected<Checkpoint> mlir::pp::driver::readCheckpoint(
         return makeError("--resume: " + llvm::toString(value.takeError()));
       if (value->spec() != spec)
         return makeError("--resume: " + path + " holds " + value->spec().str() +
-                     ", but the manifest and the model say " + spec.str() +
-                     " for " + what);
+                         ", but the manifest and the model say " + spec.str() +
+                         " for " + what);
       if (int64_t i = exec::firstNonFinite(*value); i >= 0)
-        return makeError("--resume: " + path + ": element " + value->indexStr(i) +
-                     " of " + what + " is not finite");
+        return makeError("--resume: " + path + ": element " +
+                         value->indexStr(i) + " of " + what + " is not finite");
       if (role == kParameterRole)
         checkpoint->parameters.emplace_back(argument, std::move(*value));
       else

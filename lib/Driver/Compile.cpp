@@ -1,8 +1,16 @@
 //===- Compile.cpp - steps 1-5: from a model to lowered rank programs -----===//
+//
+// compileModel() (Driver.h): runs the pipelines of Pipelines.cpp, the
+// partition of Partition.cpp and the recomputation search of
+// RecomputeSearch.cpp, then reads what they made.
+//
+//===----------------------------------------------------------------------===//
 
 #include "pp/Driver/Driver.h"
 #include "pp/Support/Error.h"
 
+#include "Partition.h"
+#include "Pipelines.h"
 #include "Precision.h"
 #include "RecomputeSearch.h"
 
@@ -32,266 +40,6 @@ using namespace mlir;
 using namespace mlir::pp;
 using namespace mlir::pp::driver;
 using exec::TensorSpec;
-
-//===----------------------------------------------------------------------===//
-// Progress
-//===----------------------------------------------------------------------===//
-
-const char *mlir::pp::driver::deviceName(Device device) {
-  switch (device) {
-  case Device::CPU:
-    return "cpu";
-  case Device::CUDA:
-    return "cuda";
-  case Device::CUDAEmulated:
-    return "cuda-emu";
-  }
-  return "cpu";
-}
-
-Progress::Progress(bool enabled, std::string tool)
-    : enabled_(enabled), tool(std::move(tool)),
-      start(std::chrono::steady_clock::now()) {}
-
-double Progress::seconds() const {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                       start)
-      .count();
-}
-
-void Progress::phase(const llvm::Twine &what) {
-  if (!enabled_)
-    return;
-  // Whole lines of the report first, where both streams end up in one
-  // (mpirun, 2>&1).
-  llvm::outs().flush();
-  llvm::errs() << tool << ": [" << llvm::format("%.1f", seconds()) << " s] "
-                 << what << "\n";
-}
-
-//===----------------------------------------------------------------------===//
-// Options and pipelines
-//===----------------------------------------------------------------------===//
-
-/// Bounds of the counts: far beyond any real pipeline, small enough that
-/// products of them (stages, actions) stay in int.
-static constexpr int kMaxRanks = 1 << 16;
-static constexpr int kMaxMicrobatches = 1 << 20;
-static constexpr int kMaxStagesPerRank = 1 << 10;
-
-static bool isVShaped(StringRef schedule) {
-  return schedule == "zb-v" || schedule == "dualpipe-v" ||
-         schedule == "v-half" || schedule == "v-min";
-}
-
-std::optional<int64_t>
-mlir::pp::driver::memoryLimitBytes(const CompileOptions &options) {
-  int64_t bytes = 0;
-  if (!StringRef(options.memoryLimit).getAsInteger(10, bytes) && bytes > 0)
-    return bytes;
-  return std::nullopt;
-}
-
-CompileOptions
-mlir::pp::driver::withDefaults(const CompileOptions &options) {
-  CompileOptions resolved = options;
-  if (resolved.recompute.empty()) {
-    resolved.recompute = memoryLimitBytes(options) ? "auto" : "none";
-  }
-  return resolved;
-}
-
-llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
-  if (options.function.empty())
-    return makeError("--function is required (the model function)");
-  if (options.precision != "f32" && options.precision != "bf16")
-    return makeError("--precision must be f32 or bf16, not '" +
-                     options.precision + "'");
-  if (options.numRanks < 1)
-    return makeError("--ranks must be at least 1");
-  if (options.numRanks > kMaxRanks)
-    return makeError("--ranks must be at most " + llvm::Twine(kMaxRanks));
-  if (options.stagesPerRank < 1)
-    return makeError("--stages-per-rank must be at least 1");
-  if (options.stagesPerRank > kMaxStagesPerRank)
-    return makeError("--stages-per-rank must be at most " +
-                 llvm::Twine(kMaxStagesPerRank));
-  if (options.numMicrobatches < 1)
-    return makeError("--microbatches must be at least 1");
-  if (options.numMicrobatches > kMaxMicrobatches)
-    return makeError("--microbatches must be at most " +
-                 llvm::Twine(kMaxMicrobatches));
-  if (options.minElements < 0)
-    return makeError("--min-elements must be >= 0");
-  if (options.groupSize < 0 || options.groupSize > kMaxMicrobatches)
-    return makeError("--group-size must be in [0, " +
-                 llvm::Twine(kMaxMicrobatches) + "]");
-  if (options.schedule.empty())
-    return makeError("--schedule is required");
-  if (options.autoObjective != "step-makespan" &&
-      options.autoObjective != "max-rank-span")
-    return makeError("--auto-objective must be step-makespan or max-rank-span, "
-                 "not '" +
-                 options.autoObjective + "'");
-  if (!std::isfinite(options.solverTimeLimit) || options.solverTimeLimit < 0 ||
-      options.solverTimeLimit > 86400)
-    return makeError("--solver-time-limit must be in [0, 86400] seconds");
-  if (!StringRef(options.schedule).starts_with("file:")) {
-    std::vector<std::string> known = sched::scheduleNames();
-    if (!llvm::is_contained(known, options.schedule))
-      return makeError("unknown schedule '" + options.schedule +
-                   "'; known schedules: " + llvm::join(known, ", ") +
-                   ", or file:PATH (a schedule table)");
-  }
-  if (isVShaped(options.schedule) && options.stagesPerRank != 2)
-    return makeError(options.schedule +
-                 " places 2 stages on each rank in a V: use "
-                 "--stages-per-rank=2");
-  int64_t numStages = int64_t(options.numRanks) * options.stagesPerRank;
-  if (!options.cuts.empty()) {
-    if (static_cast<int64_t>(options.cuts.size()) + 1 != numStages)
-      return makeError(
-          "--cuts gives " + llvm::Twine(options.cuts.size() + 1) + " stages (" +
-          llvm::Twine(options.cuts.size()) +
-          " cuts), but --ranks=" + llvm::Twine(options.numRanks) +
-          " x --stages-per-rank=" + llvm::Twine(options.stagesPerRank) +
-          " make " + llvm::Twine(numStages));
-    for (size_t i = 0; i < options.cuts.size(); ++i)
-      if (options.cuts[i] < 0 ||
-          (i > 0 && options.cuts[i] <= options.cuts[i - 1]))
-        return makeError("--cuts must be strictly increasing op numbers >= 0, "
-                     "not " +
-                     llvm::join(llvm::map_range(options.cuts,
-                                                [](int64_t c) {
-                                                  return std::to_string(c);
-                                                }),
-                                ","));
-  }
-  if (options.planCosts != "auto" && options.planCosts != "flops" &&
-      options.planCosts != "measured")
-    return makeError("--plan-costs must be auto, flops or measured, not '" +
-                 options.planCosts + "'");
-  double threshold = 0;
-  if (!options.recompute.empty() && options.recompute != "auto" &&
-      !parseRecomputeChoice(options.recompute, threshold))
-    return makeError("--recompute must be none, full, selective, selective:N "
-                     "(N >= 0 FLOPs per output element) or auto, not '" +
-                 options.recompute + "'");
-  if (options.recompute == "auto" && options.memoryLimit.empty())
-    return makeError("--recompute=auto chooses under a memory limit: give "
-                 "--memory-limit (bytes per rank, or a multiple of M_B)");
-  if (options.measureRepetitions < 1 || options.measureRepetitions > 1000)
-    return makeError("--measure-repetitions must be in [1, 1000]");
-  if (options.splitOps != "auto" && options.splitOps != "none") {
-    double fraction = 0;
-    if (StringRef(options.splitOps).getAsDouble(fraction) ||
-        !(fraction > 0 && fraction <= 1))
-      return makeError("--split-ops must be auto, none or a fraction in (0, 1], "
-                   "got '" +
-                   options.splitOps + "'");
-  }
-  if (!(options.nearEmptyFraction >= 0 && options.nearEmptyFraction <= 1))
-    return makeError("the near-empty fraction must be in [0, 1]");
-  if (!sched::parseStashAccounting(options.stashAccounting))
-    return makeError("--stash-accounting must be hold or convert, not '" +
-                 options.stashAccounting + "'");
-  if (options.loss != "none" && options.loss != "mse" &&
-      options.loss != "cross-entropy")
-    return makeError("--loss must be none, mse or cross-entropy, not '" +
-                 options.loss + "'");
-  return llvm::Error::success();
-}
-
-std::string mlir::pp::driver::lossFunctionName(const CompileOptions &options) {
-  return options.loss == "none" ? options.function
-                                : options.function + "_loss";
-}
-
-void mlir::pp::driver::buildPreparePipeline(OpPassManager &pm,
-                                            const CompileOptions &options) {
-  pm.addPass(createPPStripInstrumentationPass());
-  PPLiftParametersPassOptions lift;
-  lift.functionName = options.function;
-  lift.minElements = options.minElements;
-  lift.parameterIndices =
-      SmallVector<int64_t>(options.parameters.begin(), options.parameters.end());
-  pm.addPass(createPPLiftParametersPass(lift));
-  if (options.loss != "none") {
-    PPAppendLossPassOptions loss;
-    loss.functionName = options.function;
-    loss.kind = options.loss;
-    pm.addPass(createPPAppendLossPass(loss));
-  }
-  buildPrepareModelPipeline(pm);
-}
-
-/// pp-partition: at options.cuts, else into P*V stages (byMarkers: as many
-/// as the pp.split_point markers make).
-void mlir::pp::driver::buildCutPipeline(OpPassManager &pm,
-                                        const CompileOptions &options,
-                                        bool byMarkers) {
-  PPPartitionPassOptions partition;
-  partition.functionName = lossFunctionName(options);
-  partition.numStages =
-      byMarkers ? 0 : options.numRanks * options.stagesPerRank;
-  partition.cutList =
-      SmallVector<int64_t>(options.cuts.begin(), options.cuts.end());
-  partition.printReport = false;
-  pm.addPass(createPPPartitionPass(partition));
-}
-
-/// pp-place-stages for V > 1 or the V-shaped schedules.
-static void addPlacement(OpPassManager &pm, const CompileOptions &options) {
-  bool vShape = isVShaped(options.schedule);
-  if (options.stagesPerRank > 1 || vShape) {
-    PPPlaceStagesPassOptions place;
-    place.placement = vShape ? "v" : "loop";
-    place.numRanks = options.numRanks;
-    pm.addPass(createPPPlaceStagesPass(place));
-  }
-}
-
-void mlir::pp::driver::buildPartitionPipeline(OpPassManager &pm,
-                                              const CompileOptions &options,
-                                              bool byMarkers) {
-  buildCutPipeline(pm, options, byMarkers);
-  addPlacement(pm, options);
-}
-
-static PlanPipelineOptions planOptions(const CompileOptions &options) {
-  PlanPipelineOptions plan;
-  plan.schedule = options.schedule;
-  plan.numMicrobatches = options.numMicrobatches;
-  plan.groupSize = options.groupSize;
-  plan.memoryLimit = options.memoryLimit;
-  plan.autoObjective = options.autoObjective;
-  plan.solverTimeLimit = options.solverTimeLimit;
-  // Processes that plan apart (CompileOptions::sharePlan) must choose the
-  // same schedule: the exact solver stops at a time limit, so what it
-  // returns can differ from process to process; auto's other searches are
-  // deterministic.
-  if (options.sharePlan)
-    plan.solverTimeLimit = 0;
-  plan.stashAccounting = options.stashAccounting;
-  return plan;
-}
-
-/// pp-differentiate-stages with recomputation `recompute` (one choice, or
-/// one per stage).
-static std::unique_ptr<Pass> differentiateStages(StringRef recompute) {
-  PPDifferentiateStagesPassOptions differentiate;
-  differentiate.recompute = recompute.str();
-  return createPPDifferentiateStagesPass(differentiate);
-}
-
-/// "ops 0..4 | 5..9 | 10.." for the cuts {4, 9}: the work ops of every
-/// stage (the last stage's end is the model's last op).
-static std::string describeStages(ArrayRef<int64_t> cuts) {
-  std::string text = "ops 0..";
-  for (int64_t cut : cuts)
-    text += std::to_string(cut) + " | " + std::to_string(cut + 1) + "..";
-  return text + "end";
-}
 
 /// What the recomputation planner needs of the partitioned `module`.
 static RecomputeRequest
@@ -333,9 +81,10 @@ chooseRecomputation(ModuleOp module, ModuleOp beforeCut,
   RecomputeRequest request = recomputeRequest(module, model, measuredCosts);
   if (beforeCut)
     if (auto lossFn = beforeCut.lookupSymbol<func::FuncOp>(model.lossName))
-      request.numWorkOps = static_cast<int64_t>(partitionWorkOps(lossFn).size());
-  request.partitionAt = [&](ArrayRef<int64_t> cuts)
-      -> llvm::Expected<OwningOpRef<ModuleOp>> {
+      request.numWorkOps =
+          static_cast<int64_t>(partitionWorkOps(lossFn).size());
+  request.partitionAt =
+      [&](ArrayRef<int64_t> cuts) -> llvm::Expected<OwningOpRef<ModuleOp>> {
     OwningOpRef<ModuleOp> copy(beforeCut.clone());
     if (llvm::Error e = partitionAt(*copy, options, cuts))
       return std::move(e);
@@ -352,42 +101,9 @@ chooseRecomputation(ModuleOp module, ModuleOp beforeCut,
   module.getBodyRegion().takeBody(copy->getBodyRegion());
   model.cuts = chosen->cuts;
   model.cutBy = "--recompute=auto";
-  progress.phase("stages: " + describeStages(model.cuts) + " (" +
-                 model.cutBy + ")");
+  progress.phase("stages: " + describeStages(model.cuts) + " (" + model.cutBy +
+                 ")");
   return chosen;
-}
-
-void mlir::pp::driver::buildStagesPipeline(OpPassManager &pm,
-                                           const CompileOptions &options) {
-  // auto is compileModel's search: a pipeline of passes cannot run it.
-  StringRef recompute = options.recompute;
-  pm.addPass(differentiateStages(
-      recompute == "auto" || recompute.empty() ? StringRef("none")
-                                               : recompute));
-  buildPlanPipeline(pm, planOptions(options));
-}
-
-void mlir::pp::driver::buildLowerPipeline(OpPassManager &pm,
-                                          const CompileOptions &options,
-                                          ArrayRef<unsigned> parameterArgs) {
-  if (options.dataParallel > 1) {
-    PPInsertAllReducePassOptions allReduce;
-    allReduce.replicas = options.dataParallel;
-    pm.addPass(createPPInsertAllReducePass(allReduce));
-    // The replicas with their all-reduces: no deadlock with the messages.
-    pm.addPass(createPPVerifySchedulePass());
-  }
-  ConvertPPToRuntimePassOptions convert;
-  convert.stashAccounting = options.stashAccounting;
-  pm.addPass(createConvertPPToRuntimePass(convert));
-  if (options.reference) {
-    PPAutodiffPassOptions autodiff;
-    autodiff.functionName = lossFunctionName(options);
-    autodiff.wrt =
-        SmallVector<int64_t>(parameterArgs.begin(), parameterArgs.end());
-    autodiff.cotangents = true;
-    pm.addPass(createPPAutodiffPass(autodiff));
-  }
 }
 
 void mlir::pp::driver::registerDriverDialects(DialectRegistry &registry) {
@@ -427,9 +143,10 @@ static llvm::Expected<TensorSpec> specOf(Type type, StringRef function) {
   if (tensor && tensor.hasStaticShape())
     kind = exec::elemKindOf(tensor.getElementType());
   if (!kind)
-    return makeError("@" + function + " takes " + typeList(type) +
-                 "; pp-run needs statically shaped tensors of f32, f64, i32 "
-                 "or i64");
+    return makeError(
+        "@" + function + " takes " + typeList(type) +
+        "; pp-run needs statically shaped tensors of f32, f64, i32 "
+        "or i64");
   TensorSpec spec;
   spec.kind = *kind;
   spec.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
@@ -445,7 +162,7 @@ static llvm::Error mapArguments(SymbolTable &symbols, func::FuncOp staged,
       staged.getBody().front().getOps<func::CallOp>());
   if (static_cast<int>(calls.size()) != numStages)
     return makeError("@" + staged.getSymName() +
-                 " does not call every stage once");
+                     " does not call every stage once");
   model.stageParameters.assign(numStages, {});
   // Per model argument, every (stage, index) that reads it as a parameter.
   std::map<unsigned, std::vector<std::pair<int, int>>> uses;
@@ -457,13 +174,14 @@ static llvm::Error mapArguments(SymbolTable &symbols, func::FuncOp staged,
         if (s != 0)
           continue;
         if (!arg)
-          return makeError("stage 0 takes a value that is not a model argument");
+          return makeError(
+              "stage 0 takes a value that is not a model argument");
         model.stageData.push_back(arg.getArgNumber());
         continue;
       }
       if (!arg)
         return makeError("a parameter of stage " + llvm::Twine(s) +
-                     " is not a model argument");
+                         " is not a model argument");
       uses[arg.getArgNumber()].emplace_back(
           s, static_cast<int>(model.stageParameters[s].size()));
       model.stageParameters[s].push_back(arg.getArgNumber());
@@ -494,8 +212,8 @@ static llvm::Error describeArguments(func::FuncOp lossFn, bool lossIsModel,
     model.argumentSpecs.push_back(*spec);
     CompiledModel::ArgumentOrigin origin;
     origin.argument = i - shift;
-    if (auto piece =
-            lossFn.getArgAttrOfType<DenseI64ArrayAttr>(i, "pp.parameter_piece")) {
+    if (auto piece = lossFn.getArgAttrOfType<DenseI64ArrayAttr>(
+            i, "pp.parameter_piece")) {
       const CompiledModel::ArgumentOrigin *previous =
           model.argumentOrigins.empty() ? nullptr
                                         : &model.argumentOrigins.back();
@@ -508,9 +226,10 @@ static llvm::Error describeArguments(func::FuncOp lossFn, bool lossIsModel,
                    piece[0] == static_cast<int64_t>(i - shift);
       if ((!first && !next) || piece[1] < 0 ||
           piece[1] >= static_cast<int64_t>(spec->shape.size()))
-        return makeError("argument " + llvm::Twine(i) + " of @" + model.lossName +
-                     " has a pp.parameter_piece that does not continue a "
-                     "split of one argument in place");
+        return makeError("argument " + llvm::Twine(i) + " of @" +
+                         model.lossName +
+                         " has a pp.parameter_piece that does not continue a "
+                         "split of one argument in place");
       origin = {static_cast<unsigned>(piece[0]), piece[1], piece[2]};
       if (next)
         ++shift;
@@ -535,8 +254,7 @@ static llvm::Error describeArguments(func::FuncOp lossFn, bool lossIsModel,
 /// reads it: a layer whose output nothing uses) trains nothing: its
 /// gradient is zero, and no use gives it an initialization rule. Named as
 /// prepared, as the initial-parameters line names them, once each.
-static void warnUnreachedParameters(func::FuncOp lossFn,
-                                    CompiledModel &model) {
+static void warnUnreachedParameters(func::FuncOp lossFn, CompiledModel &model) {
   std::set<unsigned> warned;
   for (unsigned a : model.parameterArgs) {
     unsigned prepared = model.argumentOrigins[a].argument;
@@ -552,47 +270,12 @@ static void warnUnreachedParameters(func::FuncOp lossFn,
   }
 }
 
-llvm::Expected<CompiledModel>
-mlir::pp::driver::compileModel(ModuleOp module,
-                               const CompileOptions &requested,
-                               Progress &progress) {
-  if (llvm::Error e = validate(requested))
-    return std::move(e);
-  CompileOptions options = withDefaults(requested);
-  auto modelFn = module.lookupSymbol<func::FuncOp>(options.function);
-  if (!modelFn)
-    return makeError("no function named @" + options.function);
-  if (options.loss == "none" && !returnsScalarLoss(modelFn))
-    return makeError("@" + options.function + " returns " +
-                 typeList(modelFn.getResultTypes()) +
-                 ", not a scalar loss: with --loss=none (the default) the "
-                 "model must return one float loss (f32 or a one-element "
-                 "tensor); pass --loss=mse or --loss=cross-entropy to append "
-                 "a loss to its output");
-
+/// Reads the cut pp-partition made into model.cuts and model.cutBy; an
+/// error when it is not P*V stages (the pp.split_point markers chose
+/// another count).
+static llvm::Error readCut(ModuleOp module, const CompileOptions &options,
+                           CompiledModel &model) {
   int numStages = options.numRanks * options.stagesPerRank;
-  CompiledModel model;
-  model.lossName = lossFunctionName(options);
-  model.pipelineName = model.lossName + "_pipeline";
-  model.scheduleKind = options.schedule;
-  if (requested.recompute.empty() && options.recompute == "auto")
-    model.planNotes.push_back(
-        "recompute: auto, the default with --memory-limit in bytes "
-        "(--recompute=none keeps every stash)");
-
-  progress.phase("preparing @" + options.function);
-  if (llvm::Error e = runPasses(module, "preparing the model",
-                                [&](OpPassManager &pm) {
-                                  buildPreparePipeline(pm, options);
-                                }))
-    return std::move(e);
-  std::vector<std::array<double, 3>> stageCosts;
-  OwningOpRef<ModuleOp> beforeCut;
-  if (llvm::Error e =
-          partitionModel(module, options, model, progress, stageCosts,
-                         options.recompute == "auto" ? &beforeCut : nullptr))
-    return std::move(e);
-
   SymbolTable symbols(module);
   auto pipeline = symbols.lookup<PipelineOp>(model.pipelineName);
   auto lossFn = symbols.lookup<func::FuncOp>(model.lossName);
@@ -605,35 +288,33 @@ mlir::pp::driver::compileModel(ModuleOp module,
     model.cutBy = by.str();
   int64_t cutStages = static_cast<int64_t>(model.cuts.size()) + 1;
   if (cutStages != numStages)
-    return makeError("the pp.split_point markers of @" + model.lossName +
-                 " cut it into " + llvm::Twine(cutStages) +
-                 " stages, but --ranks=" + llvm::Twine(options.numRanks) +
-                 " x --stages-per-rank=" + llvm::Twine(options.stagesPerRank) +
-                 " make " + llvm::Twine(numStages) +
-                 " stages: make P x V equal " + llvm::Twine(cutStages) +
-                 ", or choose the stages with --cuts");
-  progress.phase("stages: " + describeStages(model.cuts) + " (" + model.cutBy +
-                 ")");
-  if (llvm::Error e =
-          runPasses(module, "placing the stages",
-                    [&](OpPassManager &pm) { addPlacement(pm, options); }))
-    return std::move(e);
-  for (unsigned i = 0, e = lossFn.getNumArguments(); i < e; ++i)
-    if (lossFn.getArgAttr(i, "pp.parameter"))
-      model.parameterArgs.push_back(i);
-  if (model.parameterArgs.empty())
-    return makeError("@" + model.lossName +
-                 " has no parameters: mark them with --parameters or "
-                 "pp.parameter");
+    return makeError(
+        "the pp.split_point markers of @" + model.lossName + " cut it into " +
+        llvm::Twine(cutStages) +
+        " stages, but --ranks=" + llvm::Twine(options.numRanks) +
+        " x --stages-per-rank=" + llvm::Twine(options.stagesPerRank) +
+        " make " + llvm::Twine(numStages) + " stages: make P x V equal " +
+        llvm::Twine(cutStages) + ", or choose the stages with --cuts");
+  return llvm::Error::success();
+}
 
+/// The recomputation to differentiate the stages with: --recompute=auto
+/// chooses it (with the cut, re-partitioning `module`, and with the schedule
+/// auto the schedule), writing the schedule and the limit in bytes it chose
+/// under into `planned` (a multiple of M_B means the M_B without
+/// recomputation); a fixed choice with measured costs adds what it costs to
+/// `stageCosts`. `beforeCut` is the model before pp-partition (null when
+/// the cut is fixed).
+static llvm::Expected<std::string>
+resolveRecomputation(ModuleOp module, ModuleOp beforeCut, CompiledModel &model,
+                     Progress &progress,
+                     std::vector<std::array<double, 3>> &stageCosts,
+                     CompileOptions &planned) {
+  const CompileOptions options = planned;
   std::string recompute = options.recompute;
-  // The plan's options: with --recompute=auto, the schedule it chose and
-  // the limit in bytes it chose under (a multiple of M_B means the M_B
-  // without recomputation).
-  CompileOptions planned = options;
   if (recompute == "auto") {
     llvm::Expected<RecomputeChoice> chosen = chooseRecomputation(
-        module, beforeCut.get(), options, model, progress, stageCosts);
+        module, beforeCut, options, model, progress, stageCosts);
     if (!chosen)
       return chosen.takeError();
     recompute = chosen->recompute;
@@ -651,13 +332,136 @@ mlir::pp::driver::compileModel(ModuleOp module,
                               recompute, options);
     if (!costs)
       return makeError("--recompute=" + recompute + " with measured costs: " +
-                   llvm::toString(costs.takeError()));
+                       llvm::toString(costs.takeError()));
     stageCosts = std::move(*costs);
   }
+  return recompute;
+}
+
+/// Reads what the passes made of `module` into `model`: the schedule, the
+/// rank programs, the precision, the initializer and how the model's
+/// arguments reach the stages. The passes since replaced ops, so everything
+/// is looked up again; the schedule is the one pp-plan made (the only
+/// pp.schedule of the pipeline).
+static llvm::Error readLowered(ModuleOp module, const CompileOptions &options,
+                               CompiledModel &model) {
+  SymbolTable lowered(module);
+  auto pipeline = lowered.lookup<PipelineOp>(model.pipelineName);
+  auto staged = lowered.lookup<func::FuncOp>(model.lossName + "_staged");
+  auto lossFn = lowered.lookup<func::FuncOp>(model.lossName);
+  auto modelFn = lowered.lookup<func::FuncOp>(options.function);
+  if (!pipeline || !staged || !lossFn || !modelFn)
+    return makeError("the passes removed @" + model.pipelineName);
+  for (auto op : module.getOps<ScheduleOp>())
+    if (op.getPipeline() == StringRef(model.pipelineName))
+      model.scheduleName = op.getSymName().str();
+  auto scheduleOp = lowered.lookup<ScheduleOp>(model.scheduleName);
+  if (!scheduleOp)
+    return makeError("pp-plan did not produce a schedule of @" +
+                     model.pipelineName);
+  for (int r = 0; r < options.numRanks; ++r) {
+    model.rankFunctions.push_back(model.scheduleName + "_rank" +
+                                  std::to_string(r));
+    auto rankFn = lowered.lookup<func::FuncOp>(model.rankFunctions.back());
+    if (!rankFn)
+      return makeError("convert-pp-to-runtime did not produce @" +
+                       model.rankFunctions.back());
+    if (auto parts = rankFn->getAttrOfType<IntegerAttr>("pprt.boundary_parts"))
+      model.boundaryParts = std::max(model.boundaryParts, parts.getInt());
+  }
+  model.pipeline = getPipelineModel(pipeline);
+  model.pipeline.stashAccounting = options.stashAccounting;
+  model.schedule = getScheduleModel(scheduleOp).schedule;
+  if (options.reference)
+    model.referenceName = model.lossName + "_grad";
+  if (llvm::Error e = applyPrecision(module, options, model))
+    return e;
+  // Weights pp-lift-parameters lifted from constants start from the model's
+  // own values: @<function>_init returns them, in the order of the trailing
+  // arguments it appended (pp-append-loss adds its target after them).
+  if (auto ref = modelFn->getAttrOfType<FlatSymbolRefAttr>("pp.initializer"))
+    if (auto init = lowered.lookup<func::FuncOp>(ref.getValue())) {
+      model.initializerName = init.getSymName().str();
+      model.firstLifted = modelFn.getNumArguments() - init.getNumResults();
+    }
+
+  int numStages = options.numRanks * options.stagesPerRank;
+  if (llvm::Error e = mapArguments(lowered, staged, numStages, model))
+    return e;
+  if (llvm::Error e = describeArguments(lossFn, lossFn == modelFn, model))
+    return e;
+  warnUnreachedParameters(lossFn, model);
+  return llvm::Error::success();
+}
+
+llvm::Expected<CompiledModel>
+mlir::pp::driver::compileModel(ModuleOp module, const CompileOptions &requested,
+                               Progress &progress) {
+  if (llvm::Error e = validate(requested))
+    return std::move(e);
+  CompileOptions options = withDefaults(requested);
+  auto modelFn = module.lookupSymbol<func::FuncOp>(options.function);
+  if (!modelFn)
+    return makeError("no function named @" + options.function);
+  if (options.loss == LossKind::None && !returnsScalarLoss(modelFn))
+    return makeError(
+        "@" + options.function + " returns " +
+        typeList(modelFn.getResultTypes()) +
+        ", not a scalar loss: with --loss=none (the default) the "
+        "model must return one float loss (f32 or a one-element "
+        "tensor); pass --loss=mse or --loss=cross-entropy to append "
+        "a loss to its output");
+
+  CompiledModel model;
+  model.lossName = lossFunctionName(options);
+  model.pipelineName = model.lossName + "_pipeline";
+  model.scheduleKind = options.schedule;
+  if (requested.recompute.empty() && options.recompute == "auto")
+    model.planNotes.push_back(
+        "recompute: auto, the default with --memory-limit in bytes "
+        "(--recompute=none keeps every stash)");
+
+  progress.phase("preparing @" + options.function);
+  if (llvm::Error e =
+          runPasses(module, "preparing the model", [&](OpPassManager &pm) {
+            buildPreparePipeline(pm, options);
+          }))
+    return std::move(e);
+  std::vector<std::array<double, 3>> stageCosts;
+  OwningOpRef<ModuleOp> beforeCut;
+  if (llvm::Error e =
+          partitionModel(module, options, model, progress, stageCosts,
+                         options.recompute == "auto" ? &beforeCut : nullptr))
+    return std::move(e);
+
+  if (llvm::Error e = readCut(module, options, model))
+    return std::move(e);
+  progress.phase("stages: " + describeStages(model.cuts) + " (" + model.cutBy +
+                 ")");
+  if (llvm::Error e =
+          runPasses(module, "placing the stages",
+                    [&](OpPassManager &pm) { addPlacement(pm, options); }))
+    return std::move(e);
+  auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName);
+  for (unsigned i = 0, e = lossFn.getNumArguments(); i < e; ++i)
+    if (lossFn.getArgAttr(i, "pp.parameter"))
+      model.parameterArgs.push_back(i);
+  if (model.parameterArgs.empty())
+    return makeError("@" + model.lossName +
+                     " has no parameters: mark them with --parameters or "
+                     "pp.parameter");
+
+  // The plan's options: with --recompute=auto, the schedule and limit it
+  // chose.
+  CompileOptions planned = options;
+  llvm::Expected<std::string> recompute = resolveRecomputation(
+      module, beforeCut.get(), model, progress, stageCosts, planned);
+  if (!recompute)
+    return recompute.takeError();
   progress.phase("differentiating the stages (F, B, W)");
   if (llvm::Error e = runPasses(module, "differentiating the stages",
                                 [&](OpPassManager &pm) {
-                                  pm.addPass(differentiateStages(recompute));
+                                  pm.addPass(differentiateStages(*recompute));
                                 }))
     return std::move(e);
   // Measured planning: the schedule is planned with the measured costs.
@@ -665,7 +469,8 @@ mlir::pp::driver::compileModel(ModuleOp module,
     Builder b(module.getContext());
     auto differentiated = module.lookupSymbol<PipelineOp>(model.pipelineName);
     if (!differentiated)
-      return makeError("pp-differentiate-stages removed @" + model.pipelineName);
+      return makeError("pp-differentiate-stages removed @" +
+                       model.pipelineName);
     for (StageOp stage : differentiated.getStagesByIndex()) {
       const std::array<double, 3> &c = stageCosts[stage.getIndex()];
       stage.setForwardTimeAttr(b.getF64FloatAttr(c[0]));
@@ -680,66 +485,19 @@ mlir::pp::driver::compileModel(ModuleOp module,
         "time limit could let the processes choose different schedules)");
   progress.phase("planning: " + options.schedule + ", " +
                  llvm::Twine(options.numMicrobatches) + " micro-batches");
-  if (llvm::Error e = runPasses(module, "planning the schedule",
-                                [&](OpPassManager &pm) {
-                                  buildPlanPipeline(pm, planOptions(planned));
-                                }))
+  if (llvm::Error e =
+          runPasses(module, "planning the schedule", [&](OpPassManager &pm) {
+            buildPlanPipeline(pm, planOptions(planned));
+          }))
     return std::move(e);
   progress.phase("lowering the rank programs");
-  if (llvm::Error e = runPasses(module, "lowering the pipeline",
-                                [&](OpPassManager &pm) {
-                                  buildLowerPipeline(pm, options,
-                                                     model.parameterArgs);
-                                }))
+  if (llvm::Error e =
+          runPasses(module, "lowering the pipeline", [&](OpPassManager &pm) {
+            buildLowerPipeline(pm, options, model.parameterArgs);
+          }))
     return std::move(e);
 
-  // The passes since replaced ops: look everything up again. The schedule
-  // is the one pp-plan made (the only pp.schedule of this pipeline).
-  SymbolTable lowered(module);
-  pipeline = lowered.lookup<PipelineOp>(model.pipelineName);
-  staged = lowered.lookup<func::FuncOp>(model.lossName + "_staged");
-  lossFn = lowered.lookup<func::FuncOp>(model.lossName);
-  modelFn = lowered.lookup<func::FuncOp>(options.function);
-  if (!pipeline || !staged || !lossFn || !modelFn)
-    return makeError("the passes removed @" + model.pipelineName);
-  for (auto op : module.getOps<ScheduleOp>())
-    if (op.getPipeline() == StringRef(model.pipelineName))
-      model.scheduleName = op.getSymName().str();
-  auto scheduleOp = lowered.lookup<ScheduleOp>(model.scheduleName);
-  if (!scheduleOp)
-    return makeError("pp-plan did not produce a schedule of @" +
-                 model.pipelineName);
-  for (int r = 0; r < options.numRanks; ++r) {
-    model.rankFunctions.push_back(model.scheduleName + "_rank" +
-                                  std::to_string(r));
-    auto rankFn = lowered.lookup<func::FuncOp>(model.rankFunctions.back());
-    if (!rankFn)
-      return makeError("convert-pp-to-runtime did not produce @" +
-                   model.rankFunctions.back());
-    if (auto parts = rankFn->getAttrOfType<IntegerAttr>("pprt.boundary_parts"))
-      model.boundaryParts = std::max(model.boundaryParts, parts.getInt());
-  }
-  model.pipeline = getPipelineModel(pipeline);
-  model.pipeline.stashAccounting =
-      *sched::parseStashAccounting(options.stashAccounting);
-  model.schedule = getScheduleModel(scheduleOp).schedule;
-  if (options.reference)
-    model.referenceName = model.lossName + "_grad";
-  if (llvm::Error e = applyPrecision(module, options, model))
+  if (llvm::Error e = readLowered(module, options, model))
     return std::move(e);
-  // Weights pp-lift-parameters lifted from constants start from the model's
-  // own values: @<function>_init returns them, in the order of the trailing
-  // arguments it appended (pp-append-loss adds its target after them).
-  if (auto ref = modelFn->getAttrOfType<FlatSymbolRefAttr>("pp.initializer"))
-    if (auto init = lowered.lookup<func::FuncOp>(ref.getValue())) {
-      model.initializerName = init.getSymName().str();
-      model.firstLifted = modelFn.getNumArguments() - init.getNumResults();
-    }
-
-  if (llvm::Error e = mapArguments(lowered, staged, numStages, model))
-    return std::move(e);
-  if (llvm::Error e = describeArguments(lossFn, lossFn == modelFn, model))
-    return std::move(e);
-  warnUnreachedParameters(lossFn, model);
   return model;
 }

@@ -1,14 +1,15 @@
 //===- Partition.cpp - step 2: cut the prepared model into stages ---------===//
 //
-// partitionModel() (Driver.h): FLOP-balanced by pp-partition, or over the
-// measured F, B and W costs of every op (Plan.h), and checked for stages
-// with nearly no work either way.
+// partitionModel() (Partition.h): FLOP-balanced by pp-partition, or over the
+// measured F, B and W costs of every op (StagePlanner.h), and checked for
+// stages with nearly no work either way.
 //
 //===----------------------------------------------------------------------===//
 
-#include "pp/Driver/Driver.h"
-#include "pp/Support/Error.h"
+#include "Partition.h"
+#include "Pipelines.h"
 #include "pp/Driver/StagePlanner.h"
+#include "pp/Support/Error.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
@@ -87,10 +88,9 @@ static llvm::Expected<UnitCosts> unitCosts(ModuleOp module, StringRef function,
     // it cannot be read: it is measured again and replaced. A cache the
     // user named does.
     if (!entry && options.costCache.empty()) {
-      model.planWarnings.push_back(
-          "the cost cache cannot be used (" +
-          llvm::toString(entry.takeError()) +
-          "): measuring again and replacing it");
+      model.planWarnings.push_back("the cost cache cannot be used (" +
+                                   llvm::toString(entry.takeError()) +
+                                   "): measuring again and replacing it");
       entry = std::optional<UnitCosts>();
       replace = true;
     }
@@ -172,8 +172,7 @@ static llvm::Error calibratePlan(ModuleOp module, const CompileOptions &options,
     model.planNotes.push_back(
         llvm::formatv("plan: stages measured whole: {0} us (F + B + W; their "
                       "units' sums {1} us); units calibrated, {2}",
-                      whole, sums,
-                      same ? "the cut stays" : "the cut moves")
+                      whole, sums, same ? "the cut stays" : "the cut moves")
             .str());
     plan = std::move(*next);
     if (same)
@@ -199,10 +198,11 @@ measureAndPlan(ModuleOp module, size_t numUnits, const CompileOptions &options,
                CompiledModel &model, Progress &progress) {
   PlanRequest request = planRequest(options);
   if (static_cast<size_t>(request.numStages) > numUnits)
-    return makeError("cannot cut the model into " + llvm::Twine(request.numStages) +
-                 " stages: it has only " + llvm::Twine(numUnits) +
-                 " ops that do work, so at most " + llvm::Twine(numUnits) +
-                 " stages (P*V <= " + llvm::Twine(numUnits) + ")");
+    return makeError("cannot cut the model into " +
+                     llvm::Twine(request.numStages) + " stages: it has only " +
+                     llvm::Twine(numUnits) + " ops that do work, so at most " +
+                     llvm::Twine(numUnits) +
+                     " stages (P*V <= " + llvm::Twine(numUnits) + ")");
   llvm::Expected<UnitCosts> units =
       unitCosts(module, model.lossName, numUnits, options, model, progress);
   if (!units)
@@ -213,8 +213,8 @@ measureAndPlan(ModuleOp module, size_t numUnits, const CompileOptions &options,
   // Units are calibrated against the stages they make, unless the cache
   // holds them calibrated for this many stages already.
   if (request.numStages > 1 && units->calibratedStages != request.numStages)
-    if (llvm::Error e = calibratePlan(module, options, request, model,
-                                      progress, *units, *plan))
+    if (llvm::Error e = calibratePlan(module, options, request, model, progress,
+                                      *units, *plan))
       return std::move(e);
   return MeasuredPlan{std::move(*units), std::move(*plan)};
 }
@@ -394,9 +394,9 @@ constexpr double kSplitTieFraction = 0.10;
 /// stage slower. A split that fails leaves `whole` and says why in a plan
 /// note. Returns whether the split is used.
 static bool planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
-                                    const CompileOptions &options,
-                                    CompiledModel &model, Progress &progress,
-                                    double fraction, MeasuredPlan &whole) {
+                             const CompileOptions &options,
+                             CompiledModel &model, Progress &progress,
+                             double fraction, MeasuredPlan &whole) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   size_t before = model.planNotes.size();
   auto notUsed = [&](llvm::Error e) {
@@ -414,23 +414,22 @@ static bool planWithSplitOps(ModuleOp module, func::FuncOp lossFn,
   if (!split)
     return notUsed(split.takeError());
   bool faster = split->plan.busiest < whole.plan.busiest;
-  bool tie = !faster &&
-             split->plan.busiest <=
-                 (1.0 + kSplitTieFraction) * whole.plan.busiest &&
-             split->plan.imbalance < whole.plan.imbalance;
+  bool tie =
+      !faster &&
+      split->plan.busiest <= (1.0 + kSplitTieFraction) * whole.plan.busiest &&
+      split->plan.imbalance < whole.plan.imbalance;
   bool better = faster || tie;
   model.planNotes.push_back(
-      llvm::formatv("split ops: {0}: busiest stage {1:F1} us with the ops "
-                    "split against {2:F1} us whole{3}",
-                    better ? "used" : "not used", split->plan.busiest,
-                    whole.plan.busiest,
-                    tie ? llvm::formatv(" (within {0:F0}%, and balanced {1:F2} "
-                                        "against {2:F2})",
-                                        100 * kSplitTieFraction,
-                                        split->plan.imbalance,
-                                        whole.plan.imbalance)
-                              .str()
-                        : std::string())
+      llvm::formatv(
+          "split ops: {0}: busiest stage {1:F1} us with the ops "
+          "split against {2:F1} us whole{3}",
+          better ? "used" : "not used", split->plan.busiest, whole.plan.busiest,
+          tie ? llvm::formatv(" (within {0:F0}%, and balanced {1:F2} "
+                              "against {2:F2})",
+                              100 * kSplitTieFraction, split->plan.imbalance,
+                              whole.plan.imbalance)
+                    .str()
+              : std::string())
           .str());
   if (!better)
     return false;
@@ -495,7 +494,7 @@ static llvm::Error applySharedPlan(ModuleOp module, func::FuncOp lossFn,
     return makeError("rank 0's process could not plan: " + text);
   auto bad = [&](const llvm::Twine &what) {
     return makeError("the plan received from rank 0's process is malformed (" +
-                 what + ")");
+                     what + ")");
   };
   SmallVector<StringRef> lines;
   text.split(lines, '\n', -1, /*KeepEmpty=*/false);
@@ -513,7 +512,8 @@ static llvm::Error applySharedPlan(ModuleOp module, func::FuncOp lossFn,
       sawCuts = true;
       for (StringRef w : llvm::drop_begin(words)) {
         int64_t c = 0;
-        if (w.getAsInteger(10, c) || c < 0 || (!cuts.empty() && c <= cuts.back()))
+        if (w.getAsInteger(10, c) || c < 0 ||
+            (!cuts.empty() && c <= cuts.back()))
           return bad(line);
         cuts.push_back(c);
       }
@@ -530,8 +530,7 @@ static llvm::Error applySharedPlan(ModuleOp module, func::FuncOp lossFn,
       return bad(line);
     }
   }
-  if (!sawSplit || !sawCuts ||
-      static_cast<int>(cuts.size()) + 1 != numStages ||
+  if (!sawSplit || !sawCuts || static_cast<int>(cuts.size()) + 1 != numStages ||
       costs.size() != cuts.size() + 1)
     return bad(llvm::Twine(cuts.size()) + " cuts and " +
                llvm::Twine(costs.size()) + " stage costs for " +
@@ -564,19 +563,19 @@ planMeasured(ModuleOp module, func::FuncOp lossFn, size_t numUnits,
   if (!plan)
     return plan.takeError();
   std::optional<double> used;
-  if (fraction &&
-      planWithSplitOps(module, lossFn, options, model, progress, *fraction,
-                       *plan))
+  if (fraction && planWithSplitOps(module, lossFn, options, model, progress,
+                                   *fraction, *plan))
     used = fraction;
   SmallVector<Operation *> work = partitionWorkOps(lossFn);
   applyMeasuredPlan(module, work, options, model, *plan, stageCosts);
   return used;
 }
 
-llvm::Error mlir::pp::driver::partitionModel(
-    ModuleOp module, const CompileOptions &options, CompiledModel &model,
-    Progress &progress, std::vector<std::array<double, 3>> &stageCosts,
-    OwningOpRef<ModuleOp> *beforeCut) {
+llvm::Error
+mlir::pp::driver::partitionModel(ModuleOp module, const CompileOptions &options,
+                                 CompiledModel &model, Progress &progress,
+                                 std::vector<std::array<double, 3>> &stageCosts,
+                                 OwningOpRef<ModuleOp> *beforeCut) {
   auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName);
   SmallVector<Operation *> work;
   if (lossFn && !lossFn.isExternal() && lossFn.getBody().hasOneBlock())
@@ -590,11 +589,11 @@ llvm::Error mlir::pp::driver::partitionModel(
   bool fixed = !options.cuts.empty() || marked();
   StringRef fixedBy =
       options.cuts.empty() ? "the model's pp.split_point markers" : "--cuts";
-  bool measured = options.planCosts == "measured";
+  bool measured = options.planCosts == PlanCosts::Measured;
   bool autoSplits = measured;
   // One stage has no cut to balance: nothing is measured.
   bool oneStage = options.numRanks * options.stagesPerRank == 1;
-  if (options.planCosts == "auto" && !fixed && !oneStage) {
+  if (options.planCosts == PlanCosts::Auto && !fixed && !oneStage) {
     measured = options.measurable;
     autoSplits = true;
     if (!measured)
@@ -607,7 +606,7 @@ llvm::Error mlir::pp::driver::partitionModel(
         ("plan costs: not measured, " + fixedBy + " fix the cut").str());
     measured = false;
   }
-  model.planCosts = measured ? "measured" : "flops";
+  model.planCosts = measured ? PlanCosts::Measured : PlanCosts::Flops;
   std::optional<double> fraction = splitFraction(options, autoSplits);
   if (fixed)
     fraction.reset();

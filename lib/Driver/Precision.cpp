@@ -24,9 +24,8 @@ using namespace mlir::pp::driver;
 /// Copies `root` and every function it calls (transitively) as
 /// @<name><suffix>, the copies calling each other; returns the copies'
 /// names.
-static std::vector<std::string> cloneCallTree(ModuleOp module,
-                                              func::FuncOp root,
-                                              StringRef suffix) {
+static std::vector<std::string>
+cloneCallTree(ModuleOp module, func::FuncOp root, StringRef suffix) {
   SymbolTable symbols(module);
   llvm::SetVector<func::FuncOp> tree;
   tree.insert(root);
@@ -53,11 +52,8 @@ static std::vector<std::string> cloneCallTree(ModuleOp module,
 llvm::Error mlir::pp::driver::applyPrecision(ModuleOp module,
                                              const CompileOptions &options,
                                              CompiledModel &model) {
-  if (options.precision == "f32")
+  if (options.precision == Precision::F32)
     return llvm::Error::success();
-  if (options.precision != "bf16")
-    return makeError("--precision must be f32 or bf16, not '" + options.precision +
-                 "'");
   PPRoundToBF16PassOptions round;
   if (!model.referenceName.empty()) {
     auto reference = module.lookupSymbol<func::FuncOp>(model.referenceName);
@@ -71,7 +67,7 @@ llvm::Error mlir::pp::driver::applyPrecision(ModuleOp module,
   pm.addPass(createPPRoundToBF16Pass(round));
   if (failed(pm.run(module)))
     return makeError("--precision=bf16: the model has an op that cannot run in "
-                 "bf16 (the error above)");
+                     "bf16 (the error above)");
   // No GEMM library here takes bf16 (bench/README.md, "bf16 GEMM").
   model.planNotes.push_back(
       "precision: bf16 inputs, f32 accumulation; no bf16 GEMM library is "

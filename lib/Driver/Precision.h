@@ -7,10 +7,10 @@
 
 namespace mlir::pp::driver {
 
-/// CompileOptions::precision on the lowered module: nothing at "f32"; at
-/// "bf16" keeps an f32 copy of the reference (model.f32ReferenceName) and
-/// runs pp-round-to-bf16 on everything else. Errors: another precision, a
-/// contraction that cannot take bf16 inputs (diagnosed at the op).
+/// CompileOptions::precision on the lowered module: nothing at F32; at
+/// BF16 keeps an f32 copy of the reference (model.f32ReferenceName) and
+/// runs pp-round-to-bf16 on everything else. Errors: a contraction that
+/// cannot take bf16 inputs (diagnosed at the op).
 llvm::Error applyPrecision(ModuleOp module, const CompileOptions &options,
                            CompiledModel &model);
 

@@ -75,9 +75,8 @@ private:
   sched::PipelineModel pipelineFor(const std::vector<int64_t> &cuts,
                                    const std::vector<int> &choice) const;
   RangeKey key(ArrayRef<int64_t> cuts, int stage) const;
-  void describe(const Candidate &best, int64_t simulations,
-                bool perStage, const std::vector<std::string> &schedules,
-                size_t numCuts);
+  void describe(const Candidate &best, int64_t simulations, bool perStage,
+                const std::vector<std::string> &schedules, size_t numCuts);
 
   const RecomputeRequest &request;
   const CompileOptions &options;
@@ -107,13 +106,12 @@ differentiated(const RecomputeRequest &request, ModuleOp module,
   pm.addPass(request.differentiate(choice));
   if (failed(pm.run(*copy)))
     return makeError("differentiating the stages with recompute=" + choice +
-                 " failed");
+                     " failed");
   auto pipeline = copy->lookupSymbol<PipelineOp>(request.pipelineName);
   if (!pipeline)
     return makeError("no pipeline @" + request.pipelineName);
   sched::PipelineModel result = getPipelineModel(pipeline);
-  result.stashAccounting =
-      *sched::parseStashAccounting(options.stashAccounting);
+  result.stashAccounting = options.stashAccounting;
   return result;
 }
 
@@ -126,11 +124,9 @@ static void applyMeasured(sched::StageInfo &with,
   double rate =
       without.forwardTime > 0 ? measured[0] / without.forwardTime : 0.0;
   with.backwardInputTime =
-      measured[1] +
-      rate * (with.backwardInputTime - without.backwardInputTime);
-  with.backwardWeightTime =
-      measured[2] +
-      rate * (with.backwardWeightTime - without.backwardWeightTime);
+      measured[1] + rate * (with.backwardInputTime - without.backwardInputTime);
+  with.backwardWeightTime = measured[2] + rate * (with.backwardWeightTime -
+                                                  without.backwardWeightTime);
   with.forwardTime = measured[0];
 }
 
@@ -141,8 +137,8 @@ static llvm::Error timeMeasured(ArrayRef<std::array<double, 3>> measured,
                                 const sched::PipelineModel &without,
                                 MutableArrayRef<sched::PipelineModel> models) {
   if (static_cast<int>(measured.size()) != without.numStages())
-    return makeError("the measured costs have " +
-                     llvm::Twine(measured.size()) + " stages, the pipeline " +
+    return makeError("the measured costs have " + llvm::Twine(measured.size()) +
+                     " stages, the pipeline " +
                      llvm::Twine(without.numStages()));
   for (sched::PipelineModel &m : models)
     for (int s = 0; s < without.numStages(); ++s)
@@ -165,8 +161,9 @@ mlir::pp::driver::measuredWithRecompute(const RecomputeRequest &request,
   if (with->numStages() != none->numStages())
     return makeError("differentiating with recompute=" + choice +
                      " changed the number of stages");
-  if (llvm::Error e = timeMeasured(request.measuredCosts, *none,
-                                   MutableArrayRef<sched::PipelineModel>(*with)))
+  if (llvm::Error e =
+          timeMeasured(request.measuredCosts, *none,
+                       MutableArrayRef<sched::PipelineModel>(*with)))
     return std::move(e);
   std::vector<std::array<double, 3>> costs;
   for (const sched::StageInfo &stage : with->stages)
@@ -260,8 +257,8 @@ bool Search::allMoves() const {
 /// neighbouring moves occurs; a range one of them could not make (a
 /// partition whose moves collide at the ends is skipped) comes from
 /// partitioning at a candidate that has it.
-llvm::Error Search::collectRanges(
-    const std::vector<std::vector<int64_t>> &cuts) {
+llvm::Error
+Search::collectRanges(const std::vector<std::vector<int64_t>> &cuts) {
   if (llvm::Error e = addRanges(request.module, request.cuts))
     return e;
   if (request.numWorkOps == 0 || numStages < 2)
@@ -296,9 +293,8 @@ llvm::Error Search::collectRanges(
   return llvm::Error::success();
 }
 
-sched::PipelineModel
-Search::pipelineFor(const std::vector<int64_t> &cuts,
-                    const std::vector<int> &choice) const {
+sched::PipelineModel Search::pipelineFor(const std::vector<int64_t> &cuts,
+                                         const std::vector<int> &choice) const {
   sched::PipelineModel pipeline = base;
   for (int s = 0; s < numStages; ++s)
     pipeline.stages[s] = ranges.at(key(cuts, s))[choice[s]];
@@ -341,7 +337,8 @@ void Search::evaluate(const std::vector<int64_t> &cuts,
     sched::PipelineModel pipeline = pipelineFor(cuts, choice);
     std::vector<double> work(pipeline.numRanks, 0.0);
     for (const sched::StageInfo &s : pipeline.stages)
-      work[s.rank] += s.forwardTime + s.backwardInputTime + s.backwardWeightTime;
+      work[s.rank] +=
+          s.forwardTime + s.backwardInputTime + s.backwardWeightTime;
     bound = std::min(bound, options.numMicrobatches *
                                 *std::max_element(work.begin(), work.end()));
     for (const std::string &schedule : schedules)
@@ -356,8 +353,7 @@ void Search::evaluate(const std::vector<int64_t> &cuts,
   while (true) {
     visit(choice);
     int s = 0;
-    while (s < numStages &&
-           ++choice[s] == static_cast<int>(choices.size()))
+    while (s < numStages && ++choice[s] == static_cast<int>(choices.size()))
       choice[s++] = 0;
     if (s == numStages)
       return;
@@ -375,14 +371,13 @@ static std::string formatIntensity(double value) {
 /// "selective,full": a choice list as pp-differentiate-stages takes it.
 static std::string joinChoices(ArrayRef<std::string> choices,
                                ArrayRef<int> choice) {
-  return llvm::join(
-      llvm::map_range(choice, [&](int c) { return choices[c]; }), ",");
+  return llvm::join(llvm::map_range(choice, [&](int c) { return choices[c]; }),
+                    ",");
 }
 
 static std::string joinCuts(ArrayRef<int64_t> cuts) {
-  return llvm::join(llvm::map_range(cuts,
-                                    [](int64_t c) { return std::to_string(c); }),
-                    ",");
+  return llvm::join(
+      llvm::map_range(cuts, [](int64_t c) { return std::to_string(c); }), ",");
 }
 
 void Search::describe(const Candidate &chosen, int64_t simulations,
@@ -399,9 +394,9 @@ void Search::describe(const Candidate &chosen, int64_t simulations,
     os << "recompute: stage " << s << " " << choices[c];
     if (c > 0)
       os << ": stash " << mine[c].stashBytes << " of " << plain.stashBytes
-         << " bytes per micro-batch (weight stash "
-         << mine[c].weightStashBytes << " of " << plain.weightStashBytes
-         << "), backward +" << llvm::format("%.3g", added) << " us";
+         << " bytes per micro-batch (weight stash " << mine[c].weightStashBytes
+         << " of " << plain.weightStashBytes << "), backward +"
+         << llvm::format("%.3g", added) << " us";
     model.planNotes.push_back(line);
   }
   std::string summary;
@@ -411,9 +406,9 @@ void Search::describe(const Candidate &chosen, int64_t simulations,
      << chosen.peak << " bytes";
   if (request.numWorkOps > 0)
     os << ", cut after ops " << joinCuts(chosen.cuts)
-       << (chosen.cuts == request.cuts ? " (the partitioner's)"
-                                       : " (partitioner's: " +
-                                             joinCuts(request.cuts) + ")");
+       << (chosen.cuts == request.cuts
+               ? " (the partitioner's)"
+               : " (partitioner's: " + joinCuts(request.cuts) + ")");
   if (schedules.size() > 1)
     os << ", schedule " << chosen.schedule;
   os << "; the best of " << simulations << " plans (" << numCuts
@@ -459,9 +454,7 @@ llvm::Expected<RecomputeChoice> Search::run() {
   // solver is off (a time limit would make the choice nondeterministic).
   scheduleOptions.groupSize = options.groupSize;
   scheduleOptions.solverTimeLimitSeconds = 0;
-  scheduleOptions.autoObjective = options.autoObjective == "max-rank-span"
-                                      ? sched::AutoObjective::MaxRankSpan
-                                      : sched::AutoObjective::StepMakespan;
+  scheduleOptions.autoObjective = options.autoObjective;
   std::vector<std::string> schedules = {options.schedule};
   if (options.schedule == "auto")
     schedules = sched::scheduleNames();
@@ -472,10 +465,10 @@ llvm::Expected<RecomputeChoice> Search::run() {
   bool perStage = static_cast<int64_t>(cuts.size()) * perCut *
                       static_cast<int64_t>(schedules.size()) <=
                   kMaxSimulations;
-  int64_t simulations = static_cast<int64_t>(cuts.size()) *
-                        (perStage ? perCut
-                                  : static_cast<int64_t>(choices.size())) *
-                        static_cast<int64_t>(schedules.size());
+  int64_t simulations =
+      static_cast<int64_t>(cuts.size()) *
+      (perStage ? perCut : static_cast<int64_t>(choices.size())) *
+      static_cast<int64_t>(schedules.size());
   for (const std::vector<int64_t> &c : cuts)
     evaluate(c, schedules, perStage);
   if (smallest.choice.empty())

@@ -91,9 +91,9 @@ measuredWithRecompute(const RecomputeRequest &request, StringRef choice,
 /// Errors: no limit; no schedule of that name for any candidate; no plan
 /// within the limit (saying by how much, and the smallest peak any plan
 /// reaches); a partition or differentiation that fails.
-llvm::Expected<RecomputeChoice>
-chooseRecompute(const RecomputeRequest &request, const CompileOptions &options,
-                CompiledModel &model);
+llvm::Expected<RecomputeChoice> chooseRecompute(const RecomputeRequest &request,
+                                                const CompileOptions &options,
+                                                CompiledModel &model);
 
 } // namespace mlir::pp::driver
 

@@ -60,8 +60,9 @@ struct GradientComparison {
     HostTensor value(ref.spec());
     std::memcpy(value.data(), got, std::min(bytes, value.byteSize()));
     for (int64_t i = 0; i < ref.size(); ++i)
-      worst[group] = std::max(worst[group], std::abs(value.get(i) - ref.get(i)) /
-                                                std::max(scale, 1e-30));
+      worst[group] =
+          std::max(worst[group], std::abs(value.get(i) - ref.get(i)) /
+                                     std::max(scale, 1e-30));
   }
   /// Makes the verdicts those of every process (collectives).
   void reduce(pprt::World &world) {
@@ -75,11 +76,11 @@ struct GradientComparison {
 
 /// Compares the buffers `bufferOf(stage, index)` gives (null: not held
 /// by this process) with `reference` by argument, over every process.
-static GradientComparison compareBuffers(
-    pprt::World &world, const CompiledModel &model, int numStages,
-    std::map<unsigned, HostTensor> &reference,
-    const std::set<unsigned> &shared,
-    const std::function<const pprt::Buffer *(int, int)> &bufferOf) {
+static GradientComparison
+compareBuffers(pprt::World &world, const CompiledModel &model, int numStages,
+               std::map<unsigned, HostTensor> &reference,
+               const std::set<unsigned> &shared,
+               const std::function<const pprt::Buffer *(int, int)> &bufferOf) {
   GradientComparison cmp;
   for (int s = 0; s < numStages; ++s)
     for (auto [k, a] : llvm::enumerate(model.stageParameters[s])) {
@@ -114,8 +115,44 @@ static std::string describe(const GradientComparison &cmp, size_t count,
   // (With no shared parameter, group 1 is empty and bitwise.)
   if (cmp.bitwise[1])
     return verdict(0);
-  return std::to_string(count - numShared) + " unshared " + verdict(0) +
-         ", " + std::to_string(numShared) + " shared " + verdict(1);
+  return std::to_string(count - numShared) + " unshared " + verdict(0) + ", " +
+         std::to_string(numShared) + " shared " + verdict(1);
+}
+
+/// The reference gradients summed as the pipeline sums them: in each
+/// stage's accumulation order (`accumulationOrder[s]`, micro-batches of one
+/// replica) per replica, then the replicas' sums in replica order (the
+/// runtime's reduction, pprt::WorldOptions::replicas). A shared parameter
+/// is summed in its first use's order: the pipeline sums each use's
+/// micro-batches, then the uses, so its order differs from any order of the
+/// reference's per-micro-batch totals (docs/Runtime.md, "Shared
+/// parameters"). `perMicrobatch[a]` holds argument a's gradient of every
+/// micro-batch of the step, replica by replica.
+static std::map<unsigned, HostTensor>
+sumAsThePipeline(const CompiledModel &model,
+                 std::map<unsigned, std::vector<HostTensor>> &perMicrobatch,
+                 const std::vector<std::vector<int>> &accumulationOrder,
+                 int numMicrobatches, int replicas) {
+  std::map<unsigned, HostTensor> reference;
+  int perReplica = numMicrobatches / replicas;
+  for (auto [st, parameters] : llvm::enumerate(model.stageParameters))
+    for (unsigned a : parameters) {
+      if (reference.count(a))
+        continue;
+      const std::vector<HostTensor> &gs = perMicrobatch[a];
+      HostTensor total(gs.front().spec());
+      for (int d = 0; d < replicas; ++d) {
+        HostTensor acc(gs.front().spec());
+        for (int mb : accumulationOrder[st])
+          addInto(acc, gs[d * perReplica + mb]);
+        if (d == 0)
+          total = std::move(acc);
+        else
+          addInto(total, acc);
+      }
+      reference.emplace(a, std::move(total));
+    }
+  return reference;
 }
 
 llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
@@ -161,36 +198,12 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
       if (llvm::Error e =
               hostJit->run(model.f32ReferenceName, argPtrs, results))
         return makeError("the f32 reference failed: " +
-                     llvm::toString(std::move(e)));
+                         llvm::toString(std::move(e)));
       f32Losses.push_back(results[0].get(0));
     }
   }
-  // A shared parameter's reference is summed in its first use's order: the
-  // pipeline sums each use's micro-batches, then the uses, so its order
-  // differs from any order of the reference's per-micro-batch totals
-  // (docs/Runtime.md, "Shared parameters").
-  std::map<unsigned, HostTensor> reference;
-  for (int st = 0; st < numStages; ++st)
-    for (unsigned a : model.stageParameters[st]) {
-      if (reference.count(a))
-        continue;
-      // Each replica sums its micro-batches in the stage's order, then
-      // the replicas' sums are added in replica order (the runtime's
-      // reduction, pprt::WorldOptions::replicas).
-      const std::vector<HostTensor> &gs = perMicrobatch[a];
-      int perReplica = numMicrobatches / replicas;
-      HostTensor total(gs.front().spec());
-      for (int d = 0; d < replicas; ++d) {
-        HostTensor acc(gs.front().spec());
-        for (int mb : accumulationOrder[st])
-          addInto(acc, gs[d * perReplica + mb]);
-        if (d == 0)
-          total = std::move(acc);
-        else
-          addInto(total, acc);
-      }
-      reference.emplace(a, std::move(total));
-    }
+  std::map<unsigned, HostTensor> reference = sumAsThePipeline(
+      model, perMicrobatch, accumulationOrder, numMicrobatches, replicas);
   std::set<unsigned> shared = sharedArguments(model);
 
   double worstLoss = 0;
@@ -201,9 +214,9 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
     worstLoss =
         std::max(worstLoss, std::abs(a - b) / std::max(std::abs(b), 1e-30));
   }
-  GradientComparison cmp = compareBuffers(
-      world, model, numStages, reference, shared,
-      [&](int s, int k) { return world.gradient(s, k); });
+  GradientComparison cmp =
+      compareBuffers(world, model, numStages, reference, shared,
+                     [&](int s, int k) { return world.gradient(s, k); });
   double worst = std::max(cmp.worst[0], cmp.worst[1]);
   if (leader) {
     out << "check (step " << checkedStep
@@ -219,8 +232,8 @@ llvm::Expected<bool> Trainer::checkStep(const std::vector<double> &losses) {
     if (!f32Losses.empty()) {
       double worstF32 = 0;
       for (auto [a, b] : llvm::zip_equal(losses, f32Losses))
-        worstF32 = std::max(worstF32,
-                            std::abs(a - b) / std::max(std::abs(b), 1e-30));
+        worstF32 =
+            std::max(worstF32, std::abs(a - b) / std::max(std::abs(b), 1e-30));
       out << "check (step " << checkedStep
           << ", bf16 against the f32 model): loss max relative difference "
           << llvm::formatv("{0:e3}", worstF32).str() << "\n";
@@ -294,8 +307,8 @@ llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
     if (before != stateBeforeUpdate.end() && g.size() == p.size() &&
         g.kind() == p.kind()) {
       std::vector<HostTensor> state = before->second;
-      if (llvm::Error e = runUpdate(a, p.data(), g.data(), state,
-                                    learningRate, factor, updates))
+      if (llvm::Error e = runUpdate(a, p.data(), g.data(), state, learningRate,
+                                    factor, updates))
         return std::move(e);
       expectedState.emplace(a, std::move(state));
     } else if (before != stateBeforeUpdate.end()) {
@@ -305,19 +318,19 @@ llvm::Expected<bool> Trainer::checkUpdate(double learningRate) {
   }
   std::set<unsigned> shared = sharedArguments(model);
   std::vector<int> local = world.localPipelineRanks();
-  GradientComparison cmp = compareBuffers(
-      world, model, numStages, expected, shared,
-      [&](int s, int k) -> const pprt::Buffer * {
-        if (!llvm::is_contained(local, model.pipeline.rankOf(s)))
-          return nullptr;
-        return &world.parameter(s, k);
-      });
+  GradientComparison cmp =
+      compareBuffers(world, model, numStages, expected, shared,
+                     [&](int s, int k) -> const pprt::Buffer * {
+                       if (!llvm::is_contained(local, model.pipeline.rankOf(s)))
+                         return nullptr;
+                       return &world.parameter(s, k);
+                     });
   double worstState = 0;
   std::string state = compareState(expectedState, worstState);
   if (leader)
     out << "check (the update of step " << checkedStep
-        << ", against the unpipelined model's): "
-        << model.parameterArgs.size() << " parameters: "
+        << ", against the unpipelined model's): " << model.parameterArgs.size()
+        << " parameters: "
         << describe(cmp, model.parameterArgs.size(), shared.size()) << state
         << "\n";
   bool passed = std::max({cmp.worst[0], cmp.worst[1], worstState}) <= 1e-4;
@@ -346,6 +359,6 @@ std::string Trainer::compareState(
   worst = std::max(cmp.worst[0], cmp.worst[1]);
   size_t count = model.parameterArgs.size() * names.size();
   return "; " + std::to_string(count) + " state tensors (" +
-         llvm::join(names, ", ") + "): " +
-         describe(cmp, count, shared.size() * names.size());
+         llvm::join(names, ", ") +
+         "): " + describe(cmp, count, shared.size() * names.size());
 }

@@ -32,8 +32,7 @@ measuredPipeline(const sched::PipelineModel &planned,
   for (const pprt::TraceEvent &e : trace) {
     int kind = e.action == PPRT_FORWARD           ? 0
                : e.action == PPRT_BACKWARD_WEIGHT ? 2
-               : (e.action == PPRT_BACKWARD ||
-                  e.action == PPRT_BACKWARD_INPUT)
+               : (e.action == PPRT_BACKWARD || e.action == PPRT_BACKWARD_INPUT)
                    ? 1
                    : -1;
     if (kind < 0 || e.stage < 0 || e.stage >= numStages)
@@ -140,8 +139,9 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
   for (int r = 0; r < model.pipeline.numRanks; ++r)
     out << "rank " << r << ": busy "
         << llvm::format("%.3f", timing.busy[r] * 1e3) << " ms, stash peak "
-        << peaks[r] << " bytes (pp-simulate: "
-        << predicted.ranks[r].peakMemoryBytes << ")\n";
+        << peaks[r]
+        << " bytes (pp-simulate: " << predicted.ranks[r].peakMemoryBytes
+        << ")\n";
   reportMeasuredMemory(out, world.memoryPeaks(), model.pipeline, predicted);
   // pp-simulate again with the stage times this step measured: what the
   // schedule predicts for the functions as they ran here.
@@ -153,10 +153,10 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
       << llvm::format("%.3f", withMeasured.makespan * 1e-3)
       << " ms, bubble rate " << llvm::format("%.3f", withMeasured.bubbleRate)
       << " (ratio measured / predicted makespan "
-      << llvm::format("%.2f", withMeasured.makespan > 0
-                                  ? timing.makespan * 1e6 /
-                                        withMeasured.makespan
-                                  : 0.0)
+      << llvm::format("%.2f",
+                      withMeasured.makespan > 0
+                          ? timing.makespan * 1e6 / withMeasured.makespan
+                          : 0.0)
       << ")\n";
   if (replicas > 1)
     reportDataParallel(withMeasured, timing);
@@ -185,15 +185,14 @@ void Trainer::calibrateAllReduce() {
   }
   int d = replicas;
   allReduceBandwidth = (d - 1) * double(large - small) / (t2 - t1);
-  allReduceLatency =
-      std::max(0.0, (t1 - (d - 1) * double(small) / allReduceBandwidth) /
-                        (d - 1) * 1e6);
+  allReduceLatency = std::max(
+      0.0, (t1 - (d - 1) * double(small) / allReduceBandwidth) / (d - 1) * 1e6);
   if (leader)
     out << "all-reduce calibration (all-gathers of " << small << " and "
-        << large << " bytes among the replicas: "
-        << llvm::format("%.1f", t1 * 1e6) << " and "
-        << llvm::format("%.1f", t2 * 1e6) << " us): "
-        << llvm::format("%.3g", allReduceBandwidth) << " bytes/s, "
+        << large
+        << " bytes among the replicas: " << llvm::format("%.1f", t1 * 1e6)
+        << " and " << llvm::format("%.1f", t2 * 1e6)
+        << " us): " << llvm::format("%.3g", allReduceBandwidth) << " bytes/s, "
         << llvm::format("%.3g", allReduceLatency) << " us per message\n";
 }
 
@@ -209,15 +208,15 @@ void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
   for (int s = 0; s < numStages; ++s)
     for (unsigned a : model.stageParameters[s])
       dp.gradientBytes[s] += parameters[a].byteSize();
-  sched::DataParallelResult step = sched::simulateDataParallel(
-      model.pipeline, model.schedule, withMeasured,
-      sched::placeAllReduces(model.schedule), dp);
+  sched::DataParallelResult step =
+      sched::simulateDataParallel(model.pipeline, model.schedule, withMeasured,
+                                  sched::placeAllReduces(model.schedule), dp);
   out << "data parallel: " << replicas
       << " replicas; predicted step with the measured stage times and ring "
          "all-reduces ("
       << llvm::format("%.3g", dp.bandwidth) << " bytes/s, "
-      << llvm::format("%.3g", dp.latency) << " us): "
-      << llvm::format("%.3f", step.makespan * 1e-3)
+      << llvm::format("%.3g", dp.latency)
+      << " us): " << llvm::format("%.3f", step.makespan * 1e-3)
       << " ms overlapped after each stage's last W, "
       << llvm::format("%.3f", step.makespanAtEnd * 1e-3)
       << " ms reduced at the end; measured "
@@ -272,8 +271,8 @@ static double imbalanceOf(ArrayRef<double> busy) {
 }
 
 /// "a b c ..." of busy[r] / makespan, and busiest / least-busy.
-static std::string utilisation(const std::vector<double> &busy,
-                               double makespan, double &imbalance) {
+static std::string utilisation(const std::vector<double> &busy, double makespan,
+                               double &imbalance) {
   std::string text;
   for (double b : busy)
     text += llvm::formatv("{0}{1:F2}", text.empty() ? "" : " ",
@@ -289,20 +288,19 @@ void Trainer::reportCpuBalance(const pprt::StepTiming &timing) {
     return;
   std::string text;
   for (double cpu : timing.cpuBusy)
-    text += llvm::formatv("{0}{1:F3}", text.empty() ? "" : " ", cpu * 1e3)
-                .str();
+    text +=
+        llvm::formatv("{0}{1:F3}", text.empty() ? "" : " ", cpu * 1e3).str();
   // A rank with no CPU time at all prints 0, not inf.
   double imbalance = imbalanceOf(timing.cpuBusy);
   out << "measured CPU time per rank" << stepsMeasured(stepTimings.size())
-      << " (ms, each rank thread's own, without waiting for a core): "
-      << text << " (busiest / least-busy rank "
-      << llvm::format("%.2f", std::isinf(imbalance) ? 0.0 : imbalance)
-      << ")\n";
+      << " (ms, each rank thread's own, without waiting for a core): " << text
+      << " (busiest / least-busy rank "
+      << llvm::format("%.2f", std::isinf(imbalance) ? 0.0 : imbalance) << ")\n";
 }
 
 void Trainer::reportBalance(const pprt::StepTiming &timing) {
   int numRanks = model.pipeline.numRanks;
-  bool measured = model.planCosts == "measured";
+  bool measured = model.planCosts == PlanCosts::Measured;
   std::vector<double> plannedBusy, measuredBusy;
   for (int r = 0; r < numRanks; ++r) {
     plannedBusy.push_back(predicted.ranks[r].busyTime);

@@ -7,15 +7,15 @@
 #include "pprt/Cuda.h"
 #include "pprt/Runtime.h"
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cstdlib>
-#include <thread>
 #include <dlfcn.h>
 #include <sched.h>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::pp::driver;
@@ -50,7 +50,7 @@ static std::string cudaPluginPath(const SessionOptions &options) {
 
 llvm::Error mlir::pp::driver::validate(const CompileOptions &compile,
                                        const SessionOptions &session) {
-  if (compile.planCosts == "measured" && session.device != Device::CPU)
+  if (compile.planCosts == PlanCosts::Measured && session.device != Device::CPU)
     return makeError(llvm::Twine("--plan-costs=measured times the stage code "
                                  "on the CPU; with --device=") +
                      deviceName(session.device) +
@@ -74,9 +74,10 @@ Session::create(const SessionOptions &options) {
   bool onGPU = options.device != Device::CPU;
   if (!std::isfinite(options.timeoutSeconds) || !(options.timeoutSeconds > 0) ||
       options.timeoutSeconds > 1e6)
-    return makeError("--timeout must be a finite number of seconds in (0, 1e6], "
-                 "not " +
-                 exec::formatDouble(options.timeoutSeconds));
+    return makeError(
+        "--timeout must be a finite number of seconds in (0, 1e6], "
+        "not " +
+        exec::formatDouble(options.timeoutSeconds));
   if (options.transport == "nccl" && !onGPU)
     return makeError("--transport=nccl needs --device=cuda");
   if (options.workspaceMiB < 0 || options.workspaceMiB > (int64_t(1) << 30))
@@ -85,19 +86,19 @@ Session::create(const SessionOptions &options) {
     return makeError("--blas-threads must be in [0, 4096]");
   if (options.computeSlots < -1 || options.computeSlots > 4096)
     return makeError("--compute-slots must be -1 (no limit), 0 (automatic) or "
-                 "in [1, 4096]");
+                     "in [1, 4096]");
 
   std::unique_ptr<Session> session(new Session());
   session->options_ = options;
   if (options.dataParallel < 1 || options.dataParallel > 4096)
     return makeError("--data-parallel must be in [1, 4096], not " +
-                 llvm::Twine(options.dataParallel));
+                     llvm::Twine(options.dataParallel));
   pprt::WorldOptions world;
   world.ranks = options.numRanks * options.dataParallel;
   world.replicas = options.dataParallel;
   // Compiling only needs no plugin (so no nccl transport).
-  world.transport = options.compileOnly ? std::string("inproc")
-                                        : options.transport;
+  world.transport =
+      options.compileOnly ? std::string("inproc") : options.transport;
   world.timeoutSeconds = options.timeoutSeconds;
   world.microbatches = options.numMicrobatches;
   world.computeSlots = std::max(0, options.computeSlots);
@@ -115,7 +116,7 @@ Session::create(const SessionOptions &options) {
       message += " (no NVIDIA driver on this machine?)";
     if (!session->gpu_)
       return makeError(llvm::Twine("--device=") + deviceName(options.device) +
-                   ": " + message);
+                       ": " + message);
     session->gpu_->fillDeviceMemory(world);
     if (options.transport == "nccl" &&
         !session->gpu_->registerNcclTransport(message))
@@ -125,8 +126,8 @@ Session::create(const SessionOptions &options) {
   session->world_ = pprt::World::create(world, message);
   if (!session->world_ && options.dataParallel > 1)
     return makeError(message + " (--ranks=" + llvm::Twine(options.numRanks) +
-                 " x --data-parallel=" + llvm::Twine(options.dataParallel) +
-                 ")");
+                     " x --data-parallel=" + llvm::Twine(options.dataParallel) +
+                     ")");
   if (!session->world_)
     return makeError(message);
   // Each local rank's GEMMs get its share of the cores.
@@ -158,8 +159,8 @@ llvm::Error mlir::pp::driver::printRankPrograms(ModuleOp module,
   FailureOr<OwningOpRef<ModuleOp>> prepared =
       exec::prepareForExecution(module, model.rankFunctions);
   if (failed(prepared) ||
-      failed(exec::lowerForGPU(**prepared, chip,
-                               device == Device::CUDAEmulated)))
+      failed(
+          exec::lowerForGPU(**prepared, chip, device == Device::CUDAEmulated)))
     return makeError("compiling the rank programs for the GPU failed");
   (*prepared)->print(os);
   return llvm::Error::success();

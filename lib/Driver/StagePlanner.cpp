@@ -6,6 +6,7 @@
 
 #include "pp/Driver/StagePlanner.h"
 #include "pp/Support/Error.h"
+#include "pp/Support/LinearPartition.h"
 #include "pp/Support/Version.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
@@ -115,14 +116,14 @@ measureCut(ModuleOp module, StringRef function,
   pm.addPass(createPPPartitionPass(partition));
   if (failed(pm.run(*copy)))
     return makeError("cutting @" + function + " into " + llvm::Twine(n) +
-                 " stages to measure failed");
+                     " stages to measure failed");
   std::vector<UnitCost> costs(n);
   for (int64_t i = 0; i < n; ++i) {
     auto stage = copy->lookupSymbol<func::FuncOp>(
         (function + "_stage" + llvm::Twine(i)).str());
     if (!stage)
       return makeError("pp-partition made no @" + function + "_stage" +
-                   llvm::Twine(i));
+                       llvm::Twine(i));
     UnitCost &unit = costs[i];
     if (i + 1 < n)
       unit.crossingBytes = bytesOfTypes(stage.getResultTypes());
@@ -142,15 +143,15 @@ measureCut(ModuleOp module, StringRef function,
   llvm::raw_string_ostream tableStream(table);
   if (failed(exec::measureStages(*copy, measure, tableStream, message)))
     return makeError("measuring the stages of @" + function + " failed" +
-                 (message.empty() ? "" : ": " + message));
+                     (message.empty() ? "" : ": " + message));
   auto pipeline = copy->lookupSymbol<PipelineOp>(measure.pipeline);
   if (!pipeline)
     return makeError("no pipeline @" + measure.pipeline + " after measuring");
   sched::PipelineModel model = getPipelineModel(pipeline);
   if (model.numStages() != n)
     return makeError("the measured pipeline has " +
-                 llvm::Twine(model.numStages()) + " stages, not " +
-                 llvm::Twine(n));
+                     llvm::Twine(model.numStages()) + " stages, not " +
+                     llvm::Twine(n));
   for (int64_t i = 0; i < n; ++i) {
     const sched::StageInfo &stage = model.stages[i];
     costs[i].forward = stage.forwardTime;
@@ -188,8 +189,8 @@ void mlir::pp::driver::calibrateUnits(std::vector<UnitCost> &units,
                                       ArrayRef<UnitCost> stages) {
   size_t first = 0;
   for (size_t s = 0; s < stages.size(); ++s) {
-    size_t last = s < cuts.size() ? static_cast<size_t>(cuts[s])
-                                  : units.size() - 1;
+    size_t last =
+        s < cuts.size() ? static_cast<size_t>(cuts[s]) : units.size() - 1;
     UnitCost sum;
     for (size_t i = first; i <= last && i < units.size(); ++i) {
       sum.forward += units[i].forward;
@@ -242,12 +243,12 @@ mlir::pp::driver::readCostCache(StringRef path, StringRef modelHash,
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
     return makeError("cannot read the cost cache " + path + ": " +
-                 buffer.getError().message());
+                     buffer.getError().message());
   SmallVector<StringRef> lines;
   (*buffer)->getBuffer().split(lines, '\n');
   auto bad = [&](size_t line, const llvm::Twine &what) {
     return makeError(path + ":" + llvm::Twine(line + 1) + ": " + what +
-                 " (delete the file or pass --cost-cache=none)");
+                     " (delete the file or pass --cost-cache=none)");
   };
   std::optional<UnitCosts> found;
   for (size_t l = 0; l < lines.size(); ++l) {
@@ -317,7 +318,7 @@ llvm::Error mlir::pp::driver::writeCostCache(StringRef path,
     auto buffer = llvm::MemoryBuffer::getFile(path);
     if (!buffer)
       return makeError("cannot read the cost cache " + path + ": " +
-                   buffer.getError().message());
+                       buffer.getError().message());
     text = (*buffer)->getBuffer().str();
     if (!text.empty() && text.back() != '\n')
       text += '\n';
@@ -344,15 +345,16 @@ llvm::Error mlir::pp::driver::writeCostCache(StringRef path,
     llvm::raw_fd_ostream out(fresh, ec);
     if (ec)
       return makeError("cannot write the cost cache " + fresh + ": " +
-                   ec.message());
+                       ec.message());
     out << text;
     out.close();
     if (out.has_error())
       return makeError("cannot write the cost cache " + fresh + ": " +
-                   out.error().message());
+                       out.error().message());
   }
   if (std::error_code ec = llvm::sys::fs::rename(fresh, path))
-    return makeError("cannot write the cost cache " + path + ": " + ec.message());
+    return makeError("cannot write the cost cache " + path + ": " +
+                     ec.message());
   return llvm::Error::success();
 }
 
@@ -376,8 +378,8 @@ public:
       stash[i + 1] = stash[i] + units[i].stashBytes;
     }
   }
-  /// F + B + W of units [j, i).
-  double cost(size_t j, size_t i) const { return time[i] - time[j]; }
+  /// Prefix sums of F + B + W: n + 1 entries.
+  ArrayRef<double> prefixTime() const { return time; }
   /// Parameters + stashes in flight of units [j, i) as stage s.
   int64_t memory(int s, size_t j, size_t i) const {
     int64_t inFlight = request.stashAll ? request.numMicrobatches
@@ -400,53 +402,6 @@ private:
   std::vector<int64_t> params, stash;
 };
 } // namespace
-
-/// The smallest busiest-stage time of any cut into `S` stages within the
-/// budget (infinity if none).
-static double smallestBusiest(const Ranges &ranges, size_t n, int S) {
-  const double inf = std::numeric_limits<double>::infinity();
-  std::vector<std::vector<double>> best(S + 1, std::vector<double>(n + 1, inf));
-  best[0][0] = 0;
-  for (int s = 1; s <= S; ++s)
-    for (size_t i = s; i <= n; ++i)
-      for (size_t j = s - 1; j < i; ++j)
-        if (best[s - 1][j] < inf && ranges.fits(s - 1, j, i))
-          best[s][i] =
-              std::min(best[s][i], std::max(best[s - 1][j], ranges.cost(j, i)));
-  return best[S][n];
-}
-
-/// Among the cuts whose stages all take at most `limit`, one with the
-/// largest least-busy stage, then the fewest bytes across boundaries.
-static std::vector<int64_t> evenestCut(const Ranges &ranges, size_t n, int S,
-                                       double limit) {
-  // (least-busy stage, -crossing bytes): larger is better.
-  using Score = std::pair<double, int64_t>;
-  const Score none{-1, 0};
-  std::vector<std::vector<Score>> best(S + 1, std::vector<Score>(n + 1, none));
-  std::vector<std::vector<size_t>> choice(S + 1, std::vector<size_t>(n + 1));
-  best[0][0] = {std::numeric_limits<double>::infinity(), 0};
-  for (int s = 1; s <= S; ++s)
-    for (size_t i = s; i <= n; ++i)
-      for (size_t j = s - 1; j < i; ++j) {
-        if (best[s - 1][j] == none || ranges.cost(j, i) > limit ||
-            !ranges.fits(s - 1, j, i))
-          continue;
-        Score candidate{std::min(best[s - 1][j].first, ranges.cost(j, i)),
-                        best[s - 1][j].second - ranges.crossing(j)};
-        if (candidate > best[s][i]) {
-          best[s][i] = candidate;
-          choice[s][i] = j;
-        }
-      }
-  std::vector<int64_t> cuts;
-  for (int s = S, i = n; s > 1; --s) {
-    size_t j = choice[s][i];
-    cuts.insert(cuts.begin(), static_cast<int64_t>(j) - 1);
-    i = j;
-  }
-  return cuts;
-}
 
 /// The plan of `cuts`: each stage's costs and memory, the imbalance.
 static StagePlan describe(ArrayRef<UnitCost> units, const Ranges &ranges,
@@ -496,19 +451,24 @@ static llvm::Expected<StagePlan> cut(ArrayRef<UnitCost> units,
     return makeError("cannot plan " + llvm::Twine(S) + " stages");
   if (static_cast<size_t>(S) > n)
     return makeError("cannot cut the model into " + llvm::Twine(S) +
-                 " stages: it has only " + llvm::Twine(n) +
-                 " ops that do work, so at most " + llvm::Twine(n) +
-                 " stages (P*V <= " + llvm::Twine(n) + ")");
+                     " stages: it has only " + llvm::Twine(n) +
+                     " ops that do work, so at most " + llvm::Twine(n) +
+                     " stages (P*V <= " + llvm::Twine(n) + ")");
   Ranges ranges(units, request);
-  double busiest = smallestBusiest(ranges, n, S);
-  if (!std::isfinite(busiest))
-    return makeError("no cut of the model into " + llvm::Twine(S) +
-                 " stages keeps every stage's parameters and stashes under " +
-                 llvm::Twine(request.memoryBudget) +
-                 " bytes (--memory-limit); raise the limit or use more ranks");
-  // Ties within a part in 10^9 (the sums' rounding) count as equal.
-  double limit = busiest * (1 + 1e-9) + 1e-12;
-  return describe(units, ranges, evenestCut(ranges, n, S, limit));
+  LinearPartitionProblem problem;
+  problem.prefixCost = ranges.prefixTime();
+  problem.crossingBytes = [&](size_t i) { return ranges.crossing(i); };
+  problem.fits = [&](int s, size_t j, size_t i) {
+    return ranges.fits(s, j, i);
+  };
+  std::optional<std::vector<int64_t>> cuts = linearPartition(problem, S);
+  if (!cuts)
+    return makeError(
+        "no cut of the model into " + llvm::Twine(S) +
+        " stages keeps every stage's parameters and stashes under " +
+        llvm::Twine(request.memoryBudget) +
+        " bytes (--memory-limit); raise the limit or use more ranks");
+  return describe(units, ranges, std::move(*cuts));
 }
 
 llvm::Expected<StagePlan>

@@ -1,4 +1,4 @@
-//===- Train.cpp - step 6: compile the rank programs and train -------------===//
+//===- Train.cpp - step 6: compile the rank programs and train ------------===//
 
 #include "Trainer.h"
 #include "pp/Support/Error.h"
@@ -78,9 +78,9 @@ std::string Trainer::argumentName(unsigned arg) const {
   return name;
 }
 
-Trainer::Trainer(ModuleOp module, const CompiledModel &model,
-                 Session &session, const TrainOptions &options,
-                 Progress &progress, llvm::raw_ostream &out)
+Trainer::Trainer(ModuleOp module, const CompiledModel &model, Session &session,
+                 const TrainOptions &options, Progress &progress,
+                 llvm::raw_ostream &out)
     : module(module), model(model), session(session), options(options),
       learningRates{options.learningRateSchedule, options.learningRate,
                     options.minLearningRate, options.warmupSteps,
@@ -118,10 +118,10 @@ llvm::Error Trainer::compilePrograms() {
     entries.push_back(model.initializerName);
   std::vector<std::string> keep = entries;
   llvm::append_range(keep, model.rankFunctions);
-  progress.phase("compiling " + llvm::Twine(model.rankFunctions.size()) +
-                 " rank programs" +
-                 (onGPU ? llvm::Twine(" for ") + deviceName(so.device)
-                        : llvm::Twine()));
+  progress.phase(
+      "compiling " + llvm::Twine(model.rankFunctions.size()) +
+      " rank programs" +
+      (onGPU ? llvm::Twine(" for ") + deviceName(so.device) : llvm::Twine()));
   auto start = std::chrono::steady_clock::now();
   // On a GPU the rank programs are compiled for it and the reference and
   // initializer for the host, as two modules.
@@ -129,8 +129,9 @@ llvm::Error Trainer::compilePrograms() {
       onGPU ? ArrayRef<std::string>(entries) : ArrayRef<std::string>(keep);
   {
     FailureOr<OwningOpRef<ModuleOp>> prepared =
-        hostKeep.empty() ? OwningOpRef<ModuleOp>(ModuleOp::create(module.getLoc()))
-                         : prepareForExecution(module, hostKeep);
+        hostKeep.empty()
+            ? OwningOpRef<ModuleOp>(ModuleOp::create(module.getLoc()))
+            : prepareForExecution(module, hostKeep);
     if (failed(prepared))
       return makeError("preparing the compiled module for the JIT failed");
     // The optimizer's update functions, one per parameter type, compiled
@@ -176,9 +177,9 @@ llvm::Error Trainer::compilePrograms() {
       return makeError("compiling the rank programs for the GPU failed");
     gpuJit = std::move(*jit);
   }
-  compileSeconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  compileSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   for (const std::string &name : model.rankFunctions)
     programs.push_back(reinterpret_cast<RankProgram>(
         (onGPU ? gpuJit : hostJit)->lookupRaw(name)));
@@ -191,9 +192,10 @@ llvm::Error Trainer::loadInputFiles() {
     if (!llvm::is_contained(model.parameterArgs, a))
       dataArgs.push_back(a);
   if (options.inputFiles.size() > dataArgs.size())
-    return makeError("--inputs names " + llvm::Twine(options.inputFiles.size()) +
-                 " files, but @" + model.lossName + " has " +
-                 llvm::Twine(dataArgs.size()) + " data arguments");
+    return makeError("--inputs names " +
+                     llvm::Twine(options.inputFiles.size()) + " files, but @" +
+                     model.lossName + " has " + llvm::Twine(dataArgs.size()) +
+                     " data arguments");
   for (auto [i, path] : llvm::enumerate(options.inputFiles)) {
     if (path.empty())
       continue;
@@ -205,13 +207,14 @@ llvm::Error Trainer::loadInputFiles() {
     TensorSpec expected = spec;
     expected.shape.insert(expected.shape.begin(), numMicrobatches);
     if (t->spec() != expected)
-      return makeError("--inputs: " + path + " holds " + elemKindName(t->kind()) +
-                   " " + t->spec().shapeStr() + ", but data argument " +
-                   llvm::Twine(model.argumentOrigins[a].argument) + " of @" +
-                   model.lossName + " takes " +
-                   spec.str() + " per micro-batch: expected " +
-                   elemKindName(expected.kind) + " " + expected.shapeStr() +
-                   " for " + llvm::Twine(numMicrobatches) + " micro-batches");
+      return makeError(
+          "--inputs: " + path + " holds " + elemKindName(t->kind()) + " " +
+          t->spec().shapeStr() + ", but data argument " +
+          llvm::Twine(model.argumentOrigins[a].argument) + " of @" +
+          model.lossName + " takes " + spec.str() +
+          " per micro-batch: expected " + elemKindName(expected.kind) + " " +
+          expected.shapeStr() + " for " + llvm::Twine(numMicrobatches) +
+          " micro-batches");
     dataFiles.emplace(a, std::move(*t));
   }
   return llvm::Error::success();
@@ -225,9 +228,9 @@ llvm::Error Trainer::initializeParameters() {
   const auto &prepared = model.preparedParameters;
   if (options.initialParameterFiles.size() > prepared.size())
     return makeError("--initial-parameters names " +
-                 llvm::Twine(options.initialParameterFiles.size()) +
-                 " files, but @" + model.lossName + " has " +
-                 llvm::Twine(prepared.size()) + " parameters");
+                     llvm::Twine(options.initialParameterFiles.size()) +
+                     " files, but @" + model.lossName + " has " +
+                     llvm::Twine(prepared.size()) + " parameters");
   auto lossFn = module.lookupSymbol<func::FuncOp>(model.lossName);
   // The argument that holds a prepared parameter (its first piece): the
   // initialization rule follows its uses.
@@ -246,13 +249,14 @@ llvm::Error Trainer::initializeParameters() {
     std::vector<HostTensor> lifted;
     if (llvm::Error e = hostJit->run(model.initializerName, {}, lifted))
       return makeError("@" + model.initializerName +
-                   " failed: " + llvm::toString(std::move(e)));
+                       " failed: " + llvm::toString(std::move(e)));
     for (auto [k, value] : llvm::enumerate(lifted)) {
       unsigned a = model.firstLifted + k;
       if (!values.count(a) || value.spec() != values[a].spec())
         return makeError("@" + model.initializerName + " result " +
-                     llvm::Twine(k) + " does not match parameter argument " +
-                     llvm::Twine(a) + " of @" + model.lossName);
+                         llvm::Twine(k) +
+                         " does not match parameter argument " +
+                         llvm::Twine(a) + " of @" + model.lossName);
       values[a] = std::move(value);
       origin[a] = "the model's constant";
     }
@@ -263,12 +267,13 @@ llvm::Error Trainer::initializeParameters() {
     const auto &[a, spec] = prepared[k];
     llvm::Expected<HostTensor> t = readNpy(path);
     if (!t)
-      return makeError("--initial-parameters: " + llvm::toString(t.takeError()));
+      return makeError("--initial-parameters: " +
+                       llvm::toString(t.takeError()));
     if (t->spec() != spec)
       return makeError("--initial-parameters: " + path + " holds " +
-                   elemKindName(t->kind()) + " " + t->spec().shapeStr() +
-                   ", but parameter argument " + llvm::Twine(a) + " of @" +
-                   model.lossName + " is " + spec.str());
+                       elemKindName(t->kind()) + " " + t->spec().shapeStr() +
+                       ", but parameter argument " + llvm::Twine(a) + " of @" +
+                       model.lossName + " is " + spec.str());
     values[a] = std::move(*t);
     origin[a] = path;
   }
@@ -279,9 +284,9 @@ llvm::Error Trainer::initializeParameters() {
   for (const auto &[a, spec] : prepared) {
     if (int64_t i = firstNonFinite(values[a]); i >= 0)
       return makeError("the initial value of parameter argument " +
-                   llvm::Twine(a) + " (" + origin[a] + ") is not finite at " +
-                   values[a].indexStr(i) + " (" +
-                   formatDouble(values[a].get(i)) + ")");
+                       llvm::Twine(a) + " (" + origin[a] +
+                       ") is not finite at " + values[a].indexStr(i) + " (" +
+                       formatDouble(values[a].get(i)) + ")");
     text += (text.empty() ? "" : ", ") + std::string("argument ") +
             std::to_string(a) + ": " + origin[a];
   }
@@ -303,13 +308,12 @@ llvm::Error Trainer::initializeParameters() {
     std::string message;
     if (!session.world().shareParameter(uses, message))
       return makeError("shared parameter " + argumentName(shared.argument) +
-                   ": " + message);
+                       ": " + message);
   }
   for (int s = 0; s < numStages; ++s)
     for (auto [k, a] : llvm::enumerate(model.stageParameters[s]))
       session.world().setParameter(
-          s, k,
-          {bytesOf(parameters[a]), dtypeOf(model.argumentSpecs[a].kind)});
+          s, k, {bytesOf(parameters[a]), dtypeOf(model.argumentSpecs[a].kind)});
   return llvm::Error::success();
 }
 
@@ -488,10 +492,10 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   // as they are now, gathered from every process.
   if (options.check && step > firstStep &&
       step < firstStep + options.checkSteps) {
-    llvm::Expected<std::map<unsigned, HostTensor>> gathered =
-        gatherTensors(-1);
+    llvm::Expected<std::map<unsigned, HostTensor>> gathered = gatherTensors(-1);
     if (!gathered)
-      return makeError("--check-steps: " + llvm::toString(gathered.takeError()));
+      return makeError("--check-steps: " +
+                       llvm::toString(gathered.takeError()));
     for (auto &[a, value] : *gathered)
       parameters[a] = std::move(value);
   }
@@ -552,8 +556,8 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
     out << llvm::format("%.1f", seconds * 1e3) << " ms ("
         << llvm::format("%.4g", numMicrobatches * samplesPerMicrobatch() /
                                     std::max(seconds, 1e-9))
-        << " samples/s), bubble "
-        << llvm::format("%.3f", timing.bubbleRate) << " (measured)\n";
+        << " samples/s), bubble " << llvm::format("%.3f", timing.bubbleRate)
+        << " (measured)\n";
   }
   bool checked = options.check && step < firstStep + options.checkSteps;
   if (checked) {
@@ -599,17 +603,18 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   }
   std::string what;
   if (int64_t bad = firstBadParameter(/*values=*/true, what); bad >= 0)
-    return makeError("step " + llvm::Twine(step) + ": the update (learning rate " +
-                 formatDouble(learningRate) +
-                 ") made parameter " + argumentName(bad) + " not finite (" +
-                 what + ")");
+    return makeError("step " + llvm::Twine(step) +
+                     ": the update (learning rate " +
+                     formatDouble(learningRate) + ") made parameter " +
+                     argumentName(bad) + " not finite (" + what + ")");
   return saveIfDue(step);
 }
 
 void Trainer::reportSharedParameters() {
   for (const CompiledModel::SharedParameter &shared : model.sharedParameters) {
     std::set<int> ranks;
-    out << "shared parameter: " << argumentName(shared.argument) << " is used by";
+    out << "shared parameter: " << argumentName(shared.argument)
+        << " is used by";
     for (auto [i, use] : llvm::enumerate(shared.uses)) {
       int rank = model.pipeline.rankOf(use.first);
       ranks.insert(rank);
@@ -635,7 +640,8 @@ llvm::Error Trainer::checkSharedCopies(int step) {
   if (model.sharedParameters.empty() ||
       session.world().sharedCopiesEqual(message))
     return llvm::Error::success();
-  return makeError("step " + llvm::Twine(step) + ": after the update, " + message);
+  return makeError("step " + llvm::Twine(step) + ": after the update, " +
+                   message);
 }
 
 llvm::Error mlir::pp::driver::validate(const TrainOptions &options) {
@@ -647,23 +653,26 @@ llvm::Error mlir::pp::driver::validate(const TrainOptions &options) {
     return e;
   if (llvm::Error e = exec::validate(options.optimizer))
     return e;
-  if (!(options.allReduceBandwidth > 0) || !std::isfinite(options.allReduceBandwidth) ||
-      !(options.allReduceLatency >= 0) || !std::isfinite(options.allReduceLatency))
-    return makeError("--allreduce-bandwidth must be > 0 and --allreduce-latency "
-                 ">= 0");
+  if (!(options.allReduceBandwidth > 0) ||
+      !std::isfinite(options.allReduceBandwidth) ||
+      !(options.allReduceLatency >= 0) ||
+      !std::isfinite(options.allReduceLatency))
+    return makeError(
+        "--allreduce-bandwidth must be > 0 and --allreduce-latency "
+        ">= 0");
   if (!std::isfinite(options.clipGradNorm) || options.clipGradNorm < 0)
     return makeError("--clip-grad-norm must be a finite number >= 0 (0: off), "
-                 "not " +
-                 formatDouble(options.clipGradNorm));
+                     "not " +
+                     formatDouble(options.clipGradNorm));
   if (options.shuffle && options.datasetFiles.empty())
     return makeError("--shuffle shuffles a --dataset: give one");
   if (!options.resumeDirectory.empty() &&
       !options.initialParameterFiles.empty())
     return makeError("--resume and --initial-parameters both give the "
-                 "parameters: use one");
+                     "parameters: use one");
   if (options.checkSteps < 1)
     return makeError("--check-steps must be >= 1, not " +
-                 llvm::Twine(options.checkSteps));
+                     llvm::Twine(options.checkSteps));
   if (options.saveEvery < 0)
     return makeError("--save-every must be >= 0 (0: only after the last step)");
   return llvm::Error::success();
@@ -674,7 +683,7 @@ llvm::Expected<TrainSummary> Trainer::run() {
     return std::move(e);
   if (options.check && model.referenceName.empty())
     return makeError("checking needs the reference: compile with "
-                 "CompileOptions::reference");
+                     "CompileOptions::reference");
   // The message layout first: a transport that cannot carry it (mpi tags
   // beyond MPI_TAG_UB) fails before anything is JIT-compiled.
   std::string layoutError;
@@ -693,20 +702,17 @@ llvm::Expected<TrainSummary> Trainer::run() {
   const SessionOptions &so = session.options();
   if (leader)
     out << "pp-run: @" << model.lossName << " on " << so.numRanks
-        << (replicas > 1 ? " ranks x " + std::to_string(replicas) +
-                               " replicas (" +
-                               std::to_string(so.numRanks * replicas) +
-                               " ranks, "
-                         : std::string(" ranks ("))
+        << (replicas > 1
+                ? " ranks x " + std::to_string(replicas) + " replicas (" +
+                      std::to_string(so.numRanks * replicas) + " ranks, "
+                : std::string(" ranks ("))
         << so.transport
-        << (so.device != Device::CPU
-                ? std::string(", ") + deviceName(so.device)
-                : std::string())
+        << (so.device != Device::CPU ? std::string(", ") + deviceName(so.device)
+                                     : std::string())
         << "), " << numStages << " stages, " << numMicrobatches / replicas
-        << (replicas > 1 ? " micro-batches per replica, "
-                         : " micro-batches, ")
-        << model.scheduleKind
-        << "; compiled in " << llvm::format("%.2f", compileSeconds) << " s\n";
+        << (replicas > 1 ? " micro-batches per replica, " : " micro-batches, ")
+        << model.scheduleKind << "; compiled in "
+        << llvm::format("%.2f", compileSeconds) << " s\n";
   if (leader)
     reportSharedParameters();
   calibrateAllReduce();

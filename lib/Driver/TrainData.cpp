@@ -31,9 +31,9 @@ llvm::Error Trainer::loadDatasets() {
       dataArgs.push_back(a);
   if (options.datasetFiles.size() > dataArgs.size())
     return makeError("--dataset names " +
-                 llvm::Twine(options.datasetFiles.size()) + " files, but @" +
-                 model.lossName + " has " + llvm::Twine(dataArgs.size()) +
-                 " data arguments");
+                     llvm::Twine(options.datasetFiles.size()) +
+                     " files, but @" + model.lossName + " has " +
+                     llvm::Twine(dataArgs.size()) + " data arguments");
   std::string first;
   for (auto [i, path] : llvm::enumerate(options.datasetFiles)) {
     if (path.empty())
@@ -42,7 +42,7 @@ llvm::Error Trainer::loadDatasets() {
     unsigned named = model.argumentOrigins[a].argument;
     if (dataFiles.count(a))
       return makeError("--dataset and --inputs both give data argument " +
-                   llvm::Twine(named) + ": use one");
+                       llvm::Twine(named) + ": use one");
     llvm::Expected<HostTensor> t = readNpy(path);
     if (!t)
       return makeError("--dataset: " + llvm::toString(t.takeError()));
@@ -52,20 +52,21 @@ llvm::Error Trainer::loadDatasets() {
       sample.shape.erase(sample.shape.begin());
     if (t->shape().empty() || sample != spec)
       return makeError("--dataset: " + path + " holds " +
-                   elemKindName(t->kind()) + " " + t->spec().shapeStr() +
-                   ", but data argument " + llvm::Twine(named) + " of @" +
-                   model.lossName + " takes " + spec.str() +
-                   " per micro-batch: expected " + elemKindName(spec.kind) +
-                   " (N, " + spec.shapeStr().substr(1));
+                       elemKindName(t->kind()) + " " + t->spec().shapeStr() +
+                       ", but data argument " + llvm::Twine(named) + " of @" +
+                       model.lossName + " takes " + spec.str() +
+                       " per micro-batch: expected " + elemKindName(spec.kind) +
+                       " (N, " + spec.shapeStr().substr(1));
     int64_t n = t->shape().front();
     if (n < numMicrobatches)
       return makeError("--dataset: " + path + " holds " + llvm::Twine(n) +
-                   " samples, but one step takes " +
-                   llvm::Twine(numMicrobatches) + " (--microbatches)");
+                       " samples, but one step takes " +
+                       llvm::Twine(numMicrobatches) + " (--microbatches)");
     if (!first.empty() && n != datasetSamples)
       return makeError("--dataset: " + path + " holds " + llvm::Twine(n) +
-                   " samples, " + first + " " + llvm::Twine(datasetSamples) +
-                   ": every file must hold the same samples");
+                       " samples, " + first + " " +
+                       llvm::Twine(datasetSamples) +
+                       ": every file must hold the same samples");
     datasetSamples = n;
     first = path;
     datasets.emplace(a, std::move(*t));

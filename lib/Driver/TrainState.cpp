@@ -31,11 +31,12 @@ llvm::Error Trainer::resumeFrom(std::map<unsigned, HostTensor> &values,
   if (!checkpoint)
     return checkpoint.takeError();
   if (checkpoint->step >= options.steps)
-    return makeError("--resume: " + options.resumeDirectory +
-                 " is the state after step " + llvm::Twine(checkpoint->step) +
-                 ": --steps=" + llvm::Twine(options.steps) +
-                 " leaves nothing to train (--steps counts every step, those "
-                 "before the checkpoint too)");
+    return makeError(
+        "--resume: " + options.resumeDirectory + " is the state after step " +
+        llvm::Twine(checkpoint->step) +
+        ": --steps=" + llvm::Twine(options.steps) +
+        " leaves nothing to train (--steps counts every step, those "
+        "before the checkpoint too)");
   for (auto &[argument, value] : checkpoint->parameters) {
     values[argument] = std::move(value);
     origin[argument] = "the checkpoint";
@@ -98,10 +99,10 @@ Trainer::gatherTensors(int stateIndex) {
       HostTensor t(model.argumentSpecs[argument]);
       // Every process sees the same gathered bytes, so each fails alike.
       if (static_cast<size_t>(bytes) != t.byteSize())
-        return makeError("parameter " + argumentName(argument) + " arrived as " +
-                     llvm::Twine(bytes) + " bytes, not " +
-                     llvm::Twine(t.byteSize()) +
-                     " (is it held by no process?)");
+        return makeError("parameter " + argumentName(argument) +
+                         " arrived as " + llvm::Twine(bytes) + " bytes, not " +
+                         llvm::Twine(t.byteSize()) +
+                         " (is it held by no process?)");
       std::memcpy(t.data(), part.data() + at, bytes);
       at += bytes;
       tensors.emplace(static_cast<unsigned>(argument), std::move(t));
@@ -144,7 +145,7 @@ llvm::Error Trainer::saveIfDue(int step) {
         auto it = pieces.find(c);
         if (it == pieces.end())
           return makeError("--save: parameter " + argumentName(c) +
-                       " is held by no process");
+                           " is held by no process");
         if (from.dim < 0)
           value = std::move(it->second);
         else

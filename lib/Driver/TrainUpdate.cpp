@@ -147,11 +147,10 @@ llvm::Error Trainer::applyUpdate(double learningRate, double gradScale) {
       continue;
     // On a GPU the update runs there, as the stages do.
     if (llvm::Error e =
-            gpuJit ? runUpdateOnDevice(localRankOf(model.pipeline.rankOf(stage)),
-                                       a,
-                                       param->bytes.data(), grad->bytes.data(),
-                                       optimizerState[a], learningRate,
-                                       gradScale, updates)
+            gpuJit ? runUpdateOnDevice(
+                         localRankOf(model.pipeline.rankOf(stage)), a,
+                         param->bytes.data(), grad->bytes.data(),
+                         optimizerState[a], learningRate, gradScale, updates)
                    : runUpdate(a, param->bytes.data(), grad->bytes.data(),
                                optimizerState[a], learningRate, gradScale,
                                updates))

@@ -4,10 +4,10 @@
 // emulated device) the update functions are compiled for the GPU with the
 // rank programs (pp-lower-stages-to-gpu: one kernel per update) and run
 // here on device buffers from the pool of this process's rank that holds
-// the parameter (openDevicePools sizes the pools for it). The runtime keeps parameters and gradients in host memory
-// between steps (pprt::World), so each update copies the parameter, its
-// gradient, its state and the step's scalars to the device and the new
-// parameter and state back.
+// the parameter (openDevicePools sizes the pools for it). The runtime keeps
+// parameters and gradients in host memory between steps (pprt::World), so each
+// update copies the parameter, its gradient, its state and the step's scalars
+// to the device and the new parameter and state back.
 //
 // The compiled function is called through its C interface
 // (_mlir_ciface_<name>, llvm.emit_c_interface): one pointer to a rank-1
@@ -19,8 +19,8 @@
 
 #include "Trainer.h"
 
-#include "pprt/Cuda.h"
 #include "pp/Support/Error.h"
+#include "pprt/Cuda.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "llvm/ADT/Twine.h"
@@ -51,8 +51,8 @@ struct DeviceCalls {
 
   bool load(const pprt::DeviceMemory &hooks, int boundRank) {
     // Looked up once per process: the plugin stays loaded.
-    static auto *const allocFn = reinterpret_cast<decltype(alloc)>(
-        dlsym(RTLD_DEFAULT, "mgpuMemAlloc"));
+    static auto *const allocFn =
+        reinterpret_cast<decltype(alloc)>(dlsym(RTLD_DEFAULT, "mgpuMemAlloc"));
     static auto *const freeFn =
         reinterpret_cast<decltype(free)>(dlsym(RTLD_DEFAULT, "mgpuMemFree"));
     alloc = allocFn;
@@ -136,8 +136,7 @@ llvm::Error Trainer::runUpdateOnDevice(int rank, unsigned arg, void *param,
   void *fn = gpuJit->lookupRaw("_mlir_ciface_" + name);
   pprt::cuda::Device *gpu = session.gpu();
   DeviceCalls calls;
-  if (!fn || !gpu ||
-      !calls.load(session.world().options().deviceMemory, rank))
+  if (!fn || !gpu || !calls.load(session.world().options().deviceMemory, rank))
     return fail("its compiled function or the CUDA plugin is missing");
   std::string message;
   if (!gpu->bindRank(rank, nullptr, message))

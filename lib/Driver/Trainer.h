@@ -1,8 +1,9 @@
 //===- Trainer.h - the training loop of the driver (internal) ---*- C++ -*-===//
 //
 // train() (Driver.h) is a Trainer: Train.cpp compiles the programs, sets up
-// parameters and data and runs the steps; ReferenceCheck.cpp compares the first step
-// with the unpipelined reference; Report.cpp writes the end-of-run figures.
+// parameters and data and runs the steps; ReferenceCheck.cpp compares the first
+// step with the unpipelined reference; Report.cpp writes the end-of-run
+// figures.
 //
 //===----------------------------------------------------------------------===//
 

@@ -30,9 +30,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -49,6 +49,16 @@ using namespace mlir::pp::exec::detail;
 using mlir::pp::GemmTarget;
 using mlir::pp::isGemmCandidate;
 using mlir::pp::lowerGemmsToRuntime;
+
+bool mlir::pp::exec::detail::containsDialect(ModuleOp module, StringRef ns) {
+  return module
+      .walk([&](Operation *op) {
+        return op->getName().getDialectNamespace() == ns
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
 
 /// After lowering, every op must be in the LLVM dialect; the first one that
 /// is not gets the error (partial conversions leave unknown ops in place).
@@ -258,9 +268,8 @@ static bool isPermutationCopy(linalg::GenericOp op) {
   if (yield.getNumOperands() != 1 ||
       yield.getOperand(0) != op.getBody()->getArgument(0))
     return false;
-  return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
-    return map.isPermutation();
-  });
+  return llvm::all_of(op.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isPermutation(); });
 }
 
 /// Folds a transpose that feeds a GEMM into the GEMM's indexing map
@@ -320,10 +329,10 @@ static void foldTransposedGemmResults(ModuleOp module) {
     linalg::GenericOp generic = *generalized;
     rewriter.setInsertionPoint(transpose);
     Location loc = generic.getLoc();
-    Value init = linalg::FillOp::create(rewriter, fill.getLoc(),
-                                        fill.getDpsInputs(),
-                                        transpose.getDpsInits())
-                     .getResult(0);
+    Value init =
+        linalg::FillOp::create(rewriter, fill.getLoc(), fill.getDpsInputs(),
+                               transpose.getDpsInits())
+            .getResult(0);
     auto folded = linalg::GenericOp::create(
         rewriter, loc, transpose.getResultTypes(), generic.getDpsInputs(),
         ValueRange{init}, maps, generic.getIteratorTypesArray());
@@ -535,8 +544,8 @@ static void collectGemmCalls(ModuleOp m, std::vector<GemmCall> &calls) {
         return;
       v.push_back(*c);
     }
-    calls.push_back({callee.ends_with("f64"), v[0], v[1], v[2], v[3],
-                     v[4] != 0, v[5] != 0});
+    calls.push_back({callee.ends_with("f64"), v[0], v[1], v[2], v[3], v[4] != 0,
+                     v[5] != 0});
   });
 }
 

@@ -50,21 +50,20 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
-#include "llvm/TargetParser/Host.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <chrono>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#include <cstring>
 #include <functional>
 #include <limits>
-#include <cstring>
 
 using namespace mlir;
 using namespace mlir::pp::exec;
 using namespace mlir::pp::exec::detail;
-
 
 /// The location of the first entry function (the module's if none).
 static Location entryLoc(ModuleOp m, ArrayRef<std::string> entries) {
@@ -216,16 +215,6 @@ static LogicalResult checkDeclarations(ModuleOp module) {
   return success();
 }
 
-bool mlir::pp::exec::detail::containsDialect(ModuleOp module, StringRef ns) {
-  return module
-      .walk([&](Operation *op) {
-        return op->getName().getDialectNamespace() == ns
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 /// Decomposes aggregate linalg ops (linalg.softmax, ...) into the generic ops
 /// they stand for, which lower to loops.
 static LogicalResult decomposeAggregatedOps(ModuleOp module) {
@@ -305,7 +294,8 @@ const FunctionSignature *JitModule::signature(StringRef name) const {
 }
 
 FailureOr<OwningOpRef<ModuleOp>>
-mlir::pp::exec::prepareForExecution(ModuleOp module, ArrayRef<std::string> entries) {
+mlir::pp::exec::prepareForExecution(ModuleOp module,
+                                    ArrayRef<std::string> entries) {
   MLIRContext *ctx = module.getContext();
   // The dialects whose ops are built here, outside of passes (which load
   // their own).
@@ -363,7 +353,8 @@ double mlir::pp::exec::countFlops(ModuleOp module, StringRef entry) {
   return fn ? ofFunction(fn) : 0.0;
 }
 
-LogicalResult mlir::pp::exec::promoteF32ToF64(ModuleOp module, std::string &reason) {
+LogicalResult mlir::pp::exec::promoteF32ToF64(ModuleOp module,
+                                              std::string &reason) {
   MLIRContext *ctx = module.getContext();
   Type f64 = Float64Type::get(ctx);
   bool unsupported = false;
@@ -435,12 +426,13 @@ static void keepFreedMemoryMapped() {
 #endif
 }
 
-LogicalResult mlir::pp::exec::lowerForGPU(ModuleOp m, StringRef chip, bool emulate) {
+LogicalResult mlir::pp::exec::lowerForGPU(ModuleOp m, StringRef chip,
+                                          bool emulate) {
   PassManager pm(m.getContext());
-  std::string text = ("pp-lower-stages-to-gpu{chip=" + chip +
-                      (emulate ? " emulate=true" : "") +
-                      "},pp-lower-gpu-host-to-llvm")
-                         .str();
+  std::string text =
+      ("pp-lower-stages-to-gpu{chip=" + chip +
+       (emulate ? " emulate=true" : "") + "},pp-lower-gpu-host-to-llvm")
+          .str();
   if (failed(parsePassPipeline(text, pm, llvm::errs())))
     return emitError(m.getLoc(), "cannot build ") << text;
   return pm.run(m);
@@ -540,7 +532,8 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
     auto fn = jit->engine->lookup(name);
     if (!fn)
       return emitFailure(emitError(loc, "JIT linking of @")
-                         << name << " failed: " << llvm::toString(fn.takeError()));
+                         << name
+                         << " failed: " << llvm::toString(fn.takeError()));
     jit->rawFunctions[name] = *fn;
   }
   // GPU modules load their kernels in global constructors (mgpuModuleLoad*
@@ -583,8 +576,7 @@ llvm::Error JitModule::run(StringRef name, ArrayRef<const HostTensor *> args,
   return runOnBuffers(name, argData, resultData, microseconds);
 }
 
-llvm::Error JitModule::runOnBuffers(StringRef name,
-                                    ArrayRef<const void *> args,
+llvm::Error JitModule::runOnBuffers(StringRef name, ArrayRef<const void *> args,
                                     ArrayRef<void *> results,
                                     double *microseconds) {
   auto it = signatures.find(name);
@@ -661,14 +653,14 @@ double mlir::pp::exec::timeGemmCalls(ArrayRef<GemmCall> calls,
       int64_t sa = call.m * call.k, sb = call.k * call.n, sc = call.m * call.n;
       if (call.f64)
         pprt_cpu_gemm_f64(call.batch, call.m, call.n, call.k, call.transA,
-                          call.transB, o.a.data(), lda, sa, o.b.data(), ldb,
-                          sb, o.c.data(), call.n, sc, 1);
+                          call.transB, o.a.data(), lda, sa, o.b.data(), ldb, sb,
+                          o.c.data(), call.n, sc, 1);
       else
         pprt_cpu_gemm_f32(call.batch, call.m, call.n, call.k, call.transA,
                           call.transB, reinterpret_cast<float *>(o.a.data()),
                           lda, sa, reinterpret_cast<float *>(o.b.data()), ldb,
-                          sb, reinterpret_cast<float *>(o.c.data()), call.n,
-                          sc, 1);
+                          sb, reinterpret_cast<float *>(o.c.data()), call.n, sc,
+                          1);
     }
   };
   runAll();

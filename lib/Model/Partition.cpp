@@ -1,5 +1,4 @@
-//===- Partition.cpp - pp-partition
-//----------------------------------------===//
+//===- Partition.cpp - pp-partition ---------------------------------------===//
 //
 // Cuts a model function (one block of ops on tensors) into S pipeline stages.
 //
@@ -9,11 +8,11 @@
 // into every stage that uses them instead of crossing a boundary.
 //
 // The cut: the ops are taken in block order; a partition into S contiguous
-// stages is chosen by dynamic programming to minimize the largest stage's
-// FLOPs and, among partitions with the same largest stage, the bytes that
-// cross stage boundaries (the classical linear-partition problem, e.g.
-// Bokhari, "Partitioning problems in parallel, pipeline, and distributed
-// computing", IEEE TC 1988; here O(n^2 S) for n ops). Explicit cuts replace
+// stages is chosen by dynamic programming (linearPartition(),
+// pp/Support/LinearPartition.h, the classical linear-partition problem) to
+// minimize the largest stage's FLOPs, then, among those, to maximize the
+// smallest stage's, then to minimize the bytes that cross stage boundaries;
+// O(n^2 S) for n ops. Explicit cuts replace
 // the search: option `cuts` (after which work ops, numbered from 0 in block
 // order), else `pp.split_point` unit attributes on ops ("cut after this
 // op"; on an op that does no work: after the last work op before it).
@@ -25,6 +24,7 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Model/Partition.h"
 #include "pp/Model/Passes.h"
+#include "pp/Support/LinearPartition.h"
 #include "pp/Support/ReportStream.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -55,8 +55,7 @@ namespace {
 /// whichever stage uses them.
 class Rematerializable {
 public:
-  explicit Rematerializable(
-      std::function<bool(Value)> isParameter)
+  explicit Rematerializable(std::function<bool(Value)> isParameter)
       : isParameter(std::move(isParameter)) {}
   bool operator()(Operation *op) {
     auto it = memo.find(op);
@@ -257,46 +256,6 @@ SmallVector<int64_t> Partitioner::crossingBytes() {
   return crossing;
 }
 
-/// The cuts of ops [0, n) into `numStages` contiguous stages that minimize
-/// the largest stage's FLOPs and then the bytes crossing the cuts, by
-/// dynamic programming over `prefix` (prefix sums of FLOPs, n + 1 entries)
-/// and `crossing` (bytes a cut after op k sends). Returns the index of the
-/// last op of every stage but the last.
-static SmallVector<int64_t> balancedCuts(ArrayRef<double> prefix,
-                                         ArrayRef<int64_t> crossing,
-                                         int64_t numStages) {
-  int64_t n = prefix.size() - 1;
-  // best[s][i]: (largest stage FLOPs, crossing bytes) of ops [0, i) in s
-  // stages; choice[s][i] the start of the last stage.
-  using Score = std::pair<double, int64_t>;
-  const Score inf{std::numeric_limits<double>::infinity(), 0};
-  std::vector<std::vector<Score>> best(numStages + 1,
-                                       std::vector<Score>(n + 1, inf));
-  std::vector<std::vector<int64_t>> choice(numStages + 1,
-                                           std::vector<int64_t>(n + 1, -1));
-  best[0][0] = {0.0, 0};
-  for (int64_t s = 1; s <= numStages; ++s)
-    for (int64_t i = s; i <= n; ++i)
-      for (int64_t j = s - 1; j < i; ++j) {
-        if (best[s - 1][j].first == inf.first)
-          continue;
-        double stage = prefix[i] - prefix[j];
-        Score candidate{std::max(best[s - 1][j].first, stage),
-                        best[s - 1][j].second + (j > 0 ? crossing[j - 1] : 0)};
-        if (candidate < best[s][i]) {
-          best[s][i] = candidate;
-          choice[s][i] = j;
-        }
-      }
-  SmallVector<int64_t> cuts;
-  for (int64_t s = numStages, i = n; s > 1; --s) {
-    int64_t j = choice[s][i];
-    cuts.insert(cuts.begin(), j - 1);
-    i = j;
-  }
-  return cuts;
-}
-
 SmallVector<int64_t> Partitioner::splitPointCuts() const {
   int64_t n = work.size(), lastWork = -1;
   SmallVector<int64_t> cuts;
@@ -468,8 +427,7 @@ Partitioner::buildStageFunctions(OpBuilder &builder, StringRef name,
     if (s + 1 < numStages)
       outs.assign(interfaces.outputs[s].begin(), interfaces.outputs[s].end());
     else
-      outs.assign(returnOp.getOperands().begin(),
-                  returnOp.getOperands().end());
+      outs.assign(returnOp.getOperands().begin(), returnOp.getOperands().end());
     func::FuncOp stageFunc =
         buildStageFunction(builder, (name + "_stage" + Twine(s)).str(), s, ins,
                            interfaces.params[s], outs);
@@ -626,8 +584,20 @@ PPPartitionPass::chooseCuts(func::FuncOp func, Partitioner &partitioner) {
     return failure();
   }
   cutSource = "balanced by FLOPs";
-  return balancedCuts(partitioner.prefixFlops(), partitioner.crossingBytes(),
-                      numStagesWanted);
+  SmallVector<double> prefix = partitioner.prefixFlops();
+  SmallVector<int64_t> crossing = partitioner.crossingBytes();
+  LinearPartitionProblem problem;
+  problem.prefixCost = prefix;
+  // crossing[k]: the bytes a cut after op k sends.
+  problem.crossingBytes = [&](size_t i) { return crossing[i - 1]; };
+  std::optional<std::vector<int64_t>> cuts =
+      linearPartition(problem, numStagesWanted);
+  if (!cuts) { // cannot happen: 1 <= S <= n and no budget
+    mlir::emitError(loc, "cannot cut @")
+        << functionName << " into " << numStagesWanted << " stages";
+    return failure();
+  }
+  return SmallVector<int64_t>(cuts->begin(), cuts->end());
 }
 
 LogicalResult

@@ -315,8 +315,23 @@ SimulationResult mlir::pp::sched::simulate(const PipelineModel &model,
   return Simulator(model, schedule).run();
 }
 
-llvm::StringRef mlir::pp::sched::stashAccountingName(StashAccounting accounting) {
+llvm::StringRef
+mlir::pp::sched::stashAccountingName(StashAccounting accounting) {
   return accounting == StashAccounting::ConvertAtBackward ? "convert" : "hold";
+}
+
+llvm::StringRef mlir::pp::sched::autoObjectiveName(AutoObjective objective) {
+  return objective == AutoObjective::StepMakespan ? "step-makespan"
+                                                  : "max-rank-span";
+}
+
+std::optional<AutoObjective>
+mlir::pp::sched::parseAutoObjective(llvm::StringRef name) {
+  if (name == "step-makespan")
+    return AutoObjective::StepMakespan;
+  if (name == "max-rank-span")
+    return AutoObjective::MaxRankSpan;
+  return std::nullopt;
 }
 
 std::optional<StashAccounting>

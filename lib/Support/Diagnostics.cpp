@@ -1,4 +1,4 @@
-//===- Diagnostics.cpp - diagnostics shared by pp-mlir passes --------------===//
+//===- Diagnostics.cpp - diagnostics shared by pp-mlir passes -------------===//
 
 #include "pp/Support/Diagnostics.h"
 
@@ -18,14 +18,13 @@ InFlightDiagnostic mlir::pp::emitRequiredOptionError(Location loc,
 }
 
 LogicalResult mlir::pp::checkOptionRange(Location loc, StringRef option,
-                                         int64_t value, int64_t lo,
-                                         int64_t hi, bool required) {
+                                         int64_t value, int64_t lo, int64_t hi,
+                                         bool required) {
   if (value >= lo && value <= hi)
     return success();
   return mlir::emitError(loc)
-         << "option '" << option << "' "
-         << (required ? "is required and " : "") << "must be in [" << lo
-         << ", " << hi << "], got " << value;
+         << "option '" << option << "' " << (required ? "is required and " : "")
+         << "must be in [" << lo << ", " << hi << "], got " << value;
 }
 
 func::FuncOp mlir::pp::lookupFunction(ModuleOp module, StringRef name,

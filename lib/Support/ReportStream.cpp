@@ -1,4 +1,4 @@
-//===- ReportStream.cpp - Where passes write their reports -----------------===//
+//===- ReportStream.cpp - Where passes write their reports ----------------===//
 
 #include "pp/Support/ReportStream.h"
 
@@ -19,8 +19,8 @@ mlir::LogicalResult ReportStream::open(llvm::StringRef path,
     return mlir::success();
   }
   std::error_code ec;
-  auto out = std::make_unique<llvm::ToolOutputFile>(path, ec,
-                                                    llvm::sys::fs::OF_Text);
+  auto out =
+      std::make_unique<llvm::ToolOutputFile>(path, ec, llvm::sys::fs::OF_Text);
   if (ec)
     return mlir::emitError(loc)
            << "cannot write '" << path << "': " << ec.message();

@@ -1,4 +1,4 @@
-//===- Version.cpp - pp-mlir's version, for --version ----------------------===//
+//===- Version.cpp - pp-mlir's version, for --version ---------------------===//
 
 #include "pp/Support/Version.h"
 

@@ -102,18 +102,19 @@ FailureOr<ScheduleOp> selectSchedule(Operation *top) {
     for (ScheduleOp op : schedules)
       if (op.getSymName() == flags->scheduleName)
         return op;
-    return emitError(top->getLoc(), "no pp.schedule named @") << flags->scheduleName;
+    return emitError(top->getLoc(), "no pp.schedule named @")
+           << flags->scheduleName;
   }
   if (schedules.empty())
-    return emitError(top->getLoc(),
-                     "the module has no pp.schedule; run pp-opt "
-                     "--pp-schedule first");
+    return emitError(top->getLoc(), "the module has no pp.schedule; run pp-opt "
+                                    "--pp-schedule first");
   if (schedules.size() > 1) {
     SmallVector<std::string> names;
     for (ScheduleOp op : schedules)
       names.push_back(("@" + op.getSymName()).str());
     return emitError(top->getLoc(), "the module has ")
-           << schedules.size() << " pp.schedule ops (" << llvm::join(names, ", ")
+           << schedules.size() << " pp.schedule ops ("
+           << llvm::join(names, ", ")
            << "); choose one with --pp-schedule-name";
   }
   return schedules.front();
@@ -129,13 +130,13 @@ LogicalResult exportCSV(Operation *top, llvm::raw_ostream &os) {
     return failure();
   ScheduleModel model = getScheduleModel(*op);
   sched::TableExportOptions options;
-  options.format = format->value_or(
-      sched::hasCommunication(model.schedule)
-          ? sched::TableFormat::ComputeComms
-          : sched::TableFormat::ComputeOnly);
+  options.format = format->value_or(sched::hasCommunication(model.schedule)
+                                        ? sched::TableFormat::ComputeComms
+                                        : sched::TableFormat::ComputeOnly);
   options.alignSteps = !flags->csvPacked;
   options.crlf = flags->csvCRLF;
-  llvm::Expected<std::string> text = sched::exportTable(model.schedule, options);
+  llvm::Expected<std::string> text =
+      sched::exportTable(model.schedule, options);
   if (!text)
     return emitError(op->getLoc(), "cannot export @")
            << op->getSymName() << " as "
@@ -181,22 +182,22 @@ LogicalResult simulateSchedule(
 }
 
 LogicalResult exportChromeTrace(Operation *top, llvm::raw_ostream &os) {
-  return simulateSchedule(
-      top, [&](ScheduleOp, const sched::PipelineModel &model,
-               const sched::Schedule &schedule,
-               const sched::SimulationResult &result) {
-        os << sched::chromeTraceJSON(model, schedule, result);
-      });
+  return simulateSchedule(top, [&](ScheduleOp,
+                                   const sched::PipelineModel &model,
+                                   const sched::Schedule &schedule,
+                                   const sched::SimulationResult &result) {
+    os << sched::chromeTraceJSON(model, schedule, result);
+  });
 }
 
 LogicalResult exportSVG(Operation *top, llvm::raw_ostream &os) {
-  return simulateSchedule(
-      top, [&](ScheduleOp op, const sched::PipelineModel &model,
-               const sched::Schedule &schedule,
-               const sched::SimulationResult &result) {
-        os << sched::renderSVG(model, schedule, result,
-                               ("@" + op.getSymName()).str());
-      });
+  return simulateSchedule(top, [&](ScheduleOp op,
+                                   const sched::PipelineModel &model,
+                                   const sched::Schedule &schedule,
+                                   const sched::SimulationResult &result) {
+    os << sched::renderSVG(model, schedule, result,
+                           ("@" + op.getSymName()).str());
+  });
 }
 
 /// Reads a table into a module holding `pp.pipeline @imported` (abstract
@@ -235,17 +236,14 @@ OwningOpRef<Operation *> importCSV(llvm::SourceMgr &sourceMgr,
     info.rank = table->stageRanks[s];
     model.stages.push_back(info);
   }
-  std::vector<sched::Problem> problems =
-      sched::checkSchedule(model, table->schedule);
-  for (const sched::Problem &p : problems) {
-    if (p.rank >= 0 && p.index >= 0) {
-      const sched::TableLocation &cell = table->locations[p.rank][p.index];
-      emitError(at(cell.line, cell.column), "invalid schedule table: rank ")
-          << p.rank << ", step " << table->steps[p.rank][p.index] << ": "
-          << p.message;
-    } else {
+  std::vector<sched::TableProblem> problems = sched::checkTable(model, *table);
+  for (const sched::TableProblem &p : problems) {
+    if (p.step >= 0)
+      emitError(at(p.location.line, p.location.column),
+                "invalid schedule table: rank ")
+          << p.rank << ", step " << p.step << ": " << p.message;
+    else
       emitError(fileLoc, "invalid schedule table: ") << p.message;
-    }
   }
   if (!problems.empty())
     return nullptr;
@@ -267,8 +265,7 @@ OwningOpRef<Operation *> importCSV(llvm::SourceMgr &sourceMgr,
                       unit, unit, unit, /*stash_bytes=*/1,
                       /*weight_stash_bytes=*/1);
   }
-  buildScheduleOp(builder, fileLoc, "imported_file", pipeline,
-                  table->schedule);
+  buildScheduleOp(builder, fileLoc, "imported_file", pipeline, table->schedule);
   return OwningOpRef<Operation *>(module.release());
 }
 

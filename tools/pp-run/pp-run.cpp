@@ -13,9 +13,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Driver/Driver.h"
-#include "pprt/Runtime.h"
 #include "pp/InitAllPasses.h"
 #include "pp/Support/Version.h"
+#include "pprt/Runtime.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -52,11 +52,18 @@ static cl::opt<int64_t> minElements(
     cl::desc("Weight constants with at least this many elements become "
              "parameters (pp-lift-parameters; default 1024)"),
     cl::init(1024), cl::value_desc("n"), cl::cat(modelCategory));
-static cl::opt<std::string>
-    lossKind("loss",
-             cl::desc("Append a loss: mse, cross-entropy, or none when the "
-                      "function already returns a scalar loss (default none)"),
-             cl::init("none"), cl::value_desc("kind"), cl::cat(modelCategory));
+static cl::opt<driver::LossKind> lossKind(
+    "loss",
+    cl::desc("Append a loss, or none when the function already returns a "
+             "scalar loss (default none)"),
+    cl::init(driver::LossKind::None),
+    cl::values(clEnumValN(driver::LossKind::None, "none",
+                          "the function returns its scalar loss"),
+               clEnumValN(driver::LossKind::MSE, "mse",
+                          "mean squared error against a target"),
+               clEnumValN(driver::LossKind::CrossEntropy, "cross-entropy",
+                          "softmax cross-entropy against class indices")),
+    cl::cat(modelCategory));
 
 static cl::opt<int> dataParallel(
     "data-parallel",
@@ -96,10 +103,10 @@ static cl::list<int64_t> cutList(
              "numbers). Default: at the model's pp.split_point markers, which "
              "must make P*V stages, else balanced by estimated FLOPs"),
     cl::value_desc("i,j,..."), cl::cat(planCategory));
-static cl::opt<int> numMicrobatches(
-    "num-microbatches",
-    cl::desc("Micro-batches per training step M (required)"), cl::init(0),
-    cl::value_desc("M"), cl::cat(planCategory));
+static cl::opt<int>
+    numMicrobatches("num-microbatches",
+                    cl::desc("Micro-batches per training step M (required)"),
+                    cl::init(0), cl::value_desc("M"), cl::cat(planCategory));
 static cl::alias numMicrobatchesAlias("microbatches",
                                       cl::desc("Alias for --num-microbatches"),
                                       cl::aliasopt(numMicrobatches),
@@ -122,15 +129,20 @@ static cl::opt<std::string> memoryLimit(
              "plus stashes in the cut"),
     cl::value_desc("bytes|kM_B"), cl::cat(planCategory));
 
-static cl::opt<std::string> planCosts(
-    "plan-costs",
-    cl::desc("What the stages balance: auto (default: measured when the "
-             "stages run on this CPU, the plan then shared by rank 0's "
-             "process under mpi; flops with the largest ops split on a GPU), "
-             "flops (FLOP estimates: deterministic and free) or measured (F, "
-             "B and W of every op timed by the JIT on the real shapes, "
-             "cached; the schedule is then planned with the measured times)"),
-    cl::init("auto"), cl::value_desc("auto|flops|measured"),
+static cl::opt<driver::PlanCosts> planCosts(
+    "plan-costs", cl::desc("What the stages balance (default auto)"),
+    cl::init(driver::PlanCosts::Auto),
+    cl::values(
+        clEnumValN(driver::PlanCosts::Auto, "auto",
+                   "measured when the stages run on this CPU (the plan then "
+                   "shared by rank 0's process under mpi), flops with the "
+                   "largest ops split on a GPU"),
+        clEnumValN(driver::PlanCosts::Flops, "flops",
+                   "FLOP estimates: deterministic and free"),
+        clEnumValN(driver::PlanCosts::Measured, "measured",
+                   "F, B and W of every op timed by the JIT on the real "
+                   "shapes, cached; the schedule is then planned with the "
+                   "measured times")),
     cl::cat(planCategory));
 static cl::opt<std::string> splitOps(
     "split-ops",
@@ -158,26 +170,32 @@ static cl::opt<unsigned> measureRepetitions(
              "after a warm-up; the median counts (default 3)"),
     cl::init(3), cl::value_desc("n"), cl::cat(planCategory));
 
-static cl::opt<std::string> autoObjective(
+static cl::opt<sched::AutoObjective> autoObjective(
     "auto-objective",
-    cl::desc("auto: minimize the step makespan (step-makespan, default) or "
-             "the largest rank span (max-rank-span)"),
-    cl::init("step-makespan"), cl::value_desc("objective"),
+    cl::desc("What --schedule=auto minimizes (default step-makespan)"),
+    cl::init(sched::AutoObjective::StepMakespan),
+    cl::values(clEnumValN(sched::AutoObjective::StepMakespan, "step-makespan",
+                          "one synchronous step"),
+               clEnumValN(sched::AutoObjective::MaxRankSpan, "max-rank-span",
+                          "the largest rank span (overlapping steps)")),
     cl::cat(planCategory));
 static cl::opt<double> solverTimeLimit(
     "solver-time-limit",
     cl::desc("auto: seconds the exact solver may spend (default 1; 0: off)"),
     cl::init(1.0), cl::value_desc("seconds"), cl::cat(planCategory));
 
-static cl::opt<std::string> stashAccounting(
+static cl::opt<sched::StashAccounting> stashAccounting(
     "stash-accounting",
     cl::desc("How a split backward (ZB) counts memory in the plan, the "
-             "memory limit and the runtime's stash account: convert (B turns "
-             "F's stash M_B into its weight stash M_W, what the generated "
-             "code's stash buffers measure; default) or hold (B holds M_W "
-             "from its start and M_B until its end, an upper bound). Device "
-             "memory pools are sized under hold"),
-    cl::init("convert"), cl::value_desc("convert|hold"),
+             "memory limit and the runtime's stash account (default "
+             "convert). Device memory pools are sized under hold"),
+    cl::init(sched::StashAccounting::ConvertAtBackward),
+    cl::values(clEnumValN(sched::StashAccounting::ConvertAtBackward, "convert",
+                          "B turns F's stash M_B into its weight stash M_W "
+                          "(what the generated code's stash buffers measure)"),
+               clEnumValN(sched::StashAccounting::HoldDuringBackward, "hold",
+                          "B holds M_W from its start and M_B until its end "
+                          "(an upper bound)")),
     cl::cat(planCategory));
 
 static cl::opt<std::string> recompute(
@@ -186,24 +204,29 @@ static cl::opt<std::string> recompute(
              "stage's inputs; B recomputes the forward), selective (GEMM and "
              "convolution outputs stay stashed, the cheap ops are "
              "recomputed), selective:N (also the contractions of at most N "
-             "FLOPs per output element), or auto (the cut, per-stage choice and, with "
+             "FLOPs per output element), or auto (the cut, per-stage choice "
+             "and, with "
              "--schedule=auto, schedule with the fastest predicted step "
              "within --memory-limit). Default: auto when --memory-limit is "
              "in bytes, else none"),
     cl::init(""), cl::value_desc("none|full|selective|selective:N|auto"),
     cl::cat(planCategory));
-static cl::opt<std::string> precision(
-    "precision",
-    cl::desc("Stage compute: f32 (default) or bf16 (every contraction on "
-             "bf16 inputs with f32 accumulation, pp-round-to-bf16; f32 master "
-             "weights, optimizer state and loss)"),
-    cl::init("f32"), cl::value_desc("f32|bf16"), cl::cat(planCategory));
+static cl::opt<driver::Precision> precision(
+    "precision", cl::desc("Stage compute (default f32)"),
+    cl::init(driver::Precision::F32),
+    cl::values(clEnumValN(driver::Precision::F32, "f32", "f32 everywhere"),
+               clEnumValN(driver::Precision::BF16, "bf16",
+                          "every contraction on bf16 inputs with f32 "
+                          "accumulation (pp-round-to-bf16); f32 master "
+                          "weights, optimizer state and loss")),
+    cl::cat(planCategory));
 static cl::opt<int> numSteps("steps", cl::desc("Training steps (default 1)"),
                              cl::init(1), cl::value_desc("N"),
                              cl::cat(runCategory));
-static cl::opt<double> learningRate(
-    "lr", cl::desc("Learning rate, the schedule's peak (default 0.01)"),
-    cl::init(0.01), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<double>
+    learningRate("lr",
+                 cl::desc("Learning rate, the schedule's peak (default 0.01)"),
+                 cl::init(0.01), cl::value_desc("x"), cl::cat(runCategory));
 static cl::opt<std::string> optimizerName(
     "optimizer",
     cl::desc("The update, generated code compiled with the stages "
@@ -212,20 +235,21 @@ static cl::opt<std::string> optimizerName(
              "--beta2, --eps)"),
     cl::init("sgd"), cl::value_desc("sgd|momentum|adamw"),
     cl::cat(runCategory));
-static cl::opt<double> momentum(
-    "momentum", cl::desc("momentum: the buffer's factor, in [0, 1) (default 0.9)"),
-    cl::init(0.9), cl::value_desc("x"), cl::cat(runCategory));
-static cl::opt<double> beta1(
-    "beta1",
-    cl::desc("adamw: decay of the first moment, in [0, 1) (default 0.9)"),
-    cl::init(0.9), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<double>
+    momentum("momentum",
+             cl::desc("momentum: the buffer's factor, in [0, 1) (default 0.9)"),
+             cl::init(0.9), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<double>
+    beta1("beta1",
+          cl::desc("adamw: decay of the first moment, in [0, 1) (default 0.9)"),
+          cl::init(0.9), cl::value_desc("x"), cl::cat(runCategory));
 static cl::opt<double> beta2(
     "beta2",
     cl::desc("adamw: decay of the second moment, in [0, 1) (default 0.999)"),
     cl::init(0.999), cl::value_desc("x"), cl::cat(runCategory));
-static cl::opt<double> eps(
-    "eps", cl::desc("adamw: added to the denominator, > 0 (default 1e-8)"),
-    cl::init(1e-8), cl::value_desc("x"), cl::cat(runCategory));
+static cl::opt<double>
+    eps("eps", cl::desc("adamw: added to the denominator, > 0 (default 1e-8)"),
+        cl::init(1e-8), cl::value_desc("x"), cl::cat(runCategory));
 static cl::opt<double> weightDecay(
     "weight-decay",
     cl::desc("Decoupled weight decay for every optimizer: p *= 1 - lr * x "
@@ -325,11 +349,12 @@ static cl::opt<std::string> resumeDirectory(
 static cl::opt<bool> quiet("quiet",
                            cl::desc("No progress lines on standard error"),
                            cl::cat(runCategory));
-static cl::opt<bool> printIR("print-ir",
-                             cl::desc("Print the compiled module (tensors; with "
-                                      "--device=cuda the rank programs "
-                                      "lowered for the GPU) and stop"),
-                             cl::cat(runCategory));
+static cl::opt<bool>
+    printIR("print-ir",
+            cl::desc("Print the compiled module (tensors; with "
+                     "--device=cuda the rank programs "
+                     "lowered for the GPU) and stop"),
+            cl::cat(runCategory));
 
 static cl::opt<std::string>
     transport("transport",
@@ -350,17 +375,15 @@ static cl::opt<std::string>
                         "plugin: the GPU path without a GPU)"),
                cl::init("cpu"), cl::value_desc("kind"),
                cl::cat(deviceCategory));
+static cl::opt<std::string> gpuChip(
+    "chip", cl::desc("GPU architecture for --device=cuda (default sm_90)"),
+    cl::init("sm_90"), cl::value_desc("sm_XX"), cl::cat(deviceCategory));
 static cl::opt<std::string>
-    gpuChip("chip",
-            cl::desc("GPU architecture for --device=cuda (default sm_90)"),
-            cl::init("sm_90"), cl::value_desc("sm_XX"),
-            cl::cat(deviceCategory));
-static cl::opt<std::string> cudaPlugin(
-    "cuda-plugin",
-    cl::desc("The CUDA plugin to load for --device=cuda (default: "
-             "$PPRT_CUDA_PLUGIN, else libPPRuntimeCUDA.so beside "
-             "libPPRuntime.so)"),
-    cl::value_desc("path"), cl::cat(deviceCategory));
+    cudaPlugin("cuda-plugin",
+               cl::desc("The CUDA plugin to load for --device=cuda (default: "
+                        "$PPRT_CUDA_PLUGIN, else libPPRuntimeCUDA.so beside "
+                        "libPPRuntime.so)"),
+               cl::value_desc("path"), cl::cat(deviceCategory));
 static cl::opt<int> blasThreads(
     "blas-threads",
     cl::desc("OpenBLAS threads of each GEMM of a CPU stage function (default "
@@ -373,11 +396,11 @@ static cl::opt<int> computeSlots(
              "so an action's measured time is its work, not its share of a "
              "core; -1: no limit)"),
     cl::init(0), cl::value_desc("n"), cl::cat(deviceCategory));
-static cl::opt<bool> noBlas(
-    "no-blas",
-    cl::desc("Keep the GEMMs of CPU stage functions as generated loops "
-             "instead of OpenBLAS calls (default off)"),
-    cl::init(false), cl::cat(deviceCategory));
+static cl::opt<bool>
+    noBlas("no-blas",
+           cl::desc("Keep the GEMMs of CPU stage functions as generated loops "
+                    "instead of OpenBLAS calls (default off)"),
+           cl::init(false), cl::cat(deviceCategory));
 static cl::opt<int64_t> workspaceMiB(
     "gpu-workspace-mib",
     cl::desc("Device memory per rank beyond the schedule's memory plan, for "
@@ -458,7 +481,7 @@ static llvm::Expected<driver::TrainOptions> makeTrainOptions() {
       driver::parseLearningRateScheduleKind(lrSchedule);
   if (!kind)
     return error("--lr-schedule must be constant, linear or cosine, not '" +
-                lrSchedule + "'");
+                 lrSchedule + "'");
   train.learningRateSchedule = *kind;
   train.warmupSteps = warmupSteps;
   train.minLearningRate = minLearningRate;
@@ -578,12 +601,12 @@ int main(int argc, char **argv) {
   }
   if (printIR) {
     if (llvm::Error e = driver::printRankPrograms(*module, *model, *device,
-                                                   gpuChip, llvm::outs()))
+                                                  gpuChip, llvm::outs()))
       return fail(std::move(e));
     return 0;
   }
-  llvm::Expected<driver::TrainSummary> summary = driver::train(
-      *module, *model, **session, train, progress, llvm::outs());
+  llvm::Expected<driver::TrainSummary> summary =
+      driver::train(*module, *model, **session, train, progress, llvm::outs());
   if (!summary)
     return fail(summary.takeError());
   return summary->checkPassed ? 0 : 1;

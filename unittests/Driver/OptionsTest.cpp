@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+using namespace mlir::pp;
 using namespace mlir::pp::driver;
 
 namespace {
@@ -35,16 +36,32 @@ std::string message(llvm::Error e) {
   return e ? llvm::toString(std::move(e)) : std::string();
 }
 
-TEST(Options, PrecisionIsF32OrBF16) {
-  CompileOptions c = compileOptions();
-  EXPECT_EQ(message(validate(c)), "");
-  c.precision = "fp8";
-  EXPECT_EQ(message(validate(c)), "--precision must be f32 or bf16, not 'fp8'");
+// The names of the typed choices are pp-run's spellings and the pass
+// options' (pp-append-loss kind=, pp-schedule auto-objective= and
+// stash-accounting=), which the driver hands on.
+TEST(Options, ChoicesHaveTheirOptionNames) {
+  EXPECT_EQ(lossKindName(LossKind::None), "none");
+  EXPECT_EQ(lossKindName(LossKind::MSE), "mse");
+  EXPECT_EQ(lossKindName(LossKind::CrossEntropy), "cross-entropy");
+  EXPECT_EQ(planCostsName(PlanCosts::Auto), "auto");
+  EXPECT_EQ(planCostsName(PlanCosts::Flops), "flops");
+  EXPECT_EQ(planCostsName(PlanCosts::Measured), "measured");
+  EXPECT_EQ(precisionName(Precision::F32), "f32");
+  EXPECT_EQ(precisionName(Precision::BF16), "bf16");
+  for (auto objective :
+       {sched::AutoObjective::StepMakespan, sched::AutoObjective::MaxRankSpan})
+    EXPECT_EQ(sched::parseAutoObjective(sched::autoObjectiveName(objective)),
+              objective);
+  EXPECT_EQ(sched::parseAutoObjective("fastest"), std::nullopt);
+}
+
+TEST(Options, ValidOptionsPass) {
+  EXPECT_EQ(message(validate(compileOptions())), "");
 }
 
 TEST(Options, MeasuredCostsNeedTheCPU) {
   CompileOptions c = compileOptions();
-  c.planCosts = "measured";
+  c.planCosts = PlanCosts::Measured;
   SessionOptions s = sessionOptions();
   EXPECT_EQ(message(validate(c, s)), "");
   s.device = Device::CUDAEmulated;

@@ -58,15 +58,15 @@ protected:
     registerAllPPPasses();
   }
 
-  driver::CompileOptions options(bool leader,
-                                 std::function<std::string(
-                                     const std::string &)> share) const {
+  driver::CompileOptions
+  options(bool leader,
+          std::function<std::string(const std::string &)> share) const {
     driver::CompileOptions o;
     o.function = "mlp4";
     o.numRanks = 2;
     o.numMicrobatches = 2;
     o.schedule = "1f1b";
-    o.planCosts = "measured";
+    o.planCosts = driver::PlanCosts::Measured;
     o.costCache = "none";
     o.measureRepetitions = 1;
     o.splitOps = "none";
@@ -113,7 +113,7 @@ TEST_F(SharedPlan, FollowerCutsAsTheLeaderPlanned) {
       << llvm::toString(follower.takeError());
   EXPECT_EQ(followerCalls, 1);
   EXPECT_EQ(follower->cuts, leader->cuts);
-  EXPECT_EQ(follower->planCosts, "measured");
+  EXPECT_EQ(follower->planCosts, driver::PlanCosts::Measured);
   ASSERT_EQ(follower->pipeline.stages.size(), 2u);
   for (int s = 0; s < 2; ++s)
     EXPECT_EQ(follower->pipeline.stages[s].forwardTime,
@@ -131,8 +131,8 @@ TEST_F(SharedPlan, FollowerCutsAsTheLeaderPlanned) {
 
 TEST_F(SharedPlan, MalformedOrFailedPlansAreErrors) {
   auto errorFor = [&](std::string text) {
-    llvm::Expected<driver::CompiledModel> model = compile(options(
-        false, [text](const std::string &) { return text; }));
+    llvm::Expected<driver::CompiledModel> model =
+        compile(options(false, [text](const std::string &) { return text; }));
     if (model)
       return std::string("no error");
     return llvm::toString(model.takeError());
@@ -140,10 +140,10 @@ TEST_F(SharedPlan, MalformedOrFailedPlansAreErrors) {
   EXPECT_EQ(errorFor("error the memory limit"),
             "rank 0's process could not plan: the memory limit");
   for (const char *bad : {
-           "",                                       // nothing
-           "split none\ncuts 3\nstage 1 1 1\n",      // one stage for two
+           "",                                  // nothing
+           "split none\ncuts 3\nstage 1 1 1\n", // one stage for two
            "split none\ncuts 5 3\nstage 1 1 1\nstage 1 1 1\nstage 1 1 1\n",
-           "cuts 3\nstage 1 1 1\nstage 1 1 1\n",     // no split line
+           "cuts 3\nstage 1 1 1\nstage 1 1 1\n", // no split line
            "split none\ncuts 3\nstage 1 inf 1\nstage 1 1 1\n",
            "split none\ncuts 99\nstage 1 1 1\nstage 1 1 1\n",
            "split maybe\ncuts 3\nstage 1 1 1\nstage 1 1 1\n",

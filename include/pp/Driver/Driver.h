@@ -38,11 +38,11 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
-#include <optional>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +70,32 @@ enum class Device {
 /// "cpu", "cuda" or "cuda-emu".
 const char *deviceName(Device device);
 
+/// CompileOptions::loss: what pp-append-loss appends to the model.
+enum class LossKind {
+  None,         ///< the function returns its scalar loss already
+  MSE,          ///< mean squared error against a target argument
+  CrossEntropy, ///< softmax cross-entropy against class indices
+};
+/// "none", "mse" or "cross-entropy" (pp-run's --loss, pp-append-loss's kind).
+llvm::StringRef lossKindName(LossKind kind);
+
+/// CompileOptions::planCosts: what the partition balances.
+enum class PlanCosts {
+  Auto,     ///< measured where the stages run on this CPU, else flops
+  Flops,    ///< pp-partition's FLOP estimates
+  Measured, ///< every op's F, B and W timed by the JIT
+};
+/// "auto", "flops" or "measured" (pp-run's --plan-costs).
+llvm::StringRef planCostsName(PlanCosts costs);
+
+/// CompileOptions::precision: what the stages' contractions compute on.
+enum class Precision {
+  F32,  ///< f32 everywhere
+  BF16, ///< bf16 inputs with f32 accumulation (pp-round-to-bf16)
+};
+/// "f32" or "bf16" (pp-run's --precision).
+llvm::StringRef precisionName(Precision precision);
+
 /// Progress lines on standard error: "<tool>: [1.2 s] <what>", seconds since
 /// construction. Disabled, it prints nothing.
 class Progress {
@@ -95,9 +121,9 @@ struct CompileOptions {
   std::vector<unsigned> parameters;
   /// Weight constants with at least this many elements become parameters.
   int64_t minElements = 1024;
-  /// "none" (the function returns its scalar loss), "mse" or
-  /// "cross-entropy" (pp-append-loss).
-  std::string loss = "none";
+  /// The loss pp-append-loss appends (LossKind::None: the function returns
+  /// its scalar loss).
+  LossKind loss = LossKind::None;
   /// Ranks P, stages per rank V (P*V stages), micro-batches per step M.
   int numRanks = 1;
   int stagesPerRank = 1;
@@ -117,17 +143,18 @@ struct CompileOptions {
   /// Activation memory per rank, bytes or a multiple of M_B ("4M_B");
   /// empty: no limit (pp-schedule's memory-limit).
   std::string memoryLimit;
-  /// auto: "step-makespan" or "max-rank-span", and the exact solver's time
-  /// limit in seconds (pp-schedule's auto-objective, solver-time-limit).
-  std::string autoObjective = "step-makespan";
+  /// auto: what it minimizes, and the exact solver's time limit in seconds
+  /// (pp-schedule's auto-objective, solver-time-limit).
+  sched::AutoObjective autoObjective = sched::AutoObjective::StepMakespan;
   double solverTimeLimit = 1.0;
   /// How a split backward counts memory when planning, accounting
-  /// (pprt_stash) and in the plan beside the measured peaks: "convert"
-  /// (what the generated code's stash buffers measure) or "hold" (B holds
-  /// M_W from its start and M_B to its end; an upper bound).
-  /// sched::StashAccounting; pp-schedule's stash-accounting. Device memory
-  /// pools are sized under "hold" either way.
-  std::string stashAccounting = "convert";
+  /// (pprt_stash) and in the plan beside the measured peaks:
+  /// ConvertAtBackward (what the generated code's stash buffers measure) or
+  /// HoldDuringBackward (B holds M_W from its start and M_B to its end; an
+  /// upper bound); pp-schedule's stash-accounting. Device memory pools are
+  /// sized under HoldDuringBackward either way.
+  sched::StashAccounting stashAccounting =
+      sched::StashAccounting::ConvertAtBackward;
   /// Also create @<loss>_grad (pp-autodiff of the whole loss) as the
   /// unpipelined reference that train() checks against.
   bool reference = false;
@@ -142,20 +169,20 @@ struct CompileOptions {
   /// schedule gets a pp.allreduce after each stage's last W
   /// (pp-insert-allreduce) that the rank programs run (pprt_allreduce).
   int dataParallel = 1;
-  /// "f32" (the default) or "bf16": every contraction of the stage
-  /// functions and of the reference computes on bf16 inputs with f32
-  /// accumulation (pp-round-to-bf16); parameters, optimizer state, the
-  /// other ops and the loss stay f32. With `reference`, an f32 copy of the
-  /// reference is kept as @<loss>_grad_f32 (CompiledModel::f32ReferenceName).
-  std::string precision = "f32";
-  /// What the partition balances: "auto" (the default: "measured" where the
-  /// stage code runs on this CPU, see `measurable`, else "flops" with the
-  /// ops above 1/(4 P V) of the work split), "flops" (pp-partition's FLOP
-  /// estimates) or "measured" (every op's F, B and W timed by the JIT on
-  /// the real shapes, pp/Driver/StagePlanner.h; the stages' costs are then the
-  /// measured sums and the schedule is planned with them). A cut fixed by
-  /// `cuts` or pp.split_point markers is never measured.
-  std::string planCosts = "auto";
+  /// F32 (the default) or BF16: every contraction of the stage functions
+  /// and of the reference computes on bf16 inputs with f32 accumulation
+  /// (pp-round-to-bf16); parameters, optimizer state, the other ops and the
+  /// loss stay f32. With `reference`, an f32 copy of the reference is kept
+  /// as @<loss>_grad_f32 (CompiledModel::f32ReferenceName).
+  Precision precision = Precision::F32;
+  /// What the partition balances: Auto (the default: Measured where the
+  /// stage code runs on this CPU, see `measurable`, else Flops with the
+  /// ops above 1/(4 P V) of the work split), Flops (pp-partition's FLOP
+  /// estimates) or Measured (every op's F, B and W timed by the JIT on
+  /// the real shapes, pp/Driver/StagePlanner.h; the stages' costs are then
+  /// the measured sums and the schedule is planned with them). A cut fixed
+  /// by `cuts` or pp.split_point markers is never measured.
+  PlanCosts planCosts = PlanCosts::Auto;
   /// Whether the stage functions run on this machine's CPU, so that they
   /// can be timed (false for a GPU target: "auto" then plans with FLOP
   /// estimates, "measured" is refused by pp-run).
@@ -300,35 +327,15 @@ struct CompiledModel {
   /// The pipeline and schedule as the schedule library sees them.
   sched::PipelineModel pipeline;
   sched::Schedule schedule;
-  /// The costs that planned the cut: "measured" (the stage costs in
-  /// `pipeline` are measured microseconds) or "flops" (FLOP estimates);
-  /// CompileOptions::planCosts with "auto" resolved.
-  std::string planCosts;
+  /// The costs that planned the cut: Measured (the stage costs in
+  /// `pipeline` are measured microseconds) or Flops (FLOP estimates);
+  /// CompileOptions::planCosts with Auto resolved.
+  PlanCosts planCosts = PlanCosts::Flops;
   /// What the planning did, one line each, for the report (where the costs
   /// came from, each stage's units and predicted F, B, W), and warnings (a
   /// near-empty stage, with the largest sensible P*V).
   std::vector<std::string> planNotes, planWarnings;
 };
-
-/// Step 2 as compileModel() runs it on a prepared `module`. With measured
-/// costs (options.planCosts "measured", or "auto" where
-/// options.measurable) the unit costs (cached, or measured) are cut by
-/// planStages() and marked as pp.split_point before pp-partition, the
-/// large ops tried split; with options.sharePlan only the leader
-/// measures, and calls sharePlan once with the plan (or "error <why>"),
-/// the others once with "" to receive it, so every process cuts alike.
-/// With FLOP estimates ("flops", or "auto" on a GPU, which splits the
-/// large ops) pp-partition balances FLOPs. Either way the plan is checked
-/// for near-empty stages. Fills model.planNotes, planWarnings,
-/// model.planCosts (the costs used) and, for measured costs, `stageCosts`
-/// (per stage, for setStageCosts()). With `beforeCut`, it receives a copy
-/// of the module just before pp-partition when the partitioner chose the
-/// cut by FLOPs (null when the cut is fixed or measured): what
-/// --recompute=auto partitions at other cuts.
-llvm::Error partitionModel(ModuleOp module, const CompileOptions &options,
-                           CompiledModel &model, Progress &progress,
-                           std::vector<std::array<double, 3>> &stageCosts,
-                           OwningOpRef<ModuleOp> *beforeCut = nullptr);
 
 /// Runs steps 1-5 on `module` (which must hold options.function) and
 /// describes the result. Errors name what is wrong: a missing function, a

@@ -13,7 +13,8 @@
 //   3. planStages() cuts the units into S contiguous stages: the smallest
 //      busiest stage (F + B + W), then the largest least-busy stage, then the
 //      fewest bytes across boundaries, with every rank's parameters and
-//      stashes under a memory budget; it says when S exceeds what the units
+//      stashes under a memory budget (linearPartition(),
+//      pp/Support/LinearPartition.h); it says when S exceeds what the units
 //      can balance and suggests the largest sensible S.
 //
 // The same planStages() runs over FLOP estimates (--plan-costs=flops) to
@@ -88,9 +89,10 @@ llvm::Expected<UnitCosts> measureUnitCosts(ModuleOp module, StringRef function,
 /// per stage, microseconds. A stage of many units can take more or less
 /// than the sum of its units' times (shared temporaries, cache reuse, one
 /// full-size gradient for a weight read in slices).
-llvm::Expected<std::vector<UnitCost>>
-measureStageCosts(ModuleOp module, StringRef function, ArrayRef<int64_t> cuts,
-                  unsigned repetitions);
+llvm::Expected<std::vector<UnitCost>> measureStageCosts(ModuleOp module,
+                                                        StringRef function,
+                                                        ArrayRef<int64_t> cuts,
+                                                        unsigned repetitions);
 
 /// Scales the units of each stage (the cut after units `cuts`) so that
 /// their F, B and W sums equal the stage's measured F, B and W in `stages`

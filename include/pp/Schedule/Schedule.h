@@ -1,4 +1,4 @@
-//===- Schedule.h - Pipeline schedules as plain data -------------*- C++ -*-===//
+//===- Schedule.h - Pipeline schedules as plain data ------------*- C++ -*-===//
 //
 // The schedule library: pipeline-parallel schedules as plain C++ data, their
 // generators, structural checks, deadlock detection, communication insertion
@@ -223,6 +223,12 @@ enum class AutoObjective : uint8_t {
   MaxRankSpan,
 };
 
+/// "step-makespan" or "max-rank-span" (pp-schedule's auto-objective).
+llvm::StringRef autoObjectiveName(AutoObjective objective);
+/// The objective autoObjectiveName() names `name`; std::nullopt for another
+/// name.
+std::optional<AutoObjective> parseAutoObjective(llvm::StringRef name);
+
 /// Options of the schedule generators; each generator reads the ones it
 /// documents and ignores the rest.
 struct ScheduleOptions {
@@ -430,8 +436,7 @@ struct SimulationResult {
 /// the B's stash at its end.
 ///
 /// Requires checkSchedule() to pass and findDeadlock() to complete.
-SimulationResult simulate(const PipelineModel &model,
-                          const Schedule &schedule);
+SimulationResult simulate(const PipelineModel &model, const Schedule &schedule);
 
 //===----------------------------------------------------------------------===//
 // Reports
@@ -443,8 +448,7 @@ SimulationResult simulate(const PipelineModel &model,
 /// print '_'. Every cell has the width of the longest label plus one space.
 /// An F&B pair is drawn once, labelled "F3&B1". Micro-batches are 0-based, as
 /// in the IR.
-std::string renderTimeline(const PipelineModel &model,
-                           const Schedule &schedule,
+std::string renderTimeline(const PipelineModel &model, const Schedule &schedule,
                            const SimulationResult &result);
 
 /// Per-rank text report: makespan, busy time, bubble rate, peak memory; then

@@ -107,8 +107,8 @@ struct TableExportOptions {
 /// overlapped forward that is not directly followed by a backward;
 /// compute_comms without the communication; alignSteps on a schedule whose
 /// compute actions wait on each other in a cycle (it deadlocks).
-llvm::Expected<std::string>
-exportTable(const Schedule &schedule, const TableExportOptions &options = {});
+llvm::Expected<std::string> exportTable(const Schedule &schedule,
+                                        const TableExportOptions &options = {});
 
 /// A 1-based line and column (in bytes) in the text of a table; 0 for none.
 struct TableLocation {
@@ -138,7 +138,6 @@ struct ImportedTable {
   int numStages() const { return static_cast<int>(stageRanks.size()); }
 };
 
-
 /// Reads a table. The text is split into rows and cells as Python's
 /// csv.reader does (excel dialect: ',' separates cells, '"' quotes, rows end
 /// at "\r\n", "\n" or "\r", a blank line is a row with no cells; a final line
@@ -165,6 +164,30 @@ llvm::Expected<ImportedTable>
 importTable(llvm::StringRef text,
             std::optional<TableFormat> format = std::nullopt,
             TableLocation *where = nullptr);
+
+/// A problem checkTable() found: its message and, unless it is of the
+/// table as a whole (rank -1), the rank, the 0-based step (column) and where
+/// the cell starts in the text.
+struct TableProblem {
+  int rank = -1;
+  int step = -1;
+  TableLocation location;
+  std::string message;
+};
+
+/// The checks every importer of a table makes before it builds a schedule
+/// from it (import-pp-csv, pp-schedule's table option): the schedule is
+/// valid for `model` (checkSchedule(); the model's ranks beyond the table's
+/// rows are idle, rows beyond its ranks must be empty) and, if it is, runs
+/// to the end under blocking send/recv (findDeadlock(); those messages
+/// begin "deadlock under blocking send/recv: "). Empty when the table is
+/// fine. `model` must have table.numStages() stages.
+std::vector<TableProblem> checkTable(const PipelineModel &model,
+                                     const ImportedTable &table);
+
+/// `table.schedule` with one program per rank of `model` (the missing rows
+/// idle; checkTable() has checked that rows beyond them are empty).
+Schedule scheduleOf(const PipelineModel &model, const ImportedTable &table);
 
 //===----------------------------------------------------------------------===//
 // Pictures

@@ -1,4 +1,4 @@
-//===- Schedule.cpp - pp-schedule ------------------------------------------===//
+//===- Schedule.cpp - pp-schedule -----------------------------------------===//
 //
 // Builds compute-only pp.schedule ops with the generators of the schedule
 // library (lib/Schedule/Generators.cpp, where each schedule cites its paper).
@@ -8,11 +8,11 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Schedule/AutoSchedule.h"
+#include "pp/Schedule/Table.h"
 #include "pp/Support/Diagnostics.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "pp/Schedule/AutoSchedule.h"
-#include "pp/Schedule/Table.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringExtras.h"
@@ -58,8 +58,8 @@ static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
       numMicrobatches != table->schedule.numMicrobatches)
     return mlir::emitError(module.getLoc(), "option "
                                             "'num-microbatches' is ")
-           << numMicrobatches << ", but " << tableName
-           << " has " << table->schedule.numMicrobatches
+           << numMicrobatches << ", but " << tableName << " has "
+           << table->schedule.numMicrobatches
            << " micro-batches; give the table's or leave the option out";
 
   FailureOr<SmallVector<PipelineOp>> pipelines =
@@ -83,41 +83,27 @@ static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
                << model.rankOf(s);
     // Every action is on its stage's rank (checked above), so rows beyond
     // the pipeline's ranks are empty, and missing rows are idle ranks.
-    sched::Schedule schedule = table->schedule;
-    std::vector<std::vector<int>> steps = table->steps;
-    schedule.ranks.resize(model.numRanks);
-    steps.resize(model.numRanks);
-
     // "schedule table 'PATH', rank R, step T: <what>".
-    auto at = [&](const sched::Problem &p, StringRef kind = "") {
+    std::vector<sched::TableProblem> problems =
+        sched::checkTable(model, *table);
+    for (const sched::TableProblem &p : problems) {
       std::string where = what;
-      if (p.rank >= 0 && p.rank < model.numRanks) {
+      if (p.rank >= 0)
         where += ", rank " + std::to_string(p.rank);
-        if (p.index >= 0 && p.index < static_cast<int>(steps[p.rank].size()))
-          where += ", step " + std::to_string(steps[p.rank][p.index]);
-      }
-      return where + ": " + kind.str() + p.message;
-    };
-    std::vector<sched::Problem> problems =
-        sched::checkSchedule(model, schedule);
-    for (const sched::Problem &p : problems)
-      mlir::emitError(pipeline.getLoc(), at(p));
+      if (p.step >= 0)
+        where += ", step " + std::to_string(p.step);
+      mlir::emitError(pipeline.getLoc(), where + ": " + p.message);
+    }
     if (!problems.empty())
       return failure();
-    sched::DeadlockReport deadlock = sched::findDeadlock(model, schedule);
-    for (const sched::Problem &p : deadlock.blocked)
-      mlir::emitError(pipeline.getLoc(),
-                      at(p, "deadlock under blocking send/recv: "));
-    if (!deadlock.completed)
-      return failure();
+    sched::Schedule schedule = sched::scheduleOf(model, *table);
 
     std::string scheduleName = (name + "_file").str();
     // Replace an earlier schedule of the same name; never anything else.
     if (Operation *old = symbols.lookup(scheduleName)) {
       auto oldSchedule = dyn_cast<ScheduleOp>(old);
       if (!oldSchedule) {
-        mlir::emitError(pipeline.getLoc(),
-                        "cannot name the schedule @")
+        mlir::emitError(pipeline.getLoc(), "cannot name the schedule @")
                 .append(scheduleName, ": that symbol is a '", old->getName(),
                         "'")
                 .attachNote(old->getLoc())
@@ -151,8 +137,8 @@ planSchedule(PipelineOp pipeline, StringRef name,
   mlir::emitRemark(pipeline.getLoc())
       << "auto: " << report->winner << "; makespan "
       << llvm::formatv("{0}", llvm::format("%g", report->makespan)).str()
-      << " us; "
-      << sched::renderBounds(report->bounds, report->makespan) << "; "
+      << " us; " << sched::renderBounds(report->bounds, report->makespan)
+      << "; "
       << (report->provenOptimal ? "proven optimal" : "not proven optimal")
       << " (solver: " << report->solverStatus << ")";
   return std::move(report->schedule);
@@ -177,7 +163,7 @@ void PPSchedulePass::runOnOperation() {
   std::string known = llvm::join(sched::scheduleNames(), ", ");
   if (scheduleName.empty()) {
     mlir::emitError(module.getLoc(), "option 'schedule' is required; known "
-                     "schedules: ")
+                                     "schedules: ")
         << known;
     return signalPassFailure();
   }
@@ -189,10 +175,9 @@ void PPSchedulePass::runOnOperation() {
     return signalPassFailure();
   sched::ScheduleOptions options;
   options.groupSize = groupSize;
-  if (autoObjective == "step-makespan") {
-    options.autoObjective = sched::AutoObjective::StepMakespan;
-  } else if (autoObjective == "max-rank-span") {
-    options.autoObjective = sched::AutoObjective::MaxRankSpan;
+  if (std::optional<sched::AutoObjective> objective =
+          sched::parseAutoObjective(autoObjective)) {
+    options.autoObjective = *objective;
   } else {
     mlir::emitError(module.getLoc())
         << "option 'auto-objective' must be step-makespan or max-rank-span, "

@@ -1,0 +1,49 @@
+//===- TableCheck.cpp - the checks of an imported schedule table ----------===//
+//
+// checkTable() and scheduleOf() (Table.h): what import-pp-csv and
+// pp-schedule's table option check before they build a schedule.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pp/Schedule/Table.h"
+
+using namespace mlir::pp::sched;
+
+Schedule mlir::pp::sched::scheduleOf(const PipelineModel &model,
+                                     const ImportedTable &table) {
+  Schedule schedule = table.schedule;
+  if (static_cast<int>(schedule.ranks.size()) < model.numRanks)
+    schedule.ranks.resize(model.numRanks);
+  return schedule;
+}
+
+std::vector<TableProblem>
+mlir::pp::sched::checkTable(const PipelineModel &model,
+                            const ImportedTable &table) {
+  Schedule schedule = scheduleOf(model, table);
+  auto cellOf = [&](const Problem &p, llvm::StringRef prefix) {
+    TableProblem problem;
+    problem.message = prefix.str() + p.message;
+    if (p.rank >= 0 && p.rank < table.numRanks() && p.index >= 0 &&
+        p.index < static_cast<int>(table.steps[p.rank].size())) {
+      problem.rank = p.rank;
+      problem.step = table.steps[p.rank][p.index];
+      problem.location = table.locations[p.rank][p.index];
+    } else if (p.rank >= 0) {
+      problem.rank = p.rank;
+    }
+    return problem;
+  };
+  std::vector<TableProblem> problems;
+  for (const Problem &p : checkSchedule(model, schedule))
+    problems.push_back(cellOf(p, ""));
+  if (!problems.empty())
+    return problems;
+  // Building a schedule op wires values by (stage, micro-batch): it needs a
+  // valid schedule, and one that deadlocks would hang the runtime.
+  DeadlockReport deadlock = findDeadlock(model, schedule);
+  if (!deadlock.completed)
+    for (const Problem &p : deadlock.blocked)
+      problems.push_back(cellOf(p, "deadlock under blocking send/recv: "));
+  return problems;
+}

@@ -1,0 +1,2 @@
+#include "pp/Lib/B.h"
+int first();

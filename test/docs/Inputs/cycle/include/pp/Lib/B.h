@@ -1,0 +1,2 @@
+#include "pp/Lib/A.h"
+int second();

@@ -1,0 +1,1 @@
+int mlir::pp::lib::second() { return first() + 1; }
