@@ -32,6 +32,16 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(PP, pp);
  *  pp-lower-stages-to-gpu) is not part of the C API. */
 MLIR_CAPI_EXPORTED void ppRegisterPasses(void);
 
+/** Writes `op` (a module holding a pp.schedule) through pp-mlir's export
+ *  translation `name` ("export-pp-csv", "export-chrome-trace" or
+ *  "export-svg"; pp/Target/Translations.h) with its default options,
+ *  calling `callback` with the text. Failure, with the diagnostics sent to
+ *  the context's handlers, for another name or a module the translation
+ *  cannot write (no pp.schedule, or several; a schedule that deadlocks). */
+MLIR_CAPI_EXPORTED MlirLogicalResult
+ppTranslateFromPP(MlirStringRef name, MlirOperation op,
+                  MlirStringCallback callback, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

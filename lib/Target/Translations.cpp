@@ -75,6 +75,19 @@ struct TranslateOptions {
 /// Set by registerPPTranslations().
 TranslateOptions *flags = nullptr;
 
+/// The options as the translations read them: the command line's when
+/// registerPPTranslations() registered it, else the defaults.
+ExportOptions currentOptions() {
+  ExportOptions options;
+  if (flags) {
+    options.csvFormat = flags->csvFormat;
+    options.csvPacked = flags->csvPacked;
+    options.csvCRLF = flags->csvCRLF;
+    options.scheduleName = flags->scheduleName;
+  }
+  return options;
+}
+
 /// What pp-opt reads: a schedule may sit beside the model it was planned
 /// from (pp/InitAllDialects.h).
 void registerDialects(DialectRegistry &registry) {
@@ -83,27 +96,29 @@ void registerDialects(DialectRegistry &registry) {
 
 /// The table format option, or nullopt if it is not given; emits an error
 /// at `loc` for an unknown name.
-FailureOr<std::optional<sched::TableFormat>> formatOption(Location loc) {
-  if (flags->csvFormat.empty())
+FailureOr<std::optional<sched::TableFormat>>
+formatOption(const ExportOptions &options, Location loc) {
+  if (options.csvFormat.empty())
     return std::optional<sched::TableFormat>();
   if (std::optional<sched::TableFormat> format =
-          sched::parseTableFormat(flags->csvFormat))
+          sched::parseTableFormat(options.csvFormat))
     return format;
   return emitError(loc, "unknown --pp-csv-format '")
-         << flags->csvFormat << "'; expected compute_only or compute_comms";
+         << options.csvFormat << "'; expected compute_only or compute_comms";
 }
 
 /// The schedule to export: the one named by --pp-schedule-name, or the only
 /// one in the module.
-FailureOr<ScheduleOp> selectSchedule(Operation *top) {
+FailureOr<ScheduleOp> selectSchedule(const ExportOptions &options,
+                                     Operation *top) {
   SmallVector<ScheduleOp> schedules;
   top->walk([&](ScheduleOp op) { schedules.push_back(op); });
-  if (!flags->scheduleName.empty()) {
+  if (!options.scheduleName.empty()) {
     for (ScheduleOp op : schedules)
-      if (op.getSymName() == flags->scheduleName)
+      if (op.getSymName() == options.scheduleName)
         return op;
     return emitError(top->getLoc(), "no pp.schedule named @")
-           << flags->scheduleName;
+           << options.scheduleName;
   }
   if (schedules.empty())
     return emitError(top->getLoc(), "the module has no pp.schedule; run pp-opt "
@@ -120,12 +135,13 @@ FailureOr<ScheduleOp> selectSchedule(Operation *top) {
   return schedules.front();
 }
 
-LogicalResult exportCSV(Operation *top, llvm::raw_ostream &os) {
-  FailureOr<ScheduleOp> op = selectSchedule(top);
+LogicalResult exportCSV(const ExportOptions &given, Operation *top,
+                        llvm::raw_ostream &os) {
+  FailureOr<ScheduleOp> op = selectSchedule(given, top);
   if (failed(op))
     return failure();
   FailureOr<std::optional<sched::TableFormat>> format =
-      formatOption(op->getLoc());
+      formatOption(given, op->getLoc());
   if (failed(format))
     return failure();
   ScheduleModel model = getScheduleModel(*op);
@@ -133,8 +149,8 @@ LogicalResult exportCSV(Operation *top, llvm::raw_ostream &os) {
   options.format = format->value_or(sched::hasCommunication(model.schedule)
                                         ? sched::TableFormat::ComputeComms
                                         : sched::TableFormat::ComputeOnly);
-  options.alignSteps = !flags->csvPacked;
-  options.crlf = flags->csvCRLF;
+  options.alignSteps = !given.csvPacked;
+  options.crlf = given.csvCRLF;
   llvm::Expected<std::string> text =
       sched::exportTable(model.schedule, options);
   if (!text)
@@ -149,12 +165,12 @@ LogicalResult exportCSV(Operation *top, llvm::raw_ostream &os) {
 /// Simulates the selected schedule, after checking that it runs to the end
 /// under blocking send/recv; the problems are reported at their actions.
 LogicalResult simulateSchedule(
-    Operation *top,
+    const ExportOptions &options, Operation *top,
     llvm::function_ref<void(ScheduleOp, const sched::PipelineModel &,
                             const sched::Schedule &,
                             const sched::SimulationResult &)>
         write) {
-  FailureOr<ScheduleOp> op = selectSchedule(top);
+  FailureOr<ScheduleOp> op = selectSchedule(options, top);
   if (failed(op))
     return failure();
   PipelineOp pipeline = op->getPipelineOp();
@@ -181,23 +197,27 @@ LogicalResult simulateSchedule(
   return success();
 }
 
-LogicalResult exportChromeTrace(Operation *top, llvm::raw_ostream &os) {
-  return simulateSchedule(top, [&](ScheduleOp,
-                                   const sched::PipelineModel &model,
-                                   const sched::Schedule &schedule,
-                                   const sched::SimulationResult &result) {
-    os << sched::chromeTraceJSON(model, schedule, result);
-  });
+LogicalResult exportChromeTrace(const ExportOptions &options, Operation *top,
+                                llvm::raw_ostream &os) {
+  return simulateSchedule(options, top,
+                          [&](ScheduleOp, const sched::PipelineModel &model,
+                              const sched::Schedule &schedule,
+                              const sched::SimulationResult &result) {
+                            os << sched::chromeTraceJSON(model, schedule,
+                                                         result);
+                          });
 }
 
-LogicalResult exportSVG(Operation *top, llvm::raw_ostream &os) {
-  return simulateSchedule(top, [&](ScheduleOp op,
-                                   const sched::PipelineModel &model,
-                                   const sched::Schedule &schedule,
-                                   const sched::SimulationResult &result) {
-    os << sched::renderSVG(model, schedule, result,
-                           ("@" + op.getSymName()).str());
-  });
+LogicalResult exportSVG(const ExportOptions &options, Operation *top,
+                        llvm::raw_ostream &os) {
+  return simulateSchedule(options, top,
+                          [&](ScheduleOp op, const sched::PipelineModel &model,
+                              const sched::Schedule &schedule,
+                              const sched::SimulationResult &result) {
+                            os << sched::renderSVG(
+                                model, schedule, result,
+                                ("@" + op.getSymName()).str());
+                          });
 }
 
 /// Reads a table into a module holding `pp.pipeline @imported` (abstract
@@ -214,7 +234,8 @@ OwningOpRef<Operation *> importCSV(llvm::SourceMgr &sourceMgr,
                                std::max(column, 0));
   };
   Location fileLoc = at(0, 0);
-  FailureOr<std::optional<sched::TableFormat>> format = formatOption(fileLoc);
+  FailureOr<std::optional<sched::TableFormat>> format =
+      formatOption(currentOptions(), fileLoc);
   if (failed(format))
     return nullptr;
 
@@ -269,7 +290,38 @@ OwningOpRef<Operation *> importCSV(llvm::SourceMgr &sourceMgr,
   return OwningOpRef<Operation *>(module.release());
 }
 
+/// The export translations by name.
+using ExportFn = LogicalResult (*)(const ExportOptions &, Operation *,
+                                   llvm::raw_ostream &);
+ExportFn exportNamed(StringRef name) {
+  if (name == "export-pp-csv")
+    return exportCSV;
+  if (name == "export-chrome-trace")
+    return exportChromeTrace;
+  if (name == "export-svg")
+    return exportSVG;
+  return nullptr;
+}
+
+/// What a registered export translation runs: the named one with the
+/// command line's options.
+template <ExportFn fn>
+LogicalResult exportWithFlags(Operation *top, llvm::raw_ostream &os) {
+  return fn(currentOptions(), top, os);
+}
+
 } // namespace
+
+LogicalResult mlir::pp::translateFromPP(StringRef name, Operation *op,
+                                        llvm::raw_ostream &os,
+                                        const ExportOptions &options) {
+  ExportFn fn = exportNamed(name);
+  if (!fn)
+    return emitError(op->getLoc(), "unknown pp translation '")
+           << name
+           << "'; expected export-pp-csv, export-chrome-trace or export-svg";
+  return fn(options, op, os);
+}
 
 void mlir::pp::registerPPTranslations() {
   static TranslateOptions translateOptions;
@@ -278,7 +330,7 @@ void mlir::pp::registerPPTranslations() {
       "export-pp-csv",
       "Write a pp.schedule as a torch.distributed.pipelining schedule table "
       "(CSV)",
-      exportCSV, registerDialects);
+      exportWithFlags<exportCSV>, registerDialects);
   static TranslateToMLIRRegistration importCSVRegistration(
       "import-pp-csv",
       "Read a torch.distributed.pipelining schedule table (CSV) into a "
@@ -288,8 +340,8 @@ void mlir::pp::registerPPTranslations() {
       "export-chrome-trace",
       "Simulate a pp.schedule and write a Chrome trace (JSON, opens in "
       "Perfetto)",
-      exportChromeTrace, registerDialects);
+      exportWithFlags<exportChromeTrace>, registerDialects);
   static TranslateFromMLIRRegistration svgRegistration(
       "export-svg", "Simulate a pp.schedule and draw its timeline as SVG",
-      exportSVG, registerDialects);
+      exportWithFlags<exportSVG>, registerDialects);
 }

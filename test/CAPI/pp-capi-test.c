@@ -55,6 +55,25 @@ int main(void) {
   // CHECK: pp.send activation stage 0 microbatch 0 to rank 1
   mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
   fprintf(stdout, "\n");
+  // The translations of lib/Target, through the C API: the planned schedule
+  // as a torch.distributed.pipelining table, and an unknown name.
+  // CHECK: 0F0,0SEND_F0,0F1,0SEND_F1,0RECV_B0,0B0,0RECV_B1,0B1
+  // CHECK-NEXT: 1RECV_F0,1F0,1RECV_F1,1B0,1SEND_B0,1F1,1B1,1SEND_B1
+  if (mlirLogicalResultIsFailure(ppTranslateFromPP(
+          mlirStringRefCreateFromCString("export-pp-csv"),
+          mlirModuleGetOperation(module), printToStdout, NULL))) {
+    fprintf(stderr, "export-pp-csv failed\n");
+    return 4;
+  }
+  fflush(stdout); // before the diagnostic on stderr
+  // CHECK: error: unknown pp translation 'export-onnx'; expected export-pp-csv,
+  // export-chrome-trace or export-svg
+  if (!mlirLogicalResultIsFailure(ppTranslateFromPP(
+          mlirStringRefCreateFromCString("export-onnx"),
+          mlirModuleGetOperation(module), printToStdout, NULL))) {
+    fprintf(stderr, "export-onnx did not fail\n");
+    return 5;
+  }
   // CHECK: done
   fprintf(stdout, "done\n");
 

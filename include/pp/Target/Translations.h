@@ -17,7 +17,34 @@
 #ifndef PP_TARGET_TRANSLATIONS_H
 #define PP_TARGET_TRANSLATIONS_H
 
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
 namespace mlir::pp {
+
+/// The options of the export translations, as the command-line flags give
+/// them: the table format ("", compute_only or compute_comms; "" chooses
+/// by the schedule), packed rows, \r\n line ends, and the pp.schedule to
+/// export ("": the module's only one).
+struct ExportOptions {
+  std::string csvFormat;
+  bool csvPacked = false;
+  bool csvCRLF = false;
+  std::string scheduleName;
+};
+
+/// Runs the export translation `name` (export-pp-csv, export-chrome-trace
+/// or export-svg) on `op` (a module holding a pp.schedule) and writes the
+/// text to `os`, without the translation registry: for embedders and the C
+/// API (ppTranslateFromPP). Errors are diagnostics at `op` or the
+/// schedule: an unknown name, no or several schedules, a schedule that
+/// deadlocks (the simulated exports), a format that cannot hold it.
+LogicalResult translateFromPP(StringRef name, Operation *op,
+                              llvm::raw_ostream &os,
+                              const ExportOptions &options = {});
 
 /// Registers the four translations and their command-line options with
 /// MLIR's translation registry (call before mlirTranslateMain or
