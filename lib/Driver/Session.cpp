@@ -29,6 +29,19 @@ static unsigned usableCores() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+/// The processes of this job on this machine, as the MPI launcher says
+/// (Open MPI's OMPI_COMM_WORLD_LOCAL_SIZE, MPICH's MPI_LOCALNRANKS); 1
+/// without one. They share the machine's cores.
+static unsigned processesOnThisMachine() {
+  for (const char *name : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"})
+    if (const char *value = std::getenv(name)) {
+      unsigned n = 0;
+      if (!llvm::StringRef(value).getAsInteger(10, n) && n > 0)
+        return n;
+    }
+  return 1;
+}
+
 /// The CUDA plugin: the option, else $PPRT_CUDA_PLUGIN, else the plugin in
 /// the directory libPPRuntime.so was loaded from.
 static std::string cudaPluginPath(const SessionOptions &options) {
@@ -130,10 +143,13 @@ Session::create(const SessionOptions &options) {
                      ")");
   if (!session->world_)
     return makeError(message);
-  // Each local rank's GEMMs get its share of the cores.
+  // Each rank's GEMMs get its share of the cores, counting the ranks of
+  // the other processes on this machine (mpirun -np 4 on 2 cores: 1 thread
+  // each, not 2, which would put 8 threads on 2 cores).
   int threads = options.blasThreads;
   if (threads <= 0) {
-    size_t ranks = std::max<size_t>(1, session->world_->localRanks().size());
+    size_t ranks = std::max<size_t>(1, session->world_->localRanks().size()) *
+                   processesOnThisMachine();
     threads = std::max<int>(1, static_cast<int>(cores / ranks));
   }
   pprt_cpu_blas_threads(threads);

@@ -450,7 +450,8 @@ struct SessionOptions {
   bool compileOnly = false;
   /// OpenBLAS threads of each GEMM of a CPU stage function
   /// (pprt_cpu_blas_threads); 0: this process's cores divided by its
-  /// ranks, at least 1, so that ranks x threads <= cores.
+  /// ranks and by the processes of an MPI job on this machine (the
+  /// launcher's local size), at least 1, so that ranks x threads <= cores.
   int blasThreads = 0;
   /// At most this many ranks of this process compute (F, B, W) at once
   /// (pprt::WorldOptions::computeSlots); 0: the cores when the ranks on the
