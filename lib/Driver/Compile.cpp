@@ -8,6 +8,7 @@
 
 #include "pp/Driver/Driver.h"
 #include "pp/Support/Error.h"
+#include "pp/Support/PassManagerOptions.h"
 
 #include "Partition.h"
 #include "Pipelines.h"
@@ -62,6 +63,7 @@ static llvm::Error partitionAt(ModuleOp module, const CompileOptions &options,
   CompileOptions at = options;
   at.cuts.assign(cuts.begin(), cuts.end());
   PassManager pm(module.getContext());
+  pp::applyPassManagerOptions(pm);
   buildPartitionPipeline(pm, at);
   if (failed(pm.run(module)))
     return makeError("partitioning the model into " + describeStages(cuts) +
@@ -118,6 +120,7 @@ void mlir::pp::driver::registerDriverDialects(DialectRegistry &registry) {
 static llvm::Error runPasses(ModuleOp module, const llvm::Twine &what,
                              llvm::function_ref<void(OpPassManager &)> build) {
   PassManager pm(module.getContext());
+  pp::applyPassManagerOptions(pm);
   build(pm);
   if (failed(pm.run(module)))
     return makeError(what + " failed");

@@ -10,6 +10,7 @@
 #include "Pipelines.h"
 #include "pp/Driver/StagePlanner.h"
 #include "pp/Support/Error.h"
+#include "pp/Support/PassManagerOptions.h"
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
@@ -655,6 +656,7 @@ mlir::pp::driver::partitionModel(ModuleOp module, const CompileOptions &options,
       *beforeCut = module.clone();
   }
   PassManager pm(module.getContext());
+  pp::applyPassManagerOptions(pm);
   buildCutPipeline(pm, options, byMarkers);
   if (failed(pm.run(module)))
     return makeError("partitioning the model failed");

@@ -9,6 +9,7 @@
 
 #include "Precision.h"
 #include "pp/Support/Error.h"
+#include "pp/Support/PassManagerOptions.h"
 
 #include "pp/Model/Passes.h"
 
@@ -64,6 +65,7 @@ llvm::Error mlir::pp::driver::applyPrecision(ModuleOp module,
     round.exclude.assign(kept.begin(), kept.end());
   }
   PassManager pm(module.getContext());
+  pp::applyPassManagerOptions(pm);
   pm.addPass(createPPRoundToBF16Pass(round));
   if (failed(pm.run(module)))
     return makeError("--precision=bf16: the model has an op that cannot run in "

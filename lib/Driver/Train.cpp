@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -147,6 +148,7 @@ llvm::Error Trainer::compilePrograms() {
     // then use loops too, so that --check stays bitwise.
     JitOptions hostOptions;
     hostOptions.blas = so.blas && so.device != Device::CUDAEmulated;
+    hostOptions.times = &jitTimes;
     FailureOr<std::unique_ptr<JitModule>> jit = JitModule::compile(
         **prepared, entries, hostOptions,
         onGPU ? ArrayRef<std::string>() : ArrayRef(model.rankFunctions));
@@ -171,6 +173,7 @@ llvm::Error Trainer::compilePrograms() {
     JitOptions gpuOptions;
     gpuOptions.gpuChip = so.chip;
     gpuOptions.gpuEmulate = so.device == Device::CUDAEmulated;
+    gpuOptions.times = &jitTimes;
     FailureOr<std::unique_ptr<JitModule>> jit =
         JitModule::compile(**prepared, {}, gpuOptions, raw);
     if (failed(jit))
@@ -180,6 +183,12 @@ llvm::Error Trainer::compilePrograms() {
   compileSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
+  progress.phase(
+      llvm::formatv("compiled: MLIR lowering {0:f2} s, LLVM IR {1:f2} s, LLVM "
+                    "optimization {2:f2} s, code generation {3:f2} s",
+                    jitTimes.mlirLowering, jitTimes.llvmTranslation,
+                    jitTimes.llvmOptimization, jitTimes.codeGeneration)
+          .str());
   for (const std::string &name : model.rankFunctions)
     programs.push_back(reinterpret_cast<RankProgram>(
         (onGPU ? gpuJit : hostJit)->lookupRaw(name)));

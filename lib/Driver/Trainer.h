@@ -227,6 +227,8 @@ private:
   std::unique_ptr<exec::JitModule> hostJit, gpuJit;
   std::vector<RankProgram> programs;
   double compileSeconds = 0.0;
+  /// Where the JIT spent compileSeconds, by phase.
+  exec::CompileTimes jitTimes;
   /// Parameter values by argument of the loss function.
   std::map<unsigned, exec::HostTensor> parameters;
   /// --inputs: argument a's micro-batch m is slice m of its file.

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CPULowering.h"
+#include "pp/Support/PassManagerOptions.h"
 
 #include "pp/Conversion/GemmToRuntime.h"
 #include "pp/Conversion/HostToLLVM.h"
@@ -618,6 +619,7 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
     mlir::pp::moveDeallocsToLastUse(m);
   }
   PassManager pm(ctx);
+  pp::applyPassManagerOptions(pm);
   buildLoweringPipeline(pm, options.vectorize || containsDialect(m, "vector"));
   if (failed(pm.run(m)) || failed(checkLowered(m)))
     return failure();

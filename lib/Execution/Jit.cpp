@@ -1,6 +1,7 @@
 //===- Jit.cpp - lower tensor functions and run them with the JIT ---------===//
 
 #include "pp/Execution/Jit.h"
+#include "pp/Support/PassManagerOptions.h"
 
 #include "CPULowering.h"
 
@@ -429,6 +430,7 @@ static void keepFreedMemoryMapped() {
 LogicalResult mlir::pp::exec::lowerForGPU(ModuleOp m, StringRef chip,
                                           bool emulate) {
   PassManager pm(m.getContext());
+  pp::applyPassManagerOptions(pm);
   std::string text =
       ("pp-lower-stages-to-gpu{chip=" + chip +
        (emulate ? " emulate=true" : "") + "},pp-lower-gpu-host-to-llvm")
@@ -455,6 +457,12 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
       return failure();
     sigs.push_back(*sig);
   }
+  using Clock = std::chrono::steady_clock;
+  auto seconds = [](Clock::time_point since) {
+    return std::chrono::duration<double>(Clock::now() - since).count();
+  };
+  CompileTimes times;
+  Clock::time_point phase = Clock::now();
   if (!options.gpuChip.empty()) {
     if (!entries.empty())
       return emitFailure(emitError(loc, "a GPU module has raw entries only"));
@@ -469,6 +477,7 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
       m.print(*options.printLowered);
   }
 
+  times.mlirLowering = seconds(phase);
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -488,11 +497,22 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
   auto transformer = makeOptimizingTransformer(std::min(options.optLevel, 3u),
                                                /*sizeLevel=*/0, tm->get());
   ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
+  // The optimizer runs inside ExecutionEngine::create, after the
+  // translation: timed apart.
+  // (transformer is a function_ref: the lambda lives until create returns.)
+  auto timedTransformer = [&](llvm::Module *module) {
+    Clock::time_point start = Clock::now();
+    llvm::Error error = transformer(module);
+    times.llvmOptimization += seconds(start);
+    return error;
+  };
+  engineOptions.transformer = timedTransformer;
   engineOptions.jitCodeGenOptLevel = level;
   engineOptions.enableGDBNotificationListener = false;
   engineOptions.enablePerfNotificationListener = false;
+  phase = Clock::now();
   auto engine = ExecutionEngine::create(m, engineOptions, std::move(*tm));
+  times.llvmTranslation = seconds(phase) - times.llvmOptimization;
   if (!engine)
     return emitFailure(emitError(loc, "JIT compilation failed: ")
                        << llvm::toString(engine.takeError()));
@@ -518,6 +538,7 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
     define("_mlir_memref_to_llvm_free", &pprt_memory_free);
     return map;
   });
+  phase = Clock::now();
   for (const FunctionSignature &sig : sigs) {
     // Look every wrapper up now: unresolved symbols (a call to a function
     // the module only declares) are reported here, not on the first run.
@@ -540,6 +561,13 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
   // of the CUDA plugin, which must be loaded and have its device open).
   if (!options.gpuChip.empty())
     jit->engine->initialize();
+  times.codeGeneration = seconds(phase);
+  if (options.times) {
+    options.times->mlirLowering += times.mlirLowering;
+    options.times->llvmTranslation += times.llvmTranslation;
+    options.times->llvmOptimization += times.llvmOptimization;
+    options.times->codeGeneration += times.codeGeneration;
+  }
   return jit;
 }
 

@@ -20,6 +20,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/InitLLVM.h"
@@ -496,6 +498,13 @@ int main(int argc, char **argv) {
   // program): make the process's symbols visible to the JIT.
   llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr);
   setVersionPrinter("pp-run");
+  // MLIR's pass manager options (--mlir-timing, --mlir-print-ir-after-all,
+  // ...) for every pass pipeline the driver and the JIT run; --mlir-timing
+  // is listed with the run options, the others under --help-hidden.
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  if (cl::Option *timing = cl::getRegisteredOptions().lookup("mlir-timing"))
+    timing->addCategory(runCategory);
   cl::HideUnrelatedOptions(
       {&modelCategory, &planCategory, &runCategory, &deviceCategory});
   cl::ParseCommandLineOptions(

@@ -58,6 +58,24 @@ struct FunctionSignature {
 /// the function and fails.
 mlir::FailureOr<FunctionSignature> getSignature(mlir::func::FuncOp fn);
 
+/// Where JitModule::compile() spends its time, seconds (added to, so one
+/// record can sum several compilations).
+struct CompileTimes {
+  /// The MLIR passes that lower the module to the LLVM dialect (CPU or GPU
+  /// lowering, with the kernels' PTX for a GPU).
+  double mlirLowering = 0;
+  /// Translating the LLVM dialect to LLVM IR.
+  double llvmTranslation = 0;
+  /// LLVM's optimization pipeline (-O3) on that IR.
+  double llvmOptimization = 0;
+  /// Code generation and linking, which the JIT runs when the entries are
+  /// looked up.
+  double codeGeneration = 0;
+  double total() const {
+    return mlirLowering + llvmTranslation + llvmOptimization + codeGeneration;
+  }
+};
+
 struct JitOptions {
   /// LLVM optimization level (0-3) of the IR optimizer and code generator.
   unsigned optLevel = 3;
@@ -93,6 +111,8 @@ struct JitOptions {
   /// If set, the CPU lowering appends the GEMM calls it emits (with static
   /// sizes) here: the work OpenBLAS does for the module (timeGemmCalls).
   std::vector<struct GemmCall> *gemmCalls = nullptr;
+  /// If set, compile() adds the time of each of its phases here.
+  CompileTimes *times = nullptr;
 };
 
 /// One call of pprt_cpu_gemm_* (pp-gemm-to-runtime{target=cpu}) with static

@@ -1,0 +1,28 @@
+//===- PassManagerOptions.h - the command line's pass options ---*- C++ -*-===//
+//
+// The pass managers the libraries create inside (the driver's phases, the
+// JIT's lowering) take MLIR's pass manager options from the command line
+// where the tool registered them, as mlir-opt's do: `pp-run --mlir-timing`
+// prints the time of every pass of every phase.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PP_SUPPORT_PASSMANAGEROPTIONS_H
+#define PP_SUPPORT_PASSMANAGEROPTIONS_H
+
+namespace mlir {
+class PassManager;
+namespace pp {
+
+/// Applies MLIR's pass manager command-line options (--mlir-timing,
+/// --mlir-print-ir-after-all, ...) to `pm` if the tool registered them
+/// (mlir::registerPassManagerCLOptions() and
+/// registerDefaultTimingManagerCLOptions(), as pp-run does); nothing
+/// otherwise. With --mlir-timing, `pm` prints its report to stderr when it
+/// is destroyed.
+void applyPassManagerOptions(PassManager &pm);
+
+} // namespace pp
+} // namespace mlir
+
+#endif // PP_SUPPORT_PASSMANAGEROPTIONS_H
