@@ -2,7 +2,8 @@
 # Compile time by phase (issue 6/8): pp-run on the project's models, one
 # line each, from its progress lines: the model passes (prepare, partition,
 # differentiate, plan, lower: the time until "compiling"), then the JIT's
-# four phases ("compiled: ...") and the whole compilation ("compiled in").
+# four phases, summed over the modules compiled in parallel ("compiled N
+# modules ...: ..."), and the wall time until then.
 # Plan costs are FLOP estimates (nothing is measured) and the run is one
 # step without --check, so the reference is not compiled.
 #
@@ -30,9 +31,9 @@ import re, sys
 text = """$out"""
 label = sys.argv[1]
 model = re.search(r"\[([0-9.]+) s\] compiling", text)
-jit = re.search(r"compiled: MLIR lowering ([0-9.]+) s, LLVM IR ([0-9.]+) s, "
+jit = re.search(r"compiled [^:]*: MLIR lowering ([0-9.]+) s, LLVM IR ([0-9.]+) s, "
                 r"LLVM optimization ([0-9.]+) s, code generation ([0-9.]+) s", text)
-total = re.search(r"\[([0-9.]+) s\] compiled:", text)
+total = re.search(r"\[([0-9.]+) s\] compiled [^:]*:", text)
 if not (model and jit and total):
     print(f"| {label} | ? | | | | | |")
 else:

@@ -158,6 +158,10 @@ Session::create(const SessionOptions &options) {
 
 Session::~Session() = default;
 
+unsigned Session::coresOfThisProcess() const {
+  return std::max(1u, usableCores() / processesOnThisMachine());
+}
+
 bool Session::leader() const {
   return llvm::is_contained(world_->localRanks(), 0);
 }

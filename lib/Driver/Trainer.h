@@ -224,7 +224,11 @@ private:
   /// the reference); replicas: D (SessionOptions::dataParallel).
   int numStages, numMicrobatches, replicas;
 
+  /// The host module (reference, initializer, optimizer updates), the rank
+  /// programs on the CPU (one module per group of ranks, compiled in
+  /// parallel) or on a GPU.
   std::unique_ptr<exec::JitModule> hostJit, gpuJit;
+  std::vector<std::unique_ptr<exec::JitModule>> rankJits;
   std::vector<RankProgram> programs;
   double compileSeconds = 0.0;
   /// Where the JIT spent compileSeconds, by phase.

@@ -486,6 +486,9 @@ public:
   pprt::cuda::Device *gpu() { return gpu_.get(); }
   /// Whether this process runs rank 0 (prints the report).
   bool leader() const;
+  /// The cores this process may use, at least 1: its CPU affinity divided
+  /// by the processes of an MPI job on this machine.
+  unsigned coresOfThisProcess() const;
 
 private:
   Session() = default;
