@@ -12,8 +12,7 @@ using namespace mlir::pp::sched;
 Schedule mlir::pp::sched::scheduleOf(const PipelineModel &model,
                                      const ImportedTable &table) {
   Schedule schedule = table.schedule;
-  if (static_cast<int>(schedule.ranks.size()) < model.numRanks)
-    schedule.ranks.resize(model.numRanks);
+  schedule.ranks.resize(model.numRanks);
   return schedule;
 }
 
@@ -35,6 +34,20 @@ mlir::pp::sched::checkTable(const PipelineModel &model,
     return problem;
   };
   std::vector<TableProblem> problems;
+  // Rows past the pipeline's ranks (a trailing blank line reads as one)
+  // must be empty: scheduleOf() drops them.
+  for (int r = model.numRanks; r < table.numRanks(); ++r)
+    if (!table.schedule.ranks[r].empty()) {
+      TableProblem problem;
+      problem.rank = r;
+      problem.step = table.steps[r].front();
+      problem.location = table.locations[r].front();
+      problem.message = "the row has actions, but the pipeline has " +
+                        std::to_string(model.numRanks) + " ranks";
+      problems.push_back(problem);
+    }
+  if (!problems.empty())
+    return problems;
   for (const Problem &p : checkSchedule(model, schedule))
     problems.push_back(cellOf(p, ""));
   if (!problems.empty())

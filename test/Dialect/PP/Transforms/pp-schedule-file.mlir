@@ -29,6 +29,10 @@
 // COMMS-NEXT:    %[[A:.+]], %{{.+}} = pp.forward stage 0 microbatch 0
 // COMMS-NEXT:    pp.send activation stage 0 microbatch 0 to rank 1 (%[[A]])
 
+// A table with an empty row past the pipeline's ranks (a trailing line of
+// empty cells) is the same schedule.
+// RUN: pp-opt %s -pp-schedule="schedule=file:%pp_src_root/test/Tools/pp-translate/Inputs/gpipe-p2-m2-blank-row.csv pipeline=p" | FileCheck %s --check-prefix=GPIPE
+
 // A pipeline with more ranks than the table has rows: the others idle.
 // RUN: pp-opt %s -pp-schedule="schedule=file:%pp_src_root/test/Tools/pp-translate/Inputs/gpipe-p2-m2.csv pipeline=q" -pp-verify-schedule | FileCheck %s --check-prefix=IDLE
 // IDLE-LABEL: pp.schedule @q_file pipeline(@q) microbatches(2)
