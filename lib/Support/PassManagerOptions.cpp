@@ -5,8 +5,13 @@
 #include "mlir/Pass/PassManager.h"
 
 void mlir::pp::applyPassManagerOptions(PassManager &pm) {
-  // Fails only for options that cannot apply (crash reproducers with
-  // threads), which the tools do not register.
+  // Fails when the options are not registered (nothing to apply) or cannot
+  // apply, which checkPassManagerOptions() reported once.
   (void)applyPassManagerCLOptions(pm);
   applyDefaultTimingPassManagerCLOptions(pm);
+}
+
+mlir::LogicalResult mlir::pp::checkPassManagerOptions(MLIRContext *context) {
+  PassManager pm(context);
+  return applyPassManagerCLOptions(pm);
 }

@@ -14,6 +14,7 @@
 
 #include "pp/Driver/Driver.h"
 #include "pp/InitAllPasses.h"
+#include "pp/Support/PassManagerOptions.h"
 #include "pp/Support/Version.h"
 #include "pprt/Runtime.h"
 
@@ -500,7 +501,7 @@ int main(int argc, char **argv) {
   setVersionPrinter("pp-run");
   // MLIR's pass manager options (--mlir-timing, --mlir-print-ir-after-all,
   // ...) for every pass pipeline the driver and the JIT run; --mlir-timing
-  // is listed with the run options, the others under --help-hidden.
+  // is listed with the run options, the others are accepted but not listed.
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
   if (cl::Option *timing = cl::getRegisteredOptions().lookup("mlir-timing"))
@@ -578,6 +579,9 @@ int main(int argc, char **argv) {
   registerAllPPPasses();
   llvm::SourceMgr sourceMgr;
   DiagnosticFilter diagnostics(context, sourceMgr);
+  // MLIR's pass manager options (--mlir-*): once, not per pipeline.
+  if (failed(checkPassManagerOptions(&context)))
+    return 1;
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(inputFile, sourceMgr, &context);
   if (!module)

@@ -10,7 +10,11 @@
 #ifndef PP_SUPPORT_PASSMANAGEROPTIONS_H
 #define PP_SUPPORT_PASSMANAGEROPTIONS_H
 
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/LogicalResult.h"
+
 namespace mlir {
+class MLIRContext;
 class PassManager;
 namespace pp {
 
@@ -19,8 +23,14 @@ namespace pp {
 /// (mlir::registerPassManagerCLOptions() and
 /// registerDefaultTimingManagerCLOptions(), as pp-run does); nothing
 /// otherwise. With --mlir-timing, `pm` prints its report to stderr when it
-/// is destroyed.
+/// is destroyed. Options that cannot apply (a local crash reproducer with
+/// threads) are left out here: a tool checks them once with
+/// checkPassManagerOptions().
 void applyPassManagerOptions(PassManager &pm);
+
+/// Whether the command line's pass manager options can apply to `context`'s
+/// pass managers; emits MLIR's error otherwise.
+LogicalResult checkPassManagerOptions(MLIRContext *context);
 
 } // namespace pp
 } // namespace mlir
