@@ -16,6 +16,7 @@
 #include <dlfcn.h>
 #include <sched.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::pp::driver;
@@ -40,6 +41,18 @@ static unsigned processesOnThisMachine() {
         return n;
     }
   return 1;
+}
+
+/// This process's share of the cores, at least 1: its CPU affinity, divided
+/// by the job's processes on this machine when the affinity is the whole
+/// machine (a launcher that pins each process, e.g. mpirun binding to a
+/// core or socket, has shared the cores already).
+static unsigned coresOfThisProcessShare() {
+  unsigned cores = usableCores();
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  if (online > 0 && cores < static_cast<unsigned>(online))
+    return cores;
+  return std::max(1u, cores / processesOnThisMachine());
 }
 
 /// The CUDA plugin: the option, else $PPRT_CUDA_PLUGIN, else the plugin in
@@ -143,14 +156,14 @@ Session::create(const SessionOptions &options) {
                      ")");
   if (!session->world_)
     return makeError(message);
-  // Each rank's GEMMs get its share of the cores, counting the ranks of
-  // the other processes on this machine (mpirun -np 4 on 2 cores: 1 thread
-  // each, not 2, which would put 8 threads on 2 cores).
+  // Each rank's GEMMs get its share of the process's cores, which count
+  // the other processes of an MPI job on this machine (mpirun -np 4 on 2
+  // cores: 1 thread each, not 2, which would put 8 threads on 2 cores).
   int threads = options.blasThreads;
   if (threads <= 0) {
-    size_t ranks = std::max<size_t>(1, session->world_->localRanks().size()) *
-                   processesOnThisMachine();
-    threads = std::max<int>(1, static_cast<int>(cores / ranks));
+    size_t ranks = std::max<size_t>(1, session->world_->localRanks().size());
+    threads =
+        std::max<int>(1, static_cast<int>(coresOfThisProcessShare() / ranks));
   }
   pprt_cpu_blas_threads(threads);
   return std::move(session);
@@ -159,7 +172,7 @@ Session::create(const SessionOptions &options) {
 Session::~Session() = default;
 
 unsigned Session::coresOfThisProcess() const {
-  return std::max(1u, usableCores() / processesOnThisMachine());
+  return coresOfThisProcessShare();
 }
 
 bool Session::leader() const {

@@ -449,9 +449,8 @@ struct SessionOptions {
   /// Only compile: no device plugin is opened, the world is inproc.
   bool compileOnly = false;
   /// OpenBLAS threads of each GEMM of a CPU stage function
-  /// (pprt_cpu_blas_threads); 0: this process's cores divided by its
-  /// ranks and by the processes of an MPI job on this machine (the
-  /// launcher's local size), at least 1, so that ranks x threads <= cores.
+  /// (pprt_cpu_blas_threads); 0: Session::coresOfThisProcess() divided by
+  /// the process's ranks, at least 1, so that ranks x threads <= cores.
   int blasThreads = 0;
   /// At most this many ranks of this process compute (F, B, W) at once
   /// (pprt::WorldOptions::computeSlots); 0: the cores when the ranks on the
@@ -486,8 +485,10 @@ public:
   pprt::cuda::Device *gpu() { return gpu_.get(); }
   /// Whether this process runs rank 0 (prints the report).
   bool leader() const;
-  /// The cores this process may use, at least 1: its CPU affinity divided
-  /// by the processes of an MPI job on this machine.
+  /// The cores this process may use, at least 1: its CPU affinity; when
+  /// that is the whole machine, divided by the processes of an MPI job on
+  /// it (the launcher's local size: OMPI_COMM_WORLD_LOCAL_SIZE,
+  /// MPI_LOCALNRANKS).
   unsigned coresOfThisProcess() const;
 
 private:
