@@ -4,15 +4,17 @@
 Two graphs per library, each must be acyclic:
 - headers: a header includes another of the project's headers;
 - sources: a .cpp file calls a function another .cpp file of the library
-  defines out of line (`mlir::pp::<ns>::name(` or `pprt_name(` at the start
-  of a line; names defined in several files, such as overloads, are left
-  out). A cycle (Compile.cpp calls partitionModel in Partition.cpp, which
+  defines out of line (`mlir::pp::<ns>::name(`, `pprt::<ns>::name(` or
+  `pprt_name(` on a line that starts a definition; names defined in
+  several files, such as overloads, are left out; a definition inside a
+  `namespace ... {` block is not seen). A cycle (Compile.cpp calls partitionModel in Partition.cpp, which
   calls back into Compile.cpp's buildCutPipeline) means the files are one
   piece of code split in two. docs/Architecture.md says how the libraries
   are layered.
 
   scripts/check-dependency-cycles.py [--root DIR] [LIBRARY_DIR...]
-      (default: every directory under DIR/lib, and DIR/runtime/lib; DIR
+      (default: every directory under DIR/lib, and DIR/runtime/lib, and
+      each of their subdirectories with a CMakeLists.txt of its own; DIR
       is the repository, or --root's)
 Prints every cycle with the edges that make it, and exits 1 if there is one.
 """
@@ -22,7 +24,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = (".cpp", ".h", ".c")
-DEFINITION = re.compile(r"^(?=[^\s/#]).*?\bmlir::pp::(?:\w+::)*(\w+)\s*\(", re.M)
+DEFINITION = re.compile(
+    r"^(?=[^\s/#]).*?\b(?:mlir::pp|pprt)::(?:\w+::)*(\w+)\s*\(", re.M)
 C_DEFINITION = re.compile(r"^[^\s/#][^;{}()]*?\b(pprt_\w+)\s*\([^;]*$", re.M)
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
@@ -30,9 +33,14 @@ STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
 
 
 def library_files(directory):
-    """The sources of lib/<L> (recursively) and their public headers."""
+    """The sources of a library directory and its public headers. A
+    subdirectory with a CMakeLists.txt of its own is another library
+    (sub_libraries())."""
     files = []
-    for base, _, names in os.walk(os.path.join(ROOT, directory)):
+    top = os.path.join(ROOT, directory)
+    for base, subdirs, names in os.walk(top):
+        subdirs[:] = [d for d in subdirs if not os.path.isfile(
+            os.path.join(base, d, "CMakeLists.txt"))]
         files += [os.path.join(base, n) for n in names if n.endswith(SOURCE)]
     rel = os.path.relpath(directory, "lib")
     public = os.path.join(ROOT, "include", "pp", rel)
@@ -40,6 +48,15 @@ def library_files(directory):
         for base, _, names in os.walk(public):
             files += [os.path.join(base, n) for n in names if n.endswith(".h")]
     return files
+
+
+def sub_libraries(directory):
+    """`directory` and its subdirectories that are libraries of their own."""
+    found = []
+    for base, _, names in os.walk(os.path.join(ROOT, directory)):
+        if base == os.path.join(ROOT, directory) or "CMakeLists.txt" in names:
+            found.append(os.path.relpath(base, ROOT))
+    return found
 
 
 def resolve(includer, name):
@@ -128,10 +145,11 @@ def main():
         ROOT = os.path.abspath(dirs[1])
         dirs = dirs[2:]
     if not dirs:
-        dirs = sorted(os.path.join("lib", d) for d in os.listdir(
+        tops = sorted(os.path.join("lib", d) for d in os.listdir(
             os.path.join(ROOT, "lib")) if os.path.isdir(os.path.join(ROOT, "lib", d)))
         if os.path.isdir(os.path.join(ROOT, "runtime", "lib")):
-            dirs.append(os.path.join("runtime", "lib"))
+            tops.append(os.path.join("runtime", "lib"))
+        dirs = [d for top in tops for d in sub_libraries(top)]
     status = 0
     for d in dirs:
         for edges in graphs(library_files(d)):

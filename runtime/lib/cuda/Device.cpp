@@ -1,10 +1,10 @@
 //===- Device.cpp - The CUDA plugin's device and ranks --------------------===//
 //
 // The CUDA plugin's core: the process's Device (pprt_cuda_open), the
-// per-rank streams, cuBLAS handles and memory pools, the thread's binding,
-// and the helpers the other parts share (CudaInternal.h): the context, error
-// reports. The C ABI that generated code calls is in Module.cpp, Streams.cpp
-// and Memory.cpp (the mgpu* functions of MLIR 22's gpu-to-llvm /
+// per-rank streams, cuBLAS handles and memory pools, the thread's binding.
+// The helpers the other parts share (the context, error reports) are in
+// CudaInternal.cpp. The C ABI that generated code calls is in Module.cpp,
+// Streams.cpp and Memory.cpp (the mgpu* functions of MLIR 22's gpu-to-llvm /
 // #gpu.select_object lowering, same names and signatures) and Gemm.cpp
 // (pprt_gpu_gemm_f32/_f64).
 //
@@ -31,24 +31,6 @@
 using namespace pprt;
 using namespace pprt::cuda;
 
-namespace {
-DeviceImpl *theDevice = nullptr;
-std::mutex theDeviceMutex;
-thread_local RankState *bound = nullptr;
-thread_local CUcontext currentContext = nullptr;
-std::atomic<double> timeoutSeconds{60.0};
-} // namespace
-
-DeviceImpl *pprt::cuda::openDevice() { return theDevice; }
-
-DeviceImpl *pprt::cuda::requireDevice(const char *function) {
-  if (theDevice)
-    return theDevice;
-  reportError(std::string("cuda error: ") + function +
-              ": the CUDA plugin's device is not open (pprt_cuda_open)");
-  return nullptr;
-}
-
 //===----------------------------------------------------------------------===//
 // DeviceImpl
 //===----------------------------------------------------------------------===//
@@ -74,16 +56,16 @@ DeviceImpl::~DeviceImpl() {
       cuStreamDestroy(s);
     if (r.compute)
       cuStreamDestroy(r.compute);
-    if (bound == &r)
-      bound = nullptr;
+    if (state::bound == &r)
+      state::bound = nullptr;
   }
   if (unboundBlas)
     cublasDestroy(unboundBlas);
   for (CUdeviceptr ptr : directBlocks)
     cuMemFree(ptr);
   cuDevicePrimaryCtxRelease(device);
-  std::lock_guard<std::mutex> lock(theDeviceMutex);
-  theDevice = nullptr;
+  std::lock_guard<std::mutex> lock(state::deviceMutex);
+  state::device = nullptr;
 }
 
 std::string DeviceImpl::description() const {
@@ -182,7 +164,7 @@ bool DeviceImpl::bindRank(int rank, pprt_rank *handle, std::string &error) {
     return false;
   }
   r->handle = handle;
-  bound = r;
+  state::bound = r;
   return true;
 }
 
@@ -248,10 +230,10 @@ void DeviceImpl::resetPeak(int rank) {
   }
 }
 
-void DeviceImpl::unbind() { bound = nullptr; }
+void DeviceImpl::unbind() { state::bound = nullptr; }
 
 void DeviceImpl::fillDeviceMemory(WorldOptions &worldOptions) {
-  timeoutSeconds = worldOptions.timeoutSeconds;
+  state::timeoutSeconds = worldOptions.timeoutSeconds;
   worldOptions.deviceMemory.toHost = [](int rank, void *hostDst,
                                         const void *deviceSrc, int64_t bytes) {
     hookCopy(rank, hostDst, deviceSrc, bytes, true);
@@ -270,62 +252,6 @@ cublasHandle_t DeviceImpl::fallbackBlas() {
     cublasSetMathMode(unboundBlas, CUBLAS_PEDANTIC_MATH);
   }
   return unboundBlas;
-}
-
-//===----------------------------------------------------------------------===//
-// Shared helpers (CudaInternal.h)
-//===----------------------------------------------------------------------===//
-
-std::function<std::string(int)> pprt::cuda::stallHint;
-
-RankState *pprt::cuda::boundRank() { return bound; }
-
-RankState *pprt::cuda::rankState(int rank) {
-  return theDevice ? theDevice->find(rank) : nullptr;
-}
-
-const DeviceOptions &pprt::cuda::deviceOptions() {
-  static const DeviceOptions none;
-  return theDevice ? theDevice->options : none;
-}
-
-double pprt::cuda::waitTimeout() { return timeoutSeconds; }
-
-std::string pprt::cuda::describeCu(CUresult result, const char *call) {
-  const char *name = nullptr, *text = nullptr;
-  cuGetErrorName(result, &name);
-  cuGetErrorString(result, &text);
-  return std::string("cuda error: ") + call +
-         " failed: " + (name ? name : "CUDA_ERROR_UNKNOWN") + " (" +
-         (text ? text : "no description") + ")";
-}
-
-void pprt::cuda::reportError(const std::string &message) {
-  std::fprintf(stderr, "pprt: %s\n", message.c_str());
-  std::fflush(stderr);
-  if (bound && bound->handle)
-    pprt_fail(bound->handle, message.c_str());
-}
-
-bool pprt::cuda::checkCu(CUresult result, const char *call) {
-  if (result == CUDA_SUCCESS)
-    return true;
-  reportError(describeCu(result, call));
-  return false;
-}
-
-bool pprt::cuda::ensureContext() {
-  if (!theDevice) {
-    reportError("cuda error: the CUDA plugin's device is not open "
-                "(pprt_cuda_open)");
-    return false;
-  }
-  if (currentContext == theDevice->context)
-    return true;
-  if (!checkCu(cuCtxSetCurrent(theDevice->context), "cuCtxSetCurrent"))
-    return false;
-  currentContext = theDevice->context;
-  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -354,8 +280,8 @@ void setError(char *error, size_t errorBytes, const std::string &text) {
 extern "C" Device *pprt_cuda_open(const DeviceOptions *options, char *error,
                                   size_t errorBytes) {
   DeviceOptions chosen = options ? *options : DeviceOptions();
-  std::lock_guard<std::mutex> lock(theDeviceMutex);
-  if (theDevice) {
+  std::lock_guard<std::mutex> lock(state::deviceMutex);
+  if (state::device) {
     setError(error, errorBytes,
              "the CUDA plugin's device is open already (one per process)");
     return nullptr;
@@ -399,6 +325,6 @@ extern "C" Device *pprt_cuda_open(const DeviceOptions *options, char *error,
                  describeCu(result, "cuDevicePrimaryCtxRetain").substr(12));
     return nullptr;
   }
-  theDevice = new DeviceImpl(chosen, device, context, ordinal);
-  return theDevice;
+  state::device = new DeviceImpl(chosen, device, context, ordinal);
+  return state::device;
 }

@@ -11,7 +11,9 @@
 
 #include "CudaInternal.h"
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <set>
 
 namespace pprt {
@@ -93,6 +95,17 @@ void hookCopy(int rank, void *dst, const void *src, int64_t bytes, bool toHost);
 std::string describeBlas(cublasStatus_t status, const char *call);
 /// Reports `status` if it is not CUBLAS_STATUS_SUCCESS; true on success.
 bool checkBlas(cublasStatus_t status, const char *call);
+
+/// The plugin's process-wide state (CudaInternal.cpp).
+namespace state {
+/// The open device (pprt_cuda_open), set and cleared under deviceMutex.
+extern DeviceImpl *device;
+extern std::mutex deviceMutex;
+/// The rank bound to the calling thread (DeviceImpl::bindRank).
+extern thread_local RankState *bound;
+/// waitTimeout()'s seconds (DeviceImpl::fillDeviceMemory sets them).
+extern std::atomic<double> timeoutSeconds;
+} // namespace state
 
 } // namespace cuda
 } // namespace pprt
