@@ -26,9 +26,9 @@ row() { # LABEL pp-run arguments...
     echo "| $label | failed | | | | | |"
     return
   }
-  python3 - "$label" <<PY
-import re, sys
-text = """$out"""
+  PP_OUT=$out python3 - "$label" <<'PY'
+import os, re, sys
+text = os.environ["PP_OUT"]
 label = sys.argv[1]
 model = re.search(r"\[([0-9.]+) s\] compiling", text)
 jit = re.search(r"compiled [^:]*: MLIR lowering ([0-9.]+) s, LLVM IR ([0-9.]+) s, "

@@ -1,14 +1,14 @@
 //===- Options.cpp - the compile options: checks and defaults ------------===//
 //
 // validate(CompileOptions), withDefaults(), memoryLimitBytes(),
-// lossFunctionName() and deviceName() (Driver.h): what needs no model.
+// lossFunctionName(), deviceName() and the names of the typed choices
+// (lossKindName(), planCostsName(), precisionName()) (Driver.h): what needs
+// no model.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pp/Driver/Driver.h"
 #include "pp/Support/Error.h"
-
-#include "Pipelines.h"
 
 #include "pp/Model/CostModel.h"
 #include "pp/Schedule/Schedule.h"
@@ -93,7 +93,7 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
                        "'; known schedules: " + llvm::join(known, ", ") +
                        ", or file:PATH (a schedule table)");
   }
-  if (isVShaped(options.schedule) && options.stagesPerRank != 2)
+  if (sched::isVShapedSchedule(options.schedule) && options.stagesPerRank != 2)
     return makeError(options.schedule +
                      " places 2 stages on each rank in a V: use "
                      "--stages-per-rank=2");

@@ -19,7 +19,7 @@ namespace mlir::pp::driver {
 /// large ops tried split; with options.sharePlan only the leader
 /// measures, and calls sharePlan once with the plan (or "error <why>"),
 /// the others once with "" to receive it, so every process cuts alike.
-/// With FLOP estimates ("flops", or "auto" on a GPU, which splits the
+/// With FLOP estimates (Flops, or Auto on a GPU, which splits the
 /// large ops) pp-partition balances FLOPs. Either way the plan is checked
 /// for near-empty stages. Fills model.planNotes, planWarnings,
 /// model.planCosts (the costs used) and, for measured costs, `stageCosts`

@@ -53,7 +53,7 @@ void mlir::pp::driver::buildCutPipeline(OpPassManager &pm,
 /// pp-place-stages for V > 1 or the V-shaped schedules.
 void mlir::pp::driver::addPlacement(OpPassManager &pm,
                                     const CompileOptions &options) {
-  bool vShape = isVShaped(options.schedule);
+  bool vShape = sched::isVShapedSchedule(options.schedule);
   if (options.stagesPerRank > 1 || vShape) {
     PPPlaceStagesPassOptions place;
     place.placement = vShape ? "v" : "loop";

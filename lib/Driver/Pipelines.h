@@ -18,13 +18,6 @@
 
 namespace mlir::pp::driver {
 
-/// Whether `schedule` places its stages in a V (two per rank, stage s and
-/// 2P-1-s on rank s): zb-v, dualpipe-v, v-half, v-min.
-inline bool isVShaped(llvm::StringRef schedule) {
-  return schedule == "zb-v" || schedule == "dualpipe-v" ||
-         schedule == "v-half" || schedule == "v-min";
-}
-
 /// Adds pp-place-stages (loop placement for V > 1, v for the V-shaped
 /// schedules); nothing for one stage per rank.
 void addPlacement(OpPassManager &pm, const CompileOptions &options);

@@ -80,6 +80,11 @@ std::vector<ScheduleInfo> mlir::pp::sched::schedules() {
   return infos;
 }
 
+bool mlir::pp::sched::isVShapedSchedule(llvm::StringRef name) {
+  return name == "zb-v" || name == "dualpipe-v" || name == "v-half" ||
+         name == "v-min";
+}
+
 std::vector<std::string> mlir::pp::sched::scheduleNames() {
   std::vector<std::string> names;
   for (const Entry &entry : kSchedules)

@@ -73,7 +73,8 @@ std::string misplacedStage(const PipelineModel &model,
 /// fillSmallGapsWithW (ZBGreedy.cpp).
 std::vector<ZeroBubbleGreedyPolicy> zeroBubbleGreedyPolicies();
 
-/// For each rank, its stages in increasing index order.
+/// For each rank, its stages in increasing index order (PipelineModel.cpp,
+/// with the other helpers on pipelines and placements).
 std::vector<std::vector<int>> stagesOfRanks(const PipelineModel &model);
 
 } // namespace mlir::pp::sched::detail

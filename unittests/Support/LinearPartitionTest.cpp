@@ -42,7 +42,8 @@ void allCuts(size_t n, int S, std::vector<int64_t> &cut,
 /// the earliest stage ends (the first in lexicographic order).
 std::optional<std::vector<int64_t>>
 bruteForce(const std::vector<double> &costs,
-           const std::vector<int64_t> &crossing, int S, double budget) {
+           const std::vector<int64_t> &crossing, int S, double budget,
+           double budgetStep = 0) {
   std::vector<std::vector<int64_t>> cuts;
   std::vector<int64_t> cut;
   allCuts(costs.size(), S, cut, cuts);
@@ -58,7 +59,8 @@ bruteForce(const std::vector<double> &costs,
       double sum = 0;
       for (size_t i = begin; i < end; ++i)
         sum += costs[i];
-      fits &= sum <= budget;
+      // Stage s may hold budget + s * budgetStep.
+      fits &= sum <= budget + static_cast<double>(s) * budgetStep;
       most = std::max(most, sum);
       least = std::min(least, sum);
       if (s < c.size())
@@ -89,17 +91,21 @@ TEST(LinearPartition, EqualsBruteForceOnRandomProblems) {
       crossing.push_back(bytes(random));
     }
     std::vector<double> prefix = prefixOf(costs);
-    // With a budget on a stage's cost in every fourth trial.
+    // With a budget on a stage's cost in every fourth trial, larger for
+    // later stages in every eighth (as the stage planner's, whose stages
+    // hold fewer micro-batches' stashes the later they are).
     double budget = trial % 4 == 3 ? 12 : std::numeric_limits<double>::max();
+    double budgetStep = trial % 8 == 7 ? 3 : 0;
     for (int S = 1; S <= static_cast<int>(n); ++S) {
       LinearPartitionProblem problem;
       problem.prefixCost = prefix;
       problem.crossingBytes = [&](size_t i) { return crossing[i - 1]; };
-      problem.fits = [&](int, size_t begin, size_t end) {
-        return prefix[end] - prefix[begin] <= budget;
+      problem.fits = [&](int stage, size_t begin, size_t end) {
+        return prefix[end] - prefix[begin] <=
+               budget + static_cast<double>(stage) * budgetStep;
       };
       EXPECT_EQ(linearPartition(problem, S),
-                bruteForce(costs, crossing, S, budget))
+                bruteForce(costs, crossing, S, budget, budgetStep))
           << "trial " << trial << ", " << n << " items, " << S << " stages";
     }
   }

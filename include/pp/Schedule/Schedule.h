@@ -223,6 +223,10 @@ enum class AutoObjective : uint8_t {
   MaxRankSpan,
 };
 
+/// Whether the schedule named `name` places its stages in a V (two per
+/// rank, stage s and 2P-1-s on rank s): zb-v, dualpipe-v, v-half, v-min.
+bool isVShapedSchedule(llvm::StringRef name);
+
 /// "step-makespan" or "max-rank-span" (pp-schedule's auto-objective).
 llvm::StringRef autoObjectiveName(AutoObjective objective);
 /// The objective autoObjectiveName() names `name`; std::nullopt for another

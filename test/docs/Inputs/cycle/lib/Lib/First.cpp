@@ -1,2 +1,2 @@
 // second() in a comment is no call.
-int mlir::pp::lib::first() { return mlir::pp::lib::second(); }
+int mlir::pp::lib::first() { third(); return mlir::pp::lib::second(); }
