@@ -1,4 +1,4 @@
-//===- TrainCompile.cpp - step 6a: compile the rank programs -------------===//
+//===- TrainCompile.cpp - step 6a: compile the rank programs --------------===//
 //
 // Trainer::compilePrograms(): the JIT modules of a training run - the host
 // module (reference, initializer, optimizer updates) and the rank programs,
