@@ -43,11 +43,9 @@ static unsigned processesOnThisMachine() {
   return 1;
 }
 
-/// This process's share of the cores, at least 1: its CPU affinity, divided
-/// by the job's processes on this machine when the affinity is the whole
-/// machine (a launcher that pins each process, e.g. mpirun binding to a
-/// core or socket, has shared the cores already).
-static unsigned coresOfThisProcessShare() {
+unsigned Session::coresOfThisProcess() {
+  // A launcher that pins each process (mpirun binding to a core or socket)
+  // has shared the cores already; otherwise they are shared here.
   unsigned cores = usableCores();
   long online = sysconf(_SC_NPROCESSORS_ONLN);
   if (online > 0 && cores < static_cast<unsigned>(online))
@@ -162,18 +160,13 @@ Session::create(const SessionOptions &options) {
   int threads = options.blasThreads;
   if (threads <= 0) {
     size_t ranks = std::max<size_t>(1, session->world_->localRanks().size());
-    threads =
-        std::max<int>(1, static_cast<int>(coresOfThisProcessShare() / ranks));
+    threads = std::max<int>(1, static_cast<int>(coresOfThisProcess() / ranks));
   }
   pprt_cpu_blas_threads(threads);
   return std::move(session);
 }
 
 Session::~Session() = default;
-
-unsigned Session::coresOfThisProcess() const {
-  return coresOfThisProcessShare();
-}
 
 bool Session::leader() const {
   return llvm::is_contained(world_->localRanks(), 0);

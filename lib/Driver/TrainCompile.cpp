@@ -136,12 +136,8 @@ llvm::Error Trainer::compilePrograms() {
   compileSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
-  for (const CompileJob &job : jobs) {
-    jitTimes.mlirLowering += job.times.mlirLowering;
-    jitTimes.llvmTranslation += job.times.llvmTranslation;
-    jitTimes.llvmOptimization += job.times.llvmOptimization;
-    jitTimes.codeGeneration += job.times.codeGeneration;
-  }
+  for (const CompileJob &job : jobs)
+    jitTimes += job.times;
   progress.phase(
       llvm::formatv("compiled {0} modules{1}: MLIR lowering {2:f2} s, LLVM IR "
                     "{3:f2} s, LLVM optimization {4:f2} s, code generation "

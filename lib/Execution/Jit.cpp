@@ -562,12 +562,8 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
   if (!options.gpuChip.empty())
     jit->engine->initialize();
   times.codeGeneration = seconds(phase);
-  if (options.times) {
-    options.times->mlirLowering += times.mlirLowering;
-    options.times->llvmTranslation += times.llvmTranslation;
-    options.times->llvmOptimization += times.llvmOptimization;
-    options.times->codeGeneration += times.codeGeneration;
-  }
+  if (options.times)
+    *options.times += times;
   return jit;
 }
 

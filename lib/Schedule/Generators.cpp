@@ -81,8 +81,13 @@ std::vector<ScheduleInfo> mlir::pp::sched::schedules() {
 }
 
 bool mlir::pp::sched::isVShapedSchedule(llvm::StringRef name) {
-  return name == "zb-v" || name == "dualpipe-v" || name == "v-half" ||
-         name == "v-min";
+  // The generator families that place stages in a V (VShape.cpp,
+  // ControllableMemory.cpp).
+  for (const Entry &entry : kSchedules)
+    if (name == entry.name)
+      return entry.build == buildZBV || entry.build == buildDualPipeV ||
+             entry.build == buildControllable;
+  return false;
 }
 
 std::vector<std::string> mlir::pp::sched::scheduleNames() {

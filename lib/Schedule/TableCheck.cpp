@@ -7,6 +7,8 @@
 
 #include "pp/Schedule/Table.h"
 
+#include <algorithm>
+
 using namespace mlir::pp::sched;
 
 Schedule mlir::pp::sched::scheduleOf(const PipelineModel &model,
@@ -23,13 +25,11 @@ mlir::pp::sched::checkTable(const PipelineModel &model,
   auto cellOf = [&](const Problem &p, llvm::StringRef prefix) {
     TableProblem problem;
     problem.message = prefix.str() + p.message;
+    problem.rank = std::max(p.rank, -1);
     if (p.rank >= 0 && p.rank < table.numRanks() && p.index >= 0 &&
         p.index < static_cast<int>(table.steps[p.rank].size())) {
-      problem.rank = p.rank;
       problem.step = table.steps[p.rank][p.index];
       problem.location = table.locations[p.rank][p.index];
-    } else if (p.rank >= 0) {
-      problem.rank = p.rank;
     }
     return problem;
   };

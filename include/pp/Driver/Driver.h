@@ -489,7 +489,7 @@ public:
   /// that is the whole machine, divided by the processes of an MPI job on
   /// it (the launcher's local size: OMPI_COMM_WORLD_LOCAL_SIZE,
   /// MPI_LOCALNRANKS).
-  unsigned coresOfThisProcess() const;
+  static unsigned coresOfThisProcess();
 
 private:
   Session() = default;

@@ -74,6 +74,13 @@ struct CompileTimes {
   double total() const {
     return mlirLowering + llvmTranslation + llvmOptimization + codeGeneration;
   }
+  CompileTimes &operator+=(const CompileTimes &other) {
+    mlirLowering += other.mlirLowering;
+    llvmTranslation += other.llvmTranslation;
+    llvmOptimization += other.llvmOptimization;
+    codeGeneration += other.codeGeneration;
+    return *this;
+  }
 };
 
 struct JitOptions {
