@@ -1,38 +1,44 @@
 #!/usr/bin/env bash
 # Data parallelism x pipeline: step time of P=2, D=1 against P=2, D=2 (the
 # same micro-batches per replica) under MPI, the all-reduces' share of the
-# step (from the Chrome trace), and the predicted step with the all-reduces
-# overlapped after each stage's last W against reduced at the end.
+# step (from the Chrome trace), the predicted step (the measured stage times
+# on the cores the ranks share, and the ring model fitted by
+# --calibrate-allreduce) with the all-reduces overlapped after each stage's
+# last W against reduced at the end, the ratio measured / predicted, and a
+# V = 2 run with each rank's two stages in one bucket
+# (--allreduce-bucket-bytes).
 #
 #   bench/data-parallel.sh [MODEL.mlir FUNCTION PARAMETERS LOSS]
 #
 # Default: the MNIST MLP of ../shared/models (google/heir, Apache-2.0; see
-# ../shared/models/SOURCES.md). Prints Markdown. Needs mpirun; on a 2-core
-# machine D=2 runs 4 processes on 2 cores, so its step includes waiting for
-# a core: say so next to any figure.
+# ../shared/models/SOURCES.md); LAYER=1 adds the shared decoder layer
+# (buddy-mlir, Apache-2.0), P=2, D=2, ZB-H1, 3 steps. Prints Markdown.
+# Needs mpirun; on a 2-core machine D=2 runs 4 processes on 2 cores, which
+# share them through pp-run's compute slots (docs/Runtime.md): say so next
+# to any figure.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${PP_BIN:-$root/build/bin}
-model=${1:-$root/../shared/models/google_heir__mnist_mlp.mlir}
+models=$root/../shared/models
+model=${1:-$models/google_heir__mnist_mlp.mlir}
 function=${2:-mnist}
 parameters=${3:-0,1,2,3}
 loss=${4:-cross-entropy}
-steps=${STEPS:-8}
+steps=${STEPS:-50}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-run() { # D NAME [pp-run options]
-  local d=$1 name=$2
-  shift 2
+run() { # D NAME MODEL FUNCTION PARAMETERS LOSS [pp-run options]
+  local d=$1 name=$2 m=$3 f=$4 p=$5 l=$6
+  shift 6
   mpirun --allow-run-as-root --oversubscribe -np $((2 * d)) "$bin/pp-run" \
-    --plan-costs=flops "$model" --function="$function" \
-    --parameters="$parameters" --loss="$loss" --ranks=2 --data-parallel="$d" \
-    --microbatches=4 --steps="$steps" --transport=mpi \
-    --quiet --trace="$out/$name.json" "$@" > "$out/$name.out" 2>&1
+    --plan-costs=flops "$m" --function="$f" --parameters="$p" --loss="$l" \
+    --ranks=2 --data-parallel="$d" --transport=mpi --calibrate-allreduce \
+    --trace="$out/$name.json" "$@" > "$out/$name.out" 2>&1
 }
-run 1 d1 --schedule=zb-h1
-run 2 d2 --schedule=zb-h1
-run 2 d2v2 --schedule=interleaved-1f1b --stages-per-rank=2
 step() { grep -o "^measured ([^)]*): step [0-9.]* ms" "$1" | grep -o "[0-9.]* ms" | head -1; }
+predicted() { grep -o "[0-9.]* ms overlapped.*reduced at the end" "$1" || echo -; }
+ratio() { grep -o "^data parallel: .*(ratio [0-9.]*)" "$1" | grep -o "ratio [0-9.]*" || echo -; }
+calibration() { grep -o "all-reduce calibration.*" "$1" | sed 's/.*): //' || echo -; }
 share() { # the all-reduce intervals' total over the step's compute, from the trace
   python3 - "$1" <<'PY'
 import json, sys
@@ -42,8 +48,28 @@ compute = sum(e["dur"] for e in events if e.get("cat") in ("forward", "backward"
 print("%.1f us of all-reduce over %.1f us of compute (all ranks)" % (ar, compute))
 PY
 }
-echo "| run | step (median) | all-reduce in the last step's trace | prediction |"
-echo "| --- | ---: | --- | --- |"
-echo "| P=2, D=1, ZB-H1 (2 processes) | $(step "$out/d1.out") | - | - |"
-echo "| P=2, D=2, ZB-H1 (4 processes) | $(step "$out/d2.out") | $(share "$out/d2.json") | $(grep -o "[0-9.]* ms overlapped.*reduced at the end" "$out/d2.out") |"
-echo "| P=2, V=2, D=2, interleaved 1F1B (4 processes) | $(step "$out/d2v2.out") | $(share "$out/d2v2.json") | $(grep -o "[0-9.]* ms overlapped.*reduced at the end" "$out/d2v2.out") |"
+mnist=("$model" "$function" "$parameters" "$loss")
+run 1 d1 "${mnist[@]}" --microbatches=4 --steps="$steps" --schedule=zb-h1
+run 2 d2 "${mnist[@]}" --microbatches=4 --steps="$steps" --schedule=zb-h1
+run 2 d2v2 "${mnist[@]}" --microbatches=4 --steps="$steps" \
+  --schedule=interleaved-1f1b --stages-per-rank=2
+run 2 d2v2b "${mnist[@]}" --microbatches=4 --steps="$steps" \
+  --schedule=interleaved-1f1b --stages-per-rank=2 \
+  --allreduce-bucket-bytes=1000000000
+layer=$models/buddy-mlir__transformer_layer_tosa.mlir
+if [[ "${LAYER:-0}" == 1 && -f "$layer" ]]; then
+  run 2 layer "$layer" subgraph0 2,3,4,5,7,9,10,11,12 mse --microbatches=4 \
+    --steps=3 --schedule=zb-h1
+fi
+echo "| run | step (median) | all-reduce in the last step's trace | ring fitted | prediction | measured / predicted |"
+echo "| --- | ---: | --- | --- | --- | ---: |"
+row() { # LABEL NAME
+  echo "| $1 | $(step "$out/$2.out") | $(share "$out/$2.json") | $(calibration "$out/$2.out") | $(predicted "$out/$2.out") | $(ratio "$out/$2.out") |"
+}
+echo "| P=2, D=1, ZB-H1 (2 processes) | $(step "$out/d1.out") | - | - | - | - |"
+row "P=2, D=2, ZB-H1 (4 processes)" d2
+row "P=2, V=2, D=2, interleaved 1F1B (4 processes)" d2v2
+row "P=2, V=2, D=2, interleaved 1F1B, one bucket per rank (4 processes)" d2v2b
+if [[ -f "$out/layer.out" ]]; then
+  row "decoder layer, P=2, D=2, ZB-H1, 3 steps (4 processes)" layer
+fi

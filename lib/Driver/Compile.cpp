@@ -374,7 +374,9 @@ static llvm::Error readLowered(ModuleOp module, const CompileOptions &options,
   }
   model.pipeline = getPipelineModel(pipeline);
   model.pipeline.stashAccounting = options.stashAccounting;
-  model.schedule = getScheduleModel(scheduleOp).schedule;
+  ScheduleModel scheduleModel = getScheduleModel(scheduleOp);
+  model.schedule = std::move(scheduleModel.schedule);
+  model.allReduces = std::move(scheduleModel.allReduces);
   if (options.reference)
     model.referenceName = model.lossName + "_grad";
   if (llvm::Error e = applyPrecision(module, options, model))

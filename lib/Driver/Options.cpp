@@ -73,6 +73,9 @@ llvm::Error mlir::pp::driver::validate(const CompileOptions &options) {
                      llvm::Twine(kMaxStagesPerRank));
   if (options.numMicrobatches < 1)
     return makeError("--microbatches must be at least 1");
+  if (options.allReduceBucketBytes < 0)
+    return makeError("--allreduce-bucket-bytes must be >= 0, not " +
+                     llvm::Twine(options.allReduceBucketBytes));
   if (options.numMicrobatches > kMaxMicrobatches)
     return makeError("--microbatches must be at most " +
                      llvm::Twine(kMaxMicrobatches));

@@ -123,6 +123,7 @@ void mlir::pp::driver::buildLowerPipeline(OpPassManager &pm,
   if (options.dataParallel > 1) {
     PPInsertAllReducePassOptions allReduce;
     allReduce.replicas = options.dataParallel;
+    allReduce.bucketBytes = options.allReduceBucketBytes;
     pm.addPass(createPPInsertAllReducePass(allReduce));
     // The replicas with their all-reduces: no deadlock with the messages.
     pm.addPass(createPPVerifySchedulePass());

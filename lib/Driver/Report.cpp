@@ -117,6 +117,18 @@ static void reportMeasuredMemory(llvm::raw_ostream &out,
   }
 }
 
+/// The compute slots the P ranks of one replica share in a prediction:
+/// the world's slots (pprt::WorldOptions::computeSlots: the machine's
+/// cores when its ranks outnumber them) divided among the D replicas,
+/// which run the same program side by side; 0 (a core per rank) without
+/// slots. Assumes the world's ranks share one machine's slots (under mpi,
+/// each machine has its own).
+static int slotsPerReplica(int worldSlots, int replicas) {
+  if (worldSlots <= 0)
+    return 0;
+  return std::max(1, worldSlots / std::max(1, replicas));
+}
+
 void Trainer::reportLastStep(const pprt::StepTiming &timing) {
   pprt::World &world = session.world();
   std::vector<int64_t> peaks = world.stashPeaks();
@@ -144,13 +156,21 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
         << ")\n";
   reportMeasuredMemory(out, world.memoryPeaks(), model.pipeline, predicted);
   // pp-simulate again with the stage times this step measured: what the
-  // schedule predicts for the functions as they ran here.
-  sched::SimulationResult withMeasured = sched::simulate(
-      measuredPipeline(model.pipeline, world.trace()), model.schedule);
+  // schedule predicts for the functions as they ran here, on the cores
+  // they shared.
+  sched::PipelineModel pipeline =
+      measuredPipeline(model.pipeline, world.trace());
+  pipeline.computeSlots =
+      slotsPerReplica(world.options().computeSlots, replicas);
+  sched::SimulationResult withMeasured =
+      sched::simulate(pipeline, model.schedule);
   out << "makespan " << llvm::format("%.3f", timing.makespan * 1e3)
       << " ms, measured bubble rate " << llvm::format("%.3f", timing.bubbleRate)
-      << "; pp-simulate with the measured stage times: "
-      << llvm::format("%.3f", withMeasured.makespan * 1e-3)
+      << "; pp-simulate with the measured stage times";
+  if (pipeline.computeSlots > 0 &&
+      pipeline.computeSlots < model.pipeline.numRanks)
+    out << " on " << pipeline.computeSlots << " core(s) per replica";
+  out << ": " << llvm::format("%.3f", withMeasured.makespan * 1e-3)
       << " ms, bubble rate " << llvm::format("%.3f", withMeasured.bubbleRate)
       << " (ratio measured / predicted makespan "
       << llvm::format("%.2f",
@@ -173,14 +193,22 @@ void Trainer::calibrateAllReduce() {
   // for n bytes per replica (Thakur et al., IJHPCA 2005, sec. 4).
   pprt::World &world = session.world();
   const int64_t small = 4096, large = 4 << 20;
-  double t1 = world.timeReplicaAllGather(small, 5);
-  double t2 = world.timeReplicaAllGather(large, 5);
+  double t1 = world.timeReplicaAllGather(small, 9);
+  double t2 = world.timeReplicaAllGather(large, 9);
   if (!(t2 > t1) || t1 <= 0) {
     if (leader)
-      out << "all-reduce calibration: nothing to measure (the replicas "
-             "share this process), the model keeps "
-          << llvm::format("%.3g", allReduceBandwidth) << " bytes/s and "
-          << llvm::format("%.3g", allReduceLatency) << " us\n";
+      out << "all-reduce calibration: "
+          << (t1 <= 0 && t2 <= 0
+                  ? std::string("nothing to measure (the replicas share "
+                                "this process)")
+                  : "no fit (the " + std::to_string(small) +
+                        "-byte all-gather took " +
+                        llvm::formatv("{0:F1}", t1 * 1e6).str() + " us, the " +
+                        std::to_string(large) + "-byte one " +
+                        llvm::formatv("{0:F1}", t2 * 1e6).str() + " us)")
+          << ", the model keeps " << llvm::format("%.3g", allReduceBandwidth)
+          << " bytes/s and " << llvm::format("%.3g", allReduceLatency)
+          << " us\n";
     return;
   }
   int d = replicas;
@@ -208,9 +236,8 @@ void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
   for (int s = 0; s < numStages; ++s)
     for (unsigned a : model.stageParameters[s])
       dp.gradientBytes[s] += parameters[a].byteSize();
-  sched::DataParallelResult step =
-      sched::simulateDataParallel(model.pipeline, model.schedule, withMeasured,
-                                  sched::placeAllReduces(model.schedule), dp);
+  sched::DataParallelResult step = sched::simulateDataParallel(
+      model.pipeline, model.schedule, withMeasured, model.allReduces, dp);
   out << "data parallel: " << replicas
       << " replicas; predicted step with the measured stage times and ring "
          "all-reduces ("

@@ -53,6 +53,23 @@ unsigned Session::coresOfThisProcess() {
   return std::max(1u, cores / processesOnThisMachine());
 }
 
+/// --compute-slots=0 on the CPU: the cores, when the ranks that share them
+/// outnumber them (in-process: the world's ranks; under mpi: this job's
+/// processes on the machine, unless the launcher pinned each to its own
+/// cores); otherwise 0, no limit.
+static int automaticComputeSlots(const pprt::WorldOptions &world) {
+  unsigned cores = usableCores();
+  if (world.transport == "inproc")
+    return static_cast<unsigned>(world.ranks) > cores ? static_cast<int>(cores)
+                                                      : 0;
+  if (world.transport != "mpi")
+    return 0;
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  if (online > 0 && cores < static_cast<unsigned>(online))
+    return 0; // pinned
+  return processesOnThisMachine() > cores ? static_cast<int>(cores) : 0;
+}
+
 /// The CUDA plugin: the option, else $PPRT_CUDA_PLUGIN, else the plugin in
 /// the directory libPPRuntime.so was loaded from.
 static std::string cudaPluginPath(const SessionOptions &options) {
@@ -126,10 +143,8 @@ Session::create(const SessionOptions &options) {
   world.timeoutSeconds = options.timeoutSeconds;
   world.microbatches = options.numMicrobatches;
   world.computeSlots = std::max(0, options.computeSlots);
-  unsigned cores = usableCores();
-  if (options.computeSlots == 0 && !onGPU && world.transport == "inproc" &&
-      static_cast<unsigned>(world.ranks) > cores)
-    world.computeSlots = static_cast<int>(cores);
+  if (options.computeSlots == 0 && !onGPU)
+    world.computeSlots = automaticComputeSlots(world);
   // On a GPU: the plugin first (its device hooks go into the world's
   // options, and it registers the nccl transport).
   if (onGPU && !options.compileOnly) {

@@ -108,6 +108,7 @@ LowerBounds mlir::pp::sched::lowerBounds(const PipelineModel &model,
   double m = numMicrobatches;
   Chain chain = chainOf(model);
   std::vector<std::vector<int>> stagesOf = stagesOfRanks(model);
+  double allWork = 0.0;
 
   for (int r = 0; r < model.numRanks; ++r) {
     if (stagesOf[r].empty())
@@ -127,6 +128,7 @@ LowerBounds mlir::pp::sched::lowerBounds(const PipelineModel &model,
       tail = std::min({tail, chain.tailF[s], chain.tailB[s]});
     }
     bounds.busiestRankWork = std::max(bounds.busiestRankWork, work);
+    allWork += work;
     // Nothing runs on the rank before its first forward can; its B's and
     // W's not before its first B can. The last of its F's and B's (W's may
     // come after them) leaves the rest of its micro-batch's chain to run.
@@ -163,8 +165,10 @@ LowerBounds mlir::pp::sched::lowerBounds(const PipelineModel &model,
                   chain.headF[s] + m * st.forwardTime + chain.tailF[s],
                   chain.headB[s] + m * st.backwardInputTime + chain.tailB[s]});
   }
-  bounds.best = std::max(
-      {bounds.busiestRankWork, bounds.criticalPath, bounds.memoryWarmup});
+  if (model.computeSlots > 0 && model.computeSlots < model.numRanks)
+    bounds.sharedCores = allWork / model.computeSlots;
+  bounds.best = std::max({bounds.busiestRankWork, bounds.criticalPath,
+                          bounds.memoryWarmup, bounds.sharedCores});
   return bounds;
 }
 
@@ -181,6 +185,8 @@ std::string mlir::pp::sched::renderBounds(const LowerBounds &bounds,
                      formatNumber(bounds.busiestRankWork) + ", critical path " +
                      formatNumber(bounds.criticalPath) + ", memory warm-up " +
                      formatNumber(bounds.memoryWarmup);
+  if (bounds.sharedCores > 0)
+    text += ", shared cores " + formatNumber(bounds.sharedCores);
   if (bounds.lpRelaxation > 0)
     text += ", LP relaxation " + formatNumber(bounds.lpRelaxation);
   text += "), gap " + formatNumber(optimalityGap(makespan, bounds.best)) +

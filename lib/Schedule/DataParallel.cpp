@@ -47,6 +47,40 @@ mlir::pp::sched::placeAllReduces(const Schedule &schedule) {
   return placements;
 }
 
+std::vector<AllReducePlacement>
+mlir::pp::sched::bucketAllReduces(std::vector<AllReducePlacement> placements,
+                                  const std::vector<int64_t> &gradientBytes,
+                                  int64_t bucketBytes) {
+  if (bucketBytes <= 0)
+    return placements;
+  auto bytesOf = [&](int stage) {
+    return stage >= 0 && static_cast<size_t>(stage) < gradientBytes.size()
+               ? gradientBytes[stage]
+               : 0;
+  };
+  // Placements come rank by rank, in program order within a rank.
+  for (size_t begin = 0; begin < placements.size();) {
+    int rank = placements[begin].rank, bucket = 0;
+    size_t end = begin;
+    while (end < placements.size() && placements[end].rank == rank)
+      ++end;
+    for (size_t first = begin; first < end; ++bucket) {
+      int64_t bytes = bytesOf(placements[first].stage);
+      size_t last = first;
+      while (last + 1 < end &&
+             bytes + bytesOf(placements[last + 1].stage) <= bucketBytes)
+        bytes += bytesOf(placements[++last].stage);
+      for (size_t i = first; i <= last; ++i) {
+        placements[i].after = placements[last].after;
+        placements[i].bucket = bucket;
+      }
+      first = last + 1;
+    }
+    begin = end;
+  }
+  return placements;
+}
+
 DataParallelResult mlir::pp::sched::simulateDataParallel(
     const PipelineModel &model, const Schedule &schedule,
     const SimulationResult &simulation,
@@ -62,26 +96,53 @@ DataParallelResult mlir::pp::sched::simulateDataParallel(
   for (size_t r = 0; r < numRanks; ++r)
     endFree[r] = lastEnd[r];
   std::vector<double> overlapEnd = lastEnd, atEndEnd = lastEnd;
-  for (const AllReducePlacement &p : placements) {
-    if (p.rank < 0 || static_cast<size_t>(p.rank) >= numRanks || p.stage < 0 ||
-        p.stage >= model.numStages() ||
-        p.after >= simulation.timings[p.rank].size())
-      continue;
-    int64_t bytes =
-        static_cast<size_t>(p.stage) < dataParallel.gradientBytes.size()
-            ? dataParallel.gradientBytes[p.stage]
-            : 0;
-    double time = ringAllReduceTime(bytes, dataParallel);
-    double ready = simulation.timings[p.rank][p.after].end;
-    double start = std::max(ready, overlapFree[p.rank]);
-    overlapFree[p.rank] = start + time;
-    result.overlapped.push_back({p.rank, p.stage, start, start + time});
-    overlapEnd[p.rank] = std::max(overlapEnd[p.rank], start + time);
-    double late = endFree[p.rank];
-    endFree[p.rank] = late + time;
-    result.atEnd.push_back({p.rank, p.stage, late, late + time});
-    atEndEnd[p.rank] = std::max(atEndEnd[p.rank], late + time);
-    busy[p.rank] += time;
+  auto valid = [&](const AllReducePlacement &p) {
+    return p.rank >= 0 && static_cast<size_t>(p.rank) < numRanks &&
+           p.stage >= 0 && p.stage < model.numStages() &&
+           p.after < simulation.timings[p.rank].size();
+  };
+  auto bytesOf = [&](int stage) {
+    return static_cast<size_t>(stage) < dataParallel.gradientBytes.size()
+               ? dataParallel.gradientBytes[stage]
+               : 0;
+  };
+  for (size_t first = 0; first < placements.size();) {
+    // One collective: a placement alone, or the consecutive members of
+    // its bucket on its rank.
+    const AllReducePlacement &p = placements[first];
+    size_t last = first;
+    while (p.bucket >= 0 && last + 1 < placements.size() &&
+           placements[last + 1].rank == p.rank &&
+           placements[last + 1].bucket == p.bucket)
+      ++last;
+    int64_t bytes = 0;
+    size_t after = 0;
+    bool any = false;
+    for (size_t i = first; i <= last; ++i)
+      if (valid(placements[i])) {
+        bytes += bytesOf(placements[i].stage);
+        after = std::max(after, placements[i].after);
+        any = true;
+      }
+    if (any) {
+      double time = ringAllReduceTime(bytes, dataParallel);
+      double ready = simulation.timings[p.rank][after].end;
+      double start = std::max(ready, overlapFree[p.rank]);
+      overlapFree[p.rank] = start + time;
+      overlapEnd[p.rank] = std::max(overlapEnd[p.rank], start + time);
+      double late = endFree[p.rank];
+      endFree[p.rank] = late + time;
+      atEndEnd[p.rank] = std::max(atEndEnd[p.rank], late + time);
+      busy[p.rank] += time;
+      for (size_t i = first; i <= last; ++i)
+        if (valid(placements[i])) {
+          result.overlapped.push_back(
+              {p.rank, placements[i].stage, start, start + time});
+          result.atEnd.push_back(
+              {p.rank, placements[i].stage, late, late + time});
+        }
+    }
+    first = last + 1;
   }
   for (size_t r = 0; r < numRanks; ++r) {
     result.makespan = std::max(result.makespan, overlapEnd[r]);

@@ -131,6 +131,11 @@ protected:
   template <typename Fn> void runRanks(Fn advance) {
     for (int r = numRanks - 1; r >= 0; --r)
       worklist.push_back(r);
+    drain(advance);
+  }
+  /// Advances the ranks on the worklist, and those the fired events woke,
+  /// until no rank can go on.
+  template <typename Fn> void drain(Fn advance) {
     while (!worklist.empty()) {
       int r = worklist.back();
       worklist.pop_back();

@@ -12,6 +12,8 @@
 #include "Events.h"
 
 #include <algorithm>
+#include <functional>
+#include <queue>
 
 using namespace mlir::pp::sched;
 using namespace mlir::pp::sched::detail;
@@ -55,6 +57,16 @@ private:
   bool runPair(int rank, size_t i);
   void fire(int e, double time);
   void advance(int rank);
+  /// Compute slots (PipelineModel::computeSlots): true with `ready` raised
+  /// to the start the slot granted `rank`'s compute action at the head of
+  /// its program; false after making the action a candidate for the next
+  /// free slot (run() grants it). Always true without slots.
+  bool takeSlot(int rank, double &ready);
+  /// The slot taken by the action starting at `start` frees at `end`.
+  void releaseSlot(double end);
+  /// Grants the next free slot to the candidate ready first; false if
+  /// there is none.
+  bool grantSlot();
 
   /// [payload][key]: rank with an explicit Send of it, or -1.
   std::vector<int> sendRank[2];
@@ -62,6 +74,16 @@ private:
   std::vector<double> clock;
   std::vector<int64_t> liveBytes;
   SimulationResult result;
+
+  bool slotsLimited = false;
+  template <typename T>
+  using MinHeap = std::priority_queue<T, std::vector<T>, std::greater<T>>;
+  /// When each slot frees (one entry per slot that is not granted).
+  MinHeap<double> slotFree;
+  /// Compute actions waiting for a slot: (ready time, rank).
+  MinHeap<std::pair<double, int>> candidates;
+  /// Per rank, the start its head action was granted, or -1.
+  std::vector<double> granted;
 };
 
 } // namespace
@@ -114,13 +136,43 @@ bool Simulator::inputsReady(int rank, const Action &action, double &ready) {
   return true;
 }
 
+bool Simulator::takeSlot(int rank, double &ready) {
+  if (!slotsLimited)
+    return true;
+  if (granted[rank] >= 0) {
+    ready = granted[rank];
+    granted[rank] = -1;
+    return true;
+  }
+  candidates.push({ready, rank});
+  return false;
+}
+
+void Simulator::releaseSlot(double end) {
+  if (slotsLimited)
+    slotFree.push(end);
+}
+
+bool Simulator::grantSlot() {
+  if (candidates.empty() || slotFree.empty())
+    return false;
+  auto [ready, rank] = candidates.top();
+  candidates.pop();
+  granted[rank] = std::max(ready, slotFree.top());
+  slotFree.pop();
+  worklist.push_back(rank);
+  return true;
+}
+
 bool Simulator::runPair(int rank, size_t i) {
   const std::vector<Action> &program = schedule.ranks[rank];
   const Action &forward = program[i], &backward = program[i + 1];
   double ready = clock[rank];
-  if (!inputsReady(rank, forward, ready) || !inputsReady(rank, backward, ready))
+  if (!inputsReady(rank, forward, ready) ||
+      !inputsReady(rank, backward, ready) || !takeSlot(rank, ready))
     return false;
   double end = ready + actionTime(model, forward) + actionTime(model, backward);
+  releaseSlot(end);
   result.timings[rank][i] = result.timings[rank][i + 1] = {ready, end};
   clock[rank] = end;
   pc[rank] += 2;
@@ -163,13 +215,16 @@ void Simulator::advance(int rank) {
     const Action &action = program[i];
     int s = action.stage, m = action.microbatch;
     double ready = clock[rank];
-    if (!inputsReady(rank, action, ready))
+    if (!inputsReady(rank, action, ready) ||
+        (action.isCompute() && !takeSlot(rank, ready)))
       return;
 
     // A Recv is posted when the rank gets to it and ends when the payload
     // is there; every other action starts when it is ready.
     double start = action.kind == ActionKind::Recv ? clock[rank] : ready;
     double end = std::max(ready, start + actionTime(model, action));
+    if (action.isCompute())
+      releaseSlot(end);
     result.timings[rank][i] = {start, end};
     clock[rank] = end;
     ++pc[rank];
@@ -235,7 +290,15 @@ SimulationResult Simulator::run() {
   eventTime.assign(EventTable::kNumKinds * events.numKeys(), 0.0);
   clock.assign(numRanks, 0.0);
   liveBytes.assign(numRanks, 0);
+  slotsLimited = model.computeSlots > 0 && model.computeSlots < numRanks;
+  granted.assign(numRanks, -1.0);
+  for (int k = 0; slotsLimited && k < model.computeSlots; ++k)
+    slotFree.push(0.0);
   runRanks([&](int r) { advance(r); });
+  // Every rank that can go on waits for a slot (or for an event that only a
+  // waiting action fires, which cannot happen before the earliest grant).
+  while (grantSlot())
+    drain([&](int r) { advance(r); });
 
   // The largest M_B of the stages placed on each rank.
   std::vector<int64_t> largestStash(numRanks, 0);

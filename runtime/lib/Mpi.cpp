@@ -29,9 +29,13 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
+#include <fcntl.h>
+#include <semaphore.h>
 #include <unistd.h>
 
 using namespace pprt;
@@ -66,15 +70,21 @@ MpiFinalizer &finalizer() {
 class MpiTransport final : public ProcessTransport {
 public:
   MpiTransport(const WorldOptions &options, int rank, int tagUpperBound,
-               MPI_Comm replicaComm)
+               MPI_Comm replicaComm, sem_t *slots)
       : ProcessTransport(options, rank), tagUpperBound(tagUpperBound),
-        replicaComm(replicaComm) {}
+        replicaComm(replicaComm), slots(slots) {}
   ~MpiTransport() override {
     int finalized = 0;
     MPI_Finalized(&finalized);
     if (replicaComm != MPI_COMM_NULL && !finalized)
       MPI_Comm_free(&replicaComm);
+    if (slots != SEM_FAILED)
+      sem_close(slots);
   }
+
+  bool sharesComputeSlots() const override { return slots != SEM_FAILED; }
+  bool acquireComputeSlot(pprt_rank &rank) override;
+  void releaseComputeSlot(pprt_rank &) override { sem_post(slots); }
 
   void runStep(const std::shared_ptr<StepContext> &step,
                const Program &program) override;
@@ -87,44 +97,27 @@ public:
   std::vector<char> bytesOfFirst(const std::vector<char> &mine,
                                  double timeoutSeconds,
                                  const std::string &what) override;
-  void startReplicaReduce(pprt_rank &rank, int64_t stage,
-                          size_t event) override;
+  void startReplicaReduce(pprt_rank &rank,
+                          const ReplicaBucket &bucket) override;
   bool reducesReplicas() const override { return options.replicas > 1; }
-  double timeReplicaAllGather(int64_t bytes, int repetitions) override {
-    if (replicaComm == MPI_COMM_NULL || bytes < 0 || bytes > INT_MAX / 2)
-      return 0.0;
-    std::vector<char> sent(bytes), gathered(bytes * options.replicas);
-    std::vector<double> times;
-    for (int i = 0; i <= std::max(1, repetitions); ++i) {
-      MPI_Barrier(replicaComm);
-      double start = MPI_Wtime();
-      MPI_Allgather(sent.data(), static_cast<int>(bytes), MPI_BYTE,
-                    gathered.data(), static_cast<int>(bytes), MPI_BYTE,
-                    replicaComm);
-      if (i > 0) // the first warms up
-        times.push_back(MPI_Wtime() - start);
-    }
-    std::sort(times.begin(), times.end());
-    // The slowest replica's median: every process gets the same figure.
-    double median = times[times.size() / 2], slowest = median;
-    MPI_Allreduce(&median, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    return slowest;
-  }
+  double timeReplicaAllGather(int64_t bytes, int repetitions) override;
 
 private:
-  /// An all-gather of one stage's gradients among the replicas, started by
-  /// pprt_allreduce (or at the end of the step for a stage without one).
+  /// An all-gather of the gradients of a bucket of stages among the
+  /// replicas, started by pprt_allreduce (or at the end of the step for
+  /// the stages without one).
   struct ReplicaReduce {
-    int64_t stage;
+    /// The bucket's stages and the rank.events index of each one's trace
+    /// event; empty: every gradient no other reduce holds.
+    ReplicaBucket bucket;
     /// The gradients' keys, dtypes and sizes, in key order, as packed.
     std::vector<std::pair<Key2, Buffer>> layout;
     std::vector<char> sent, gathered;
     MPI_Request request;
-    /// rank.events index of the trace event (-1: none).
-    int64_t event = -1;
   };
-  /// Starts the all-gather of `rank`'s gradients of `stage`.
-  void startReduce(pprt_rank &rank, int64_t stage, int64_t event);
+  /// Starts the all-gather of `rank`'s gradients of the `bucket`'s stages
+  /// (empty: all the others).
+  void startReduce(pprt_rank &rank, const ReplicaBucket &bucket);
   /// Completes every started all-gather (and starts those of the stages no
   /// pprt_allreduce started, in stage order), summing each gradient over
   /// the replicas in replica order into the rank's gradients.
@@ -153,6 +146,9 @@ private:
   /// The D processes of this pipeline rank, ordered by replica (null
   /// without replicas).
   MPI_Comm replicaComm;
+  /// The compute slots of this machine's processes (WorldOptions::
+  /// computeSlots), or SEM_FAILED: none.
+  sem_t *slots;
   std::vector<PendingSend> pending;
 };
 
@@ -219,6 +215,107 @@ void MpiTransport::timeout(StepContext *step, const std::string &what,
   if (step)
     step->fail(message);
   abortJob(message);
+}
+
+double MpiTransport::timeReplicaAllGather(int64_t bytes, int repetitions) {
+  if (replicaComm == MPI_COMM_NULL || bytes < 0 || bytes > INT_MAX / 2)
+    return 0.0;
+  std::vector<char> sent(bytes), gathered(bytes * options.replicas);
+  std::vector<double> times;
+  // One pipeline rank's replicas at a time, the others waiting without
+  // spinning (wait()'s back-off): the link alone, not its share of cores
+  // that more processes than cores would otherwise time-slice.
+  int pipelineRanks = options.ranks / options.replicas;
+  MPI_Request request;
+  for (int group = 0; group < pipelineRanks; ++group) {
+    if (rank % pipelineRanks == group)
+      for (int i = 0; i <= std::max(1, repetitions); ++i) {
+        MPI_Barrier(replicaComm);
+        double start = MPI_Wtime();
+        MPI_Allgather(sent.data(), static_cast<int>(bytes), MPI_BYTE,
+                      gathered.data(), static_cast<int>(bytes), MPI_BYTE,
+                      replicaComm);
+        if (i > 0) // the first warms up
+          times.push_back(MPI_Wtime() - start);
+      }
+    MPI_Ibarrier(MPI_COMM_WORLD, &request);
+    wait(request, nullptr, "the other processes to time all-gathers");
+  }
+  // Each process's fastest (the least disturbed by other processes on
+  // shared cores), the slowest pipeline rank's: every process gets the
+  // same figure.
+  double fastest = *std::min_element(times.begin(), times.end());
+  double slowest = fastest;
+  MPI_Iallreduce(&fastest, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD,
+                 &request);
+  wait(request, nullptr, "the other processes to time all-gathers");
+  return slowest;
+}
+
+bool MpiTransport::acquireComputeSlot(pprt_rank &rank) {
+  StepContext &step = *rank.step;
+  Clock::time_point deadline = deadlineAfter(options.timeoutSeconds);
+  for (;;) {
+    // Wakes up now and then to see whether the step failed.
+    timespec until{};
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 20 * 1000 * 1000;
+    if (until.tv_nsec >= 1000 * 1000 * 1000) {
+      until.tv_nsec -= 1000 * 1000 * 1000;
+      ++until.tv_sec;
+    }
+    if (sem_timedwait(slots, &until) == 0)
+      return true;
+    if (errno != ETIMEDOUT && errno != EINTR)
+      abortJob(rankName(rank.rank) +
+               ": waiting for a compute slot: " + std::strerror(errno));
+    if (step.failed)
+      return false;
+    if (Clock::now() >= deadline)
+      timeout(&step, "a compute slot", options.timeoutSeconds);
+  }
+}
+
+/// The compute slots shared by the processes of this machine: the first
+/// process of each node (MPI_COMM_TYPE_SHARED) creates a named POSIX
+/// semaphore of `count`, the others open it, and once all have it the name
+/// is removed (the semaphore lives while it is open). A collective of every
+/// process; SEM_FAILED and `error` set if any process of the node failed.
+static sem_t *openComputeSlots(int count, std::string &error) {
+  int worldRank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &worldRank);
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, worldRank,
+                      MPI_INFO_NULL, &node);
+  int nodeRank = 0;
+  MPI_Comm_rank(node, &nodeRank);
+  char name[64] = {0};
+  sem_t *slots = SEM_FAILED;
+  if (nodeRank == 0) {
+    timespec now{};
+    clock_gettime(CLOCK_REALTIME, &now);
+    std::snprintf(
+        name, sizeof(name), "/pprt-slots-%d-%lld", static_cast<int>(getpid()),
+        static_cast<long long>(now.tv_sec) * 1000000000LL + now.tv_nsec);
+    slots = sem_open(name, O_CREAT | O_EXCL, 0600, count);
+  }
+  MPI_Bcast(name, sizeof(name), MPI_CHAR, 0, node);
+  if (nodeRank != 0)
+    slots = sem_open(name, 0);
+  int mine = slots != SEM_FAILED ? 1 : 0, all = 0;
+  int openError = mine ? 0 : errno;
+  MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, node);
+  if (nodeRank == 0)
+    sem_unlink(name);
+  MPI_Comm_free(&node);
+  if (all)
+    return slots;
+  if (slots != SEM_FAILED)
+    sem_close(slots);
+  error = "transport mpi: the processes of a machine could not share " +
+          std::to_string(count) + " compute slot(s) (a POSIX semaphore" +
+          (openError ? std::string(": ") + std::strerror(openError) : "") + ")";
+  return SEM_FAILED;
 }
 
 void MpiTransport::wait(MPI_Request &request, StepContext *step,
@@ -463,21 +560,27 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
   // Gathered in rank order; each rank's events are already by start.
 }
 
-void MpiTransport::startReplicaReduce(pprt_rank &rank, int64_t stage,
-                                      size_t event) {
+void MpiTransport::startReplicaReduce(pprt_rank &rank,
+                                      const ReplicaBucket &bucket) {
   for (const ReplicaReduce &r : reduces)
-    if (r.stage == stage) {
-      rank.step->fail(rankName(rank.rank) + ": pprt_allreduce: stage " +
-                      std::to_string(stage) + " was reduced already this step");
-      return;
-    }
-  startReduce(rank, stage, static_cast<int64_t>(event));
+    for (auto [before, event] : r.bucket)
+      for (auto [stage, unused] : bucket)
+        if (stage == before) {
+          rank.step->fail(rankName(rank.rank) + ": pprt_allreduce: stage " +
+                          std::to_string(stage) +
+                          " was reduced already this step");
+          return;
+        }
+  startReduce(rank, bucket);
 }
 
-void MpiTransport::startReduce(pprt_rank &rank, int64_t stage, int64_t event) {
+void MpiTransport::startReduce(pprt_rank &rank, const ReplicaBucket &bucket) {
   ReplicaReduce &r = reduces.emplace_back();
-  r.stage = stage;
-  r.event = event;
+  r.bucket = bucket;
+  auto inBucket = [&](int64_t stage) {
+    return std::any_of(bucket.begin(), bucket.end(),
+                       [&](const auto &b) { return b.first == stage; });
+  };
   // A shared parameter's copy (World::shareParameter) may still receive the
   // gradient of another of its stages on this rank: it waits for the end.
   const std::map<Key2, Key2> &aliases = rank.step->data->aliases;
@@ -493,7 +596,7 @@ void MpiTransport::startReduce(pprt_rank &rank, int64_t stage, int64_t event) {
           return std::any_of(other.layout.begin(), other.layout.end(),
                              [&](const auto &l) { return l.first == key; });
         });
-    if (reduced || (stage >= 0 ? key.first != stage || shared(key) : false))
+    if (reduced || (!bucket.empty() && (!inBucket(key.first) || shared(key))))
       continue;
     Buffer shape;
     shape.dtype = grad.dtype;
@@ -502,8 +605,9 @@ void MpiTransport::startReduce(pprt_rank &rank, int64_t stage, int64_t event) {
     r.sent.insert(r.sent.end(), grad.bytes.begin(), grad.bytes.end());
   }
   if (r.sent.size() > static_cast<size_t>(INT_MAX))
-    abortJob(rankName(rank.rank) + ": the gradients of stage " +
-             std::to_string(stage) + " are " + std::to_string(r.sent.size()) +
+    abortJob(rankName(rank.rank) + ": the gradients of " +
+             replicaBucketName(r.bucket) + " are " +
+             std::to_string(r.sent.size()) +
              " bytes, more than one MPI all-gather carries (2^31 - 1)");
   r.gathered.resize(r.sent.size() * options.replicas);
   // Every replica packs the same gradients (the same program), so the
@@ -516,15 +620,14 @@ void MpiTransport::startReduce(pprt_rank &rank, int64_t stage, int64_t event) {
 void MpiTransport::finishReplicaReduces(StepContext &step, pprt_rank &rank) {
   // Everything no pprt_allreduce started (stages without one, shared
   // copies), in key order: the same on every replica.
-  startReduce(rank, -1, -1);
+  startReduce(rank, {});
   for (ReplicaReduce &r : reduces) {
     wait(r.request, &step,
-         r.stage >= 0
-             ? "the replicas' all-reduce of stage " + std::to_string(r.stage)
-             : std::string("the replicas' all-reduce of the "
-                           "remaining gradients"));
-    if (r.event >= 0 && static_cast<size_t>(r.event) < rank.events.size())
-      rank.events[r.event].end = step.now();
+         "the replicas' all-reduce of " + replicaBucketName(r.bucket));
+    double done = step.now(); // the bucket's stages complete together
+    for (auto [stage, event] : r.bucket)
+      if (event < rank.events.size())
+        rank.events[event].end = done;
     size_t n = r.sent.size(), at = 0;
     for (auto &[key, shape] : r.layout) {
       size_t bytes = shape.bytes.size();
@@ -577,9 +680,15 @@ pprt::detail::createMpiTransport(const WorldOptions &options,
     MPI_Comm_split(MPI_COMM_WORLD, rank % pipelineRanks, rank / pipelineRanks,
                    &replicaComm);
   }
+  sem_t *slots = SEM_FAILED;
+  if (options.computeSlots > 0) {
+    slots = openComputeSlots(options.computeSlots, error);
+    if (slots == SEM_FAILED)
+      return nullptr;
+  }
   return std::make_unique<MpiTransport>(
       options, rank, found && tagUpperBound ? *tagUpperBound : 32767,
-      replicaComm);
+      replicaComm, slots);
 }
 
 #else // !PPRT_HAVE_MPI

@@ -329,7 +329,7 @@ void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
   addBuffer(grad.bytes, host, bytes, dtype);
 }
 
-void pprt_allreduce(pprt_rank *rank, int64_t stage) {
+void pprt_allreduce(pprt_rank *rank, int64_t stage, int64_t start) {
   if (!live(rank))
     return;
   const WorldOptions &options = rank->step->options;
@@ -348,8 +348,12 @@ void pprt_allreduce(pprt_rank *rank, int64_t stage) {
   event.microbatch = -1;
   event.start = event.end = now;
   rank->events.push_back(event);
-  rank->step->transport->startReplicaReduce(*rank, stage,
-                                            rank->events.size() - 1);
+  rank->openBucket.push_back({stage, rank->events.size() - 1});
+  if (!start)
+    return;
+  ReplicaBucket bucket;
+  bucket.swap(rank->openBucket);
+  rank->step->transport->startReplicaReduce(*rank, bucket);
 }
 
 void pprt_loss(pprt_rank *rank, int64_t microbatch, const void *data,
@@ -391,6 +395,8 @@ void pprt_loss_seed(pprt_rank *rank, void *data, int64_t dtype) {
 /// (then the step fails).
 static bool acquireComputeSlot(pprt_rank &rank) {
   StepContext &step = *rank.step;
+  if (step.transport && step.transport->sharesComputeSlots())
+    return step.transport->acquireComputeSlot(rank);
   Clock::time_point deadline = deadlineAfter(step.options.timeoutSeconds);
   std::unique_lock<std::mutex> lock(step.slotMutex);
   while (step.freeSlots == 0) {
@@ -412,6 +418,10 @@ static bool acquireComputeSlot(pprt_rank &rank) {
 
 static void releaseComputeSlot(pprt_rank &rank) {
   StepContext &step = *rank.step;
+  if (step.transport && step.transport->sharesComputeSlots()) {
+    step.transport->releaseComputeSlot(rank);
+    return;
+  }
   {
     std::lock_guard<std::mutex> lock(step.slotMutex);
     ++step.freeSlots;

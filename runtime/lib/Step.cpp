@@ -158,6 +158,10 @@ void pprt::detail::runRank(StepContext &step, pprt_rank &rank,
     step.fail(rankName(rank.rank) +
               " threw an exception that is not a std::exception");
   }
+  if (!step.failed.load() && !rank.openBucket.empty())
+    step.fail(rankName(rank.rank) + ": pprt_allreduce: stage " +
+              std::to_string(rank.openBucket.front().first) +
+              " joined a bucket of all-reduces that no call started");
   if (!step.failed.load() && !rank.open.empty()) {
     const pprt_rank::OpenAction &last = rank.open.back();
     step.fail(rankName(rank.rank) + " ended the step with " +

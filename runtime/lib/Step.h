@@ -147,6 +147,9 @@ struct pprt_rank {
   std::vector<OpenAction> open;
   std::vector<pprt::TraceEvent> events;
   int64_t actionsBegun = 0;
+  /// pprt_allreduce calls that joined a bucket no call has started yet:
+  /// the stage and the index of its trace event.
+  pprt::detail::ReplicaBucket openBucket;
 
   int64_t stash = 0, stashPeak = 0;
   /// The rank program's buffers as allocated (pprt_memory_alloc).

@@ -66,6 +66,22 @@ private:
   int64_t tries = 0;
 };
 
+/// The stages of one collective over the replicas (pprt_allreduce's
+/// bucket): each a stage and the index of its trace event in rank.events.
+/// Empty: every gradient no other collective of the step holds.
+using ReplicaBucket = std::vector<std::pair<int64_t, size_t>>;
+
+/// "stage 2", "stages 0, 2", or for an empty bucket "the remaining
+/// gradients".
+inline std::string replicaBucketName(const ReplicaBucket &bucket) {
+  if (bucket.empty())
+    return "the remaining gradients";
+  std::string text = bucket.size() > 1 ? "stages " : "stage ";
+  for (size_t i = 0; i < bucket.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(bucket[i].first);
+  return text;
+}
+
 /// Moves messages between ranks and runs a step on the local ranks.
 class Transport {
 public:
@@ -115,16 +131,28 @@ public:
   /// one step of the schedule (the nccl transport issues them as one NCCL
   /// group). Default: nothing.
   virtual void computeBegins(pprt_rank &rank) { (void)rank; }
-  /// pprt_allreduce after the common checks, with the rank's trace event
-  /// of it at rank.events[event]: starts summing the rank's gradients of
-  /// `stage` over the replicas. Default: nothing (the world sums the local
-  /// replicas after the step; the event stays a point).
-  virtual void startReplicaReduce(pprt_rank &rank, int64_t stage,
-                                  size_t event) {
+  /// pprt_allreduce after the common checks: starts summing the rank's
+  /// gradients of the `bucket`'s stages over the replicas as one
+  /// collective; each entry is a stage and the index in rank.events of its
+  /// trace event. Default: nothing (the world sums the local replicas after
+  /// the step; the events stay points).
+  virtual void startReplicaReduce(pprt_rank &rank,
+                                  const ReplicaBucket &bucket) {
     (void)rank;
-    (void)stage;
-    (void)event;
+    (void)bucket;
   }
+  /// Whether the transport keeps WorldOptions::computeSlots itself (mpi:
+  /// slots shared by the processes of a machine); then pprt_action_begin
+  /// and pprt_action_end take and give them through acquireComputeSlot and
+  /// releaseComputeSlot. Default: no (the step's in-process slots).
+  virtual bool sharesComputeSlots() const { return false; }
+  /// Waits for a free slot and takes it; false if the step failed meanwhile
+  /// or the wait passed the step's timeout (then the step fails).
+  virtual bool acquireComputeSlot(pprt_rank &rank) {
+    (void)rank;
+    return true;
+  }
+  virtual void releaseComputeSlot(pprt_rank &rank) { (void)rank; }
   /// Whether runStep leaves every local rank's gradients summed over the
   /// replicas (mpi). World::create refuses replicas in other processes on
   /// a transport that does not.

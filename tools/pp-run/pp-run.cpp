@@ -85,6 +85,13 @@ static cl::opt<double> allReduceLatency(
     cl::desc("--data-parallel: latency of one ring message for the "
              "predicted all-reduce, microseconds (default 5)"),
     cl::init(5.0), cl::value_desc("us"), cl::cat(runCategory));
+static cl::opt<int64_t> allReduceBucketBytes(
+    "allreduce-bucket-bytes",
+    cl::desc("--data-parallel: merge a rank's stage all-reduces, in the "
+             "order their gradients become final, into collectives of at most "
+             "this many bytes, each started after the W that completes it "
+             "(default 0: one per stage)"),
+    cl::init(0), cl::value_desc("bytes"), cl::cat(runCategory));
 static cl::opt<bool> calibrateAllReduce(
     "calibrate-allreduce",
     cl::desc("--data-parallel under MPI: measure the all-reduce's bandwidth "
@@ -394,10 +401,10 @@ static cl::opt<int> blasThreads(
     cl::init(0), cl::value_desc("n"), cl::cat(deviceCategory));
 static cl::opt<int> computeSlots(
     "compute-slots",
-    cl::desc("At most this many in-process ranks compute (F, B, W) at once "
-             "(default 0: the cores, when ranks on the CPU outnumber them, "
-             "so an action's measured time is its work, not its share of a "
-             "core; -1: no limit)"),
+    cl::desc("At most this many ranks of the machine compute (F, B, W) at "
+             "once, in-process or under mpi (default 0: the cores, when ranks "
+             "on the CPU outnumber them, so an action's measured time is its "
+             "work, not its share of a core; -1: no limit)"),
     cl::init(0), cl::value_desc("n"), cl::cat(deviceCategory));
 static cl::opt<bool>
     noBlas("no-blas",
@@ -531,6 +538,7 @@ int main(int argc, char **argv) {
   compile.stashAccounting = stashAccounting;
   compile.reference = check;
   compile.dataParallel = dataParallel;
+  compile.allReduceBucketBytes = allReduceBucketBytes;
   compile.recompute = recompute;
   compile.precision = precision;
   compile.planCosts = planCosts;

@@ -293,6 +293,29 @@ TEST(RuntimeInProc, BadArgumentsFail) {
                             "micro-batch 0)");
 }
 
+TEST(RuntimeInProc, AllReduceBucketThatNeverStartsFails) {
+  // Two replicas of a one-rank pipeline: a stage that joins a bucket of
+  // all-reduces (start 0) needs a later call that starts it.
+  pprt::WorldOptions options;
+  options.ranks = 2;
+  options.replicas = 2;
+  options.microbatches = 1;
+  options.timeoutSeconds = 10;
+  std::string error;
+  std::unique_ptr<pprt::World> world = pprt::World::create(options, error);
+  ASSERT_TRUE(world) << error;
+  EXPECT_TRUE(world->runStep([](int, pprt_rank *h) {
+    pprt_allreduce(h, 0, 0);
+    pprt_allreduce(h, 1, 1);
+  }));
+  EXPECT_FALSE(world->runStep([](int rank, pprt_rank *h) {
+    if (rank == 1)
+      pprt_allreduce(h, 0, 0);
+  }));
+  EXPECT_EQ(world->error(), "rank 1: pprt_allreduce: stage 0 joined a bucket "
+                            "of all-reduces that no call started");
+}
+
 TEST(RuntimeInProc, CreateChecksOptions) {
   std::string error;
   WorldOptions options;

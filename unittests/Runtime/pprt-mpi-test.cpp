@@ -22,6 +22,12 @@
 //              checks the sum is taken in ascending rank order and that
 //              every process's copy stays identical. Rank 0 prints
 //              "shared ok: ...".
+//   slots      (arguments: P timeout DIR) WorldOptions::computeSlots = 1:
+//              every rank runs ten 2 ms compute actions, each holding a
+//              marker file in DIR (default /tmp) created with
+//              O_EXCL; a second rank computing at the same time would find
+//              it. Rank 0 prints "slots ok: ...". `no-slots` is the same
+//              without slots, which must fail (the check can fail).
 // Any failed check throws, which fails the step and so aborts the job.
 //
 //===----------------------------------------------------------------------===//
@@ -29,13 +35,18 @@
 #include "pprt/Runtime.h"
 #include "pprt/pprt.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace pprt;
 
@@ -232,14 +243,45 @@ int shared(World &world, int numRanks) {
   return 0;
 }
 
+int slots(World &world, const std::string &directory) {
+  // One marker path for the job: rank 0's process id.
+  int self = world.localRanks().at(0);
+  double pid = world.allReduceMax(self == 0 ? getpid() : 0);
+  std::string marker = directory + "/pprt-slots-test-" +
+                       std::to_string(static_cast<long long>(pid));
+  const int actions = 10;
+  bool ok = world.runStep([&](int rank, pprt_rank *h) {
+    for (int i = 0; i < actions; ++i) {
+      pprt_action_begin(h, PPRT_FORWARD, rank, i % 4);
+      int fd = open(marker.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0600);
+      check(fd >= 0, "rank " + std::to_string(rank) +
+                         " computes while another rank does");
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      close(fd);
+      unlink(marker.c_str());
+      pprt_action_end(h);
+    }
+  });
+  if (!ok) {
+    std::fprintf(stderr, "unexpected failure: %s\n", world.error().c_str());
+    return 1;
+  }
+  if (self == 0)
+    std::printf("slots ok: %d ranks x %d actions, never two at once\n",
+                world.options().ranks, actions);
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    std::fprintf(stderr,
-                 "usage: %s ping-pong|mismatch|throw|pipeline|parts|shared "
-                 "<ranks> [timeout-seconds]\n",
-                 argv[0]);
+    std::fprintf(
+        stderr,
+        "usage: %s ping-pong|mismatch|throw|pipeline|parts|shared|slots|"
+        "no-slots "
+        "<ranks> [timeout-seconds]\n",
+        argv[0]);
     return 2;
   }
   std::string scenario = argv[1];
@@ -248,6 +290,7 @@ int main(int argc, char **argv) {
   options.ranks = std::atoi(argv[2]);
   options.timeoutSeconds = argc > 3 ? std::atof(argv[3]) : 30.0;
   options.microbatches = scenario == "ping-pong" ? 3 : 4;
+  options.computeSlots = scenario == "slots" ? 1 : 0;
   std::string error;
   std::unique_ptr<World> world = World::create(options, error);
   if (!world) {
@@ -262,6 +305,8 @@ int main(int argc, char **argv) {
     return parts(*world, options.ranks);
   if (scenario == "shared")
     return shared(*world, options.ranks);
+  if (scenario == "slots" || scenario == "no-slots")
+    return slots(*world, argc > 4 ? argv[4] : "/tmp");
   if (scenario == "mismatch" || scenario == "throw") {
     world->runStep([&](int rank, pprt_rank *h) {
       if (scenario == "throw") {

@@ -61,6 +61,63 @@ TEST(DataParallel, OverlapNeverLongerThanAtTheEnd) {
   EXPECT_GE(r.makespan, sim.makespan);
 }
 
+TEST(DataParallel, Buckets) {
+  // The pipeline of OverlapNeverLongerThanAtTheEnd: rank 0 runs stages 0
+  // and 2, whose last backwards end at 27 and 23 us.
+  PipelineModel model = PipelineModel::uniform(2, 1, 2, 0, 8);
+  model.stages.push_back(model.stages[0]);
+  model.stages.push_back(model.stages[1]);
+  model.stages[2].rank = 0;
+  model.stages[3].rank = 1;
+  Schedule s = pp_test::build("interleaved-1f1b", model, 4);
+  SimulationResult sim = simulate(model, s);
+  DataParallelModel dp;
+  dp.replicas = 4;
+  dp.bandwidth = 1e12;
+  dp.latency = 0.5;
+  dp.gradientBytes = {1000000, 1000000, 1000000, 1000000};
+  std::vector<AllReducePlacement> placed = placeAllReduces(s);
+
+  // No cap, or a cap below two stages: one collective per stage.
+  for (int64_t cap : {int64_t(0), int64_t(1999999)}) {
+    std::vector<AllReducePlacement> same =
+        bucketAllReduces(placed, dp.gradientBytes, cap);
+    ASSERT_EQ(same.size(), placed.size());
+    for (size_t i = 0; i < same.size(); ++i) {
+      EXPECT_EQ(same[i].after, placed[i].after);
+      EXPECT_EQ(same[i].bucket, cap ? static_cast<int>(i % 2) : -1);
+    }
+  }
+
+  // Two stages per bucket: each rank's pair goes after its later W.
+  std::vector<AllReducePlacement> paired =
+      bucketAllReduces(placed, dp.gradientBytes, 2000000);
+  ASSERT_EQ(paired.size(), 4u);
+  for (size_t i = 0; i < 4; i += 2) {
+    EXPECT_EQ(paired[i].rank, paired[i + 1].rank);
+    EXPECT_EQ(paired[i].bucket, 0);
+    EXPECT_EQ(paired[i + 1].bucket, 0);
+    EXPECT_EQ(paired[i].after, placed[i + 1].after);
+    EXPECT_EQ(paired[i + 1].after, placed[i + 1].after);
+  }
+  // One ring of 2 MB: 2 * 3/4 * 2e6 / 1e12 s = 3 us + 2 * 3 * 0.5 us,
+  // from rank 0's last backward at 27 us; the two of 1 MB took 4.5 us each
+  // from 23 and 27.5 (32 us).
+  DataParallelResult one = simulateDataParallel(model, s, sim, paired, dp);
+  ASSERT_EQ(one.overlapped.size(), 4u);
+  EXPECT_DOUBLE_EQ(one.overlapped[0].start, 27.0);
+  EXPECT_DOUBLE_EQ(one.overlapped[0].end, 33.0);
+  EXPECT_DOUBLE_EQ(one.overlapped[1].end, 33.0);
+  EXPECT_DOUBLE_EQ(one.makespan, 33.0);
+  EXPECT_DOUBLE_EQ(one.allReduceTime, 6.0);
+  // Where the latency dominates, merging wins: 2 x 31.5 us against 33.
+  dp.latency = 5;
+  EXPECT_DOUBLE_EQ(simulateDataParallel(model, s, sim, placed, dp).makespan,
+                   23 + 2 * 31.5);
+  EXPECT_DOUBLE_EQ(simulateDataParallel(model, s, sim, paired, dp).makespan,
+                   27 + 33.0);
+}
+
 } // namespace
 
 namespace {

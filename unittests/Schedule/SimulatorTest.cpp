@@ -133,6 +133,81 @@ TEST(Simulator, Timings) {
   EXPECT_DOUBLE_EQ(result.bubbleOverIdeal, 0.5);
 }
 
+TEST(Simulator, OneComputeSlot) {
+  // The GPipe schedule of Simulator.Timings with one core for both ranks:
+  // the slot goes to the action ready first (ties: the lower rank), and the
+  // step is the sum of all compute.
+  PipelineModel model = PipelineModel::uniform(2, 1, 2, 0, 8);
+  model.computeSlots = 1;
+  Schedule schedule = build("gpipe", model, 2);
+  SimulationResult result = simulate(model, schedule);
+  auto times = [&](int r) {
+    std::vector<std::pair<double, double>> out;
+    for (const ActionTiming &t : result.timings[r])
+      out.push_back({t.start, t.end});
+    return out;
+  };
+  using Times = std::vector<std::pair<double, double>>;
+  EXPECT_EQ(times(0), (Times{{0, 1}, {1, 2}, {6, 8}, {10, 12}}));
+  EXPECT_EQ(times(1), (Times{{2, 3}, {3, 4}, {4, 6}, {8, 10}}));
+  EXPECT_EQ(result.makespan, 12);
+  // Busy time is work, not the wait for the core.
+  EXPECT_EQ(result.ranks[0].busyTime, 6);
+  EXPECT_EQ(result.ranks[1].busyTime, 6);
+}
+
+/// The largest number of compute actions of `result` that run at once.
+static int mostAtOnce(const Schedule &schedule,
+                      const SimulationResult &result) {
+  std::vector<std::pair<double, int>> edges; // (time, +1 start / -1 end)
+  for (size_t r = 0; r < schedule.ranks.size(); ++r)
+    for (size_t i = 0; i < schedule.ranks[r].size(); ++i)
+      if (schedule.ranks[r][i].isCompute() &&
+          result.timings[r][i].end > result.timings[r][i].start) {
+        edges.push_back({result.timings[r][i].start, 1});
+        edges.push_back({result.timings[r][i].end, -1});
+      }
+  std::sort(edges.begin(), edges.end()); // ends before starts at a time
+  int now = 0, most = 0;
+  for (auto [time, delta] : edges)
+    most = std::max(most, now += delta);
+  return most;
+}
+
+TEST(Simulator, ComputeSlots) {
+  PipelineModel model = PipelineModel::uniform(4, 1, 1, 1, 1);
+  for (const char *name : {"1f1b", "zb-h1", "gpipe"}) {
+    SCOPED_TRACE(name);
+    Schedule schedule = build(name, model, 8);
+    Schedule withComm = insertCommunication(model, schedule);
+    SimulationResult free = simulate(model, withComm);
+    EXPECT_EQ(mostAtOnce(withComm, free), 4);
+    // As many slots as ranks: the same timeline as without slots.
+    PipelineModel four = model;
+    four.computeSlots = 4;
+    SimulationResult same = simulate(four, withComm);
+    EXPECT_EQ(same.makespan, free.makespan);
+    for (size_t r = 0; r < withComm.ranks.size(); ++r)
+      for (size_t i = 0; i < withComm.ranks[r].size(); ++i)
+        EXPECT_EQ(same.timings[r][i].start, free.timings[r][i].start);
+    // Two cores: never more than two at once, and the step is at least
+    // half the total work, and longer than with a core per rank.
+    PipelineModel two = model;
+    two.computeSlots = 2;
+    SimulationResult shared = simulate(two, withComm);
+    EXPECT_EQ(mostAtOnce(withComm, shared), 2);
+    EXPECT_GE(shared.makespan, 4 * 8 * 3 / 2.0);
+    EXPECT_GT(shared.makespan, free.makespan);
+    for (int r = 0; r < 4; ++r)
+      EXPECT_EQ(shared.ranks[r].busyTime, free.ranks[r].busyTime);
+    // One core: the sum of all compute, whatever the schedule.
+    PipelineModel one = model;
+    one.computeSlots = 1;
+    EXPECT_EQ(simulate(one, withComm).makespan, 4 * 8 * 3);
+    EXPECT_EQ(simulate(one, schedule).makespan, 4 * 8 * 3);
+  }
+}
+
 TEST(Simulator, Latency) {
   // GPipe, P = 2, M = 1, latency 0.5: F0 on rank 1 waits for the activation.
   PipelineModel model = PipelineModel::uniform(2, 1, 1, 0, 1, 0, 0.5);

@@ -28,6 +28,7 @@
 #include "pp/Driver/LearningRate.h"
 #include "pp/Execution/HostTensor.h"
 #include "pp/Execution/Optimizer.h"
+#include "pp/Schedule/DataParallel.h"
 #include "pp/Schedule/Schedule.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -169,6 +170,10 @@ struct CompileOptions {
   /// schedule gets a pp.allreduce after each stage's last W
   /// (pp-insert-allreduce) that the rank programs run (pprt_allreduce).
   int dataParallel = 1;
+  /// With dataParallel > 1: merge a rank's consecutive stage all-reduces
+  /// into collectives of at most this many bytes (pp-insert-allreduce's
+  /// bucket-bytes, sched::bucketAllReduces); 0: one per stage.
+  int64_t allReduceBucketBytes = 0;
   /// F32 (the default) or BF16: every contraction of the stage functions
   /// and of the reference computes on bf16 inputs with f32 accumulation
   /// (pp-round-to-bf16); parameters, optimizer state, the other ops and the
@@ -324,9 +329,12 @@ struct CompiledModel {
   /// ("option cuts", "pp.split_point markers", "balanced by FLOPs").
   std::vector<int64_t> cuts;
   std::string cutBy;
-  /// The pipeline and schedule as the schedule library sees them.
+  /// The pipeline and schedule as the schedule library sees them, and the
+  /// schedule's all-reduces over the replicas (pp.allreduce, with their
+  /// buckets) as placed in it.
   sched::PipelineModel pipeline;
   sched::Schedule schedule;
+  std::vector<sched::AllReducePlacement> allReduces;
   /// The costs that planned the cut: Measured (the stage costs in
   /// `pipeline` are measured microseconds) or Flops (FLOP estimates);
   /// CompileOptions::planCosts with Auto resolved.
@@ -452,9 +460,11 @@ struct SessionOptions {
   /// (pprt_cpu_blas_threads); 0: Session::coresOfThisProcess() divided by
   /// the process's ranks, at least 1, so that ranks x threads <= cores.
   int blasThreads = 0;
-  /// At most this many ranks of this process compute (F, B, W) at once
+  /// At most this many ranks of the machine compute (F, B, W) at once
   /// (pprt::WorldOptions::computeSlots); 0: the cores when the ranks on the
-  /// CPU outnumber them (inproc), else no limit; -1: no limit.
+  /// CPU outnumber them (inproc: the world's ranks; mpi: the job's
+  /// processes on the machine, unless the launcher pinned them), else no
+  /// limit; -1: no limit.
   int computeSlots = 0;
   /// GEMMs of CPU stage functions on OpenBLAS (pp-gemm-to-runtime); false
   /// keeps them as generated loops (JitOptions::blas). The emulated GPU

@@ -48,6 +48,10 @@ struct LowerBounds {
   /// forwards as its memory limit holds; it idles the rest of that time.
   /// Equals criticalPath's per-rank part when there is no limit.
   double memoryWarmup = 0.0;
+  /// With PipelineModel::computeSlots = K below the ranks: all the work
+  /// of every rank over K cores (no schedule keeps more than K busy); else
+  /// 0.
+  double sharedCores = 0.0;
   /// The LP relaxation of the exact model where the solver ran, else 0.
   double lpRelaxation = 0.0;
   /// The best (largest) of the above; also raised to the proven bound of the
@@ -55,7 +59,8 @@ struct LowerBounds {
   double best = 0.0;
 };
 
-/// Computes busiestRankWork, criticalPath and memoryWarmup (lpRelaxation
+/// Computes busiestRankWork, criticalPath, memoryWarmup and sharedCores
+/// (lpRelaxation
 /// stays 0) for `model` and `numMicrobatches`, with `memoryLimitBytes` per
 /// rank counted as simulate() does (0: no limit).
 LowerBounds lowerBounds(const PipelineModel &model, int numMicrobatches,
@@ -67,8 +72,8 @@ LowerBounds lowerBounds(const PipelineModel &model, int numMicrobatches,
 double optimalityGap(double makespan, double bound);
 
 /// One line for reports: "lower bound: 52 us (busiest rank 48, critical path
-/// 52, memory warm-up 50), gap 0.0192 (makespan / bound - 1)"; the LP
-/// relaxation is listed when positive.
+/// 52, memory warm-up 50), gap 0.0192 (makespan / bound - 1)"; the shared
+/// cores and the LP relaxation are listed when positive.
 std::string renderBounds(const LowerBounds &bounds, double makespan);
 
 //===----------------------------------------------------------------------===//

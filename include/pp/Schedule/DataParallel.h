@@ -53,6 +53,11 @@ struct AllReducePlacement {
   int rank = 0;
   int stage = 0;
   size_t after = 0;
+  /// -1: the stage's gradients are one collective. Otherwise the placements
+  /// of `rank` with the same bucket (consecutive in program order, all
+  /// after the same action) are one collective of their stages' gradients
+  /// together, started after the last of them (bucketAllReduces()).
+  int bucket = -1;
 };
 
 /// One placement per stage that has a backward on its rank, in program order
@@ -62,6 +67,22 @@ struct AllReducePlacement {
 /// which is what lets them match (no two replicas wait on different
 /// collectives).
 std::vector<AllReducePlacement> placeAllReduces(const Schedule &schedule);
+
+/// Groups each rank's all-reduces into buckets of at most `bucketBytes`
+/// bytes (PyTorch DDP's bucket_cap_mb; Li et al., "PyTorch Distributed",
+/// VLDB 2020, sec. 3.2.3): in program order, a stage joins the open bucket
+/// while the bucket's bytes (gradientBytes per stage) stay within the cap,
+/// else it opens the next one. The unit is a stage, since all of a stage's
+/// gradients become final at its last W: a bucket only merges stages of
+/// one rank (fewer collectives, each paying the ring's latency once),
+/// started after the W that completes it, i.e. its last stage's
+/// placement. A stage larger than the cap is a bucket alone. Returns the
+/// placements with `after` moved to their bucket's last and `bucket` set
+/// (numbered per rank from 0); bucketBytes <= 0 returns them unchanged.
+std::vector<AllReducePlacement>
+bucketAllReduces(std::vector<AllReducePlacement> placements,
+                 const std::vector<int64_t> &gradientBytes,
+                 int64_t bucketBytes);
 
 /// Deadlock freedom of D replicas of `schedule` with the all-reduces of
 /// `placements`: runs the D x P programs untimed, the point-to-point
@@ -104,9 +125,10 @@ struct DataParallelResult {
 };
 
 /// Predicts the step of `schedule` under `model` with the all-reduces of
-/// `placements` (placeAllReduces), from `simulation` (simulate() of the
-/// same schedule and model). Ranks with no placement end with their last
-/// action.
+/// `placements` (placeAllReduces, maybe bucketAllReduces), from
+/// `simulation` (simulate() of the same schedule and model). A bucket is
+/// one ring all-reduce of its stages' bytes, which every member's Timing
+/// shows. Ranks with no placement end with their last action.
 DataParallelResult
 simulateDataParallel(const PipelineModel &model, const Schedule &schedule,
                      const SimulationResult &simulation,

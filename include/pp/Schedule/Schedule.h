@@ -89,6 +89,11 @@ struct PipelineModel {
   int64_t activationBytes = 0;
   /// How split backwards count memory (see StashAccounting).
   StashAccounting stashAccounting = StashAccounting::ConvertAtBackward;
+  /// Cores the ranks share: at most this many compute actions (F, B, W,
+  /// an F&B pair) run at once, as pprt::WorldOptions::computeSlots makes
+  /// the runtime run them when ranks outnumber cores; 0 (or >= numRanks):
+  /// every rank has its own (see simulate()).
+  int computeSlots = 0;
 
   int numStages() const { return static_cast<int>(stages.size()); }
   int rankOf(int stage) const { return stages[stage].rank; }
@@ -438,6 +443,14 @@ struct SimulationResult {
 /// outputs of both are available at the end of the pair; memory counts the
 /// F's stash and the B's weight stash from the start of the pair and frees
 /// the B's stash at its end.
+///
+/// With computeSlots = K in [1, numRanks), a compute action also waits for
+/// one of K slots (cores): among the actions whose rank and inputs are
+/// ready, the one ready first takes the slot that frees first (ties: the
+/// lower rank), as the runtime's slots hand them out (first come, first
+/// served). This is list scheduling on K machines (Graham, "Bounds on
+/// multiprocessing timing anomalies", SIAM J. Appl. Math. 1969); with K =
+/// 1 the step is at least the sum of all compute.
 ///
 /// Requires checkSchedule() to pass and findDeadlock() to complete.
 SimulationResult simulate(const PipelineModel &model, const Schedule &schedule);

@@ -541,8 +541,13 @@ LogicalResult RankProgramBuilder::build(Region &program) {
       result = emitRecv(recv);
     else if (auto reduce = dyn_cast<AllReduceOp>(op)) {
       // The runtime starts summing the stage's gradients over the replicas
-      // here (pprt_allreduce).
-      callRuntime("pprt_allreduce", {rank, i64(reduce.getStage())});
+      // here (pprt_allreduce), with those of the stages of its bucket
+      // before it: the last member of a bucket starts the collective.
+      auto next = dyn_cast_or_null<AllReduceOp>(op.getNextNode());
+      bool joinsNext =
+          reduce.getBucket() && next && next.getBucket() == reduce.getBucket();
+      callRuntime("pprt_allreduce",
+                  {rank, i64(reduce.getStage()), i64(joinsNext ? 0 : 1)});
       result = success();
     } else
       return op.emitError("unexpected op in a rank's program");

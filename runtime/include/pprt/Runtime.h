@@ -206,13 +206,15 @@ struct WorldOptions {
   /// up front that the tag of every (stage, micro-batch, kind) fits
   /// MPI_TAG_UB; otherwise it checks each message's tag when sent.
   int64_t stages = 0;
-  /// At most this many of this process's ranks run a compute action (F, B,
+  /// At most this many ranks of this machine run a compute action (F, B,
   /// W: between pprt_action_begin and pprt_action_end) at once; 0: no
-  /// limit. For in-process ranks that outnumber the cores: a rank waits
-  /// for a slot before its action starts, so an action's time is its work
-  /// rather than its share of an oversubscribed core. A compute action
-  /// waits for no other rank, so slots cannot deadlock; a wait longer than
-  /// timeoutSeconds fails the step.
+  /// limit. For ranks that outnumber the cores: a rank waits for a slot
+  /// before its action starts, so an action's time is its work rather than
+  /// its share of an oversubscribed core. In-process the slots are the
+  /// process's; under mpi they are shared by the processes of one machine
+  /// (a POSIX semaphore per node of MPI_COMM_TYPE_SHARED). A compute
+  /// action waits for no other rank, so slots cannot deadlock; a wait
+  /// longer than timeoutSeconds fails the step.
   int computeSlots = 0;
   /// A fault to inject (tests); PPRT_FAULT overrides it.
   FaultInjection fault;
@@ -303,9 +305,11 @@ public:
   std::vector<std::vector<char>> allGather(const std::vector<char> &mine);
   /// Seconds one all-gather of `bytes` bytes per replica takes among the
   /// replicas of this process's pipeline rank (the collective pprt_allreduce
-  /// starts), the median of `repetitions` after a warm-up; a collective of
-  /// every process. 0 where the replicas share a process (inproc: no
-  /// transfer) or there is one replica.
+  /// starts), the fastest of `repetitions` after a warm-up, the slowest
+  /// pipeline rank's; a collective of every process. The pipeline ranks
+  /// take turns (the link alone, not its share of oversubscribed cores).
+  /// 0 where the replicas share a process (inproc: no transfer) or there
+  /// is one replica.
   double timeReplicaAllGather(int64_t bytes, int repetitions);
   /// Sets data argument `index` of micro-batch `microbatch` for this step.
   void setInput(int64_t microbatch, int64_t index, std::vector<char> bytes);

@@ -88,13 +88,16 @@ void pprt_accumulate_gradient(pprt_rank *rank, int64_t stage, int64_t index,
                               const void *data, int64_t bytes, int64_t dtype);
 
 /* pp.allreduce: the gradients of stage `stage` on this rank are final for
- * the step; start summing them over the data-parallel replicas
- * (WorldOptions::replicas). mpi: a non-blocking all-gather among the D
- * processes of this pipeline rank, completed and summed in replica order
- * at the end of the step; inproc: the ranks' gradients are summed in
- * replica order at the end of the step. The trace shows the interval. With
- * one replica, nothing. */
-void pprt_allreduce(pprt_rank *rank, int64_t stage);
+ * the step; with `start` = 1, start summing them over the data-parallel
+ * replicas (WorldOptions::replicas), together with those of the stages
+ * whose calls since the last start passed `start` = 0 (a bucket: one
+ * collective). mpi: a non-blocking all-gather among the D processes of
+ * this pipeline rank, completed and summed in replica order at the end of
+ * the step; nccl: the stages' ncclAllReduces; inproc: the ranks' gradients
+ * are summed in replica order at the end of the step. The trace shows the
+ * interval. With one replica, nothing. A step that ends with stages joined
+ * and not started fails. */
+void pprt_allreduce(pprt_rank *rank, int64_t stage, int64_t start);
 
 /* Records the loss of micro-batch `microbatch` (one element of `dtype`). */
 void pprt_loss(pprt_rank *rank, int64_t microbatch, const void *data,

@@ -46,8 +46,9 @@
 // r / P, pipeline rank r % P): the D processes of a pipeline rank share a
 // communicator split from the world's (ncclCommSplit, color r % P, key
 // r / P). pprt_allreduce starts one ncclAllReduce (sum) per gradient of
-// the stage (its host bytes copied into a device buffer) in one group on
-// the first communication stream, so the reduction overlaps the rank's
+// the stages of its bucket (its host bytes copied into a device buffer)
+// in one group on the first communication stream, so the reduction
+// overlaps the rank's
 // later compute; the end of the step reduces what no pprt_allreduce
 // covered (shared copies, stages without one) the same way, waits for all
 // (bounded by the timeout) and copies the sums back. The sum's order is
@@ -114,8 +115,8 @@ public:
   std::vector<std::vector<char>> allGatherBytes(const std::vector<char> &mine,
                                                 StepContext *step) override;
   void computeBegins(pprt_rank &handle) override { endGroup(handle.step); }
-  void startReplicaReduce(pprt_rank &handle, int64_t stage,
-                          size_t event) override;
+  void startReplicaReduce(pprt_rank &handle,
+                          const ReplicaBucket &bucket) override;
   bool reducesReplicas() const override { return options.replicas > 1; }
   /// The communicator of this pipeline rank's replicas (null for D = 1).
   ncclComm_t replicaComm = nullptr;
@@ -144,16 +145,17 @@ private:
   /// settle() on another communicator.
   bool settleOn(ncclComm_t on, ncclResult_t result, const char *call,
                 StepContext *step);
-  /// Starts the replicas' sum of the gradients of `stage` this rank holds
-  /// (-1: every one not started yet) and records it in `reduces`.
-  void startReduce(pprt_rank &handle, int64_t stage, int64_t event);
+  /// Starts the replicas' sum of the gradients of the `bucket`'s stages
+  /// this rank holds (empty: every one not started yet), in one NCCL group,
+  /// and records it in `reduces`.
+  void startReduce(pprt_rank &handle, const ReplicaBucket &bucket);
   /// Waits for every started reduce, copies the sums into the gradients.
   void finishReplicaReduces(StepContext &step, pprt_rank &handle);
 
   /// One started replica reduce: the gradients it sums (key, device
   /// buffer), the trace event to close, the event after it on the stream.
   struct ReplicaReduce {
-    int64_t stage = -1, event = -1;
+    ReplicaBucket bucket;
     std::vector<std::pair<Key2, CUdeviceptr>> buffers;
     CUevent done = nullptr;
   };
@@ -613,28 +615,33 @@ void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
       step->trace.push_back(decodeTraceEvent(&mine[r * perRank + i * kFields]));
 }
 
-void NcclTransport::startReplicaReduce(pprt_rank &handle, int64_t stage,
-                                       size_t event) {
+void NcclTransport::startReplicaReduce(pprt_rank &handle,
+                                       const ReplicaBucket &bucket) {
   for (const ReplicaReduce &r : reduces)
-    if (r.stage == stage) {
-      handle.step->fail(rankName(handle.rank) + ": pprt_allreduce: stage " +
-                        std::to_string(stage) +
-                        " was reduced already this step");
-      return;
-    }
-  startReduce(handle, stage, static_cast<int64_t>(event));
+    for (auto [before, event] : r.bucket)
+      for (auto [stage, unused] : bucket)
+        if (stage == before) {
+          handle.step->fail(rankName(handle.rank) + ": pprt_allreduce: stage " +
+                            std::to_string(stage) +
+                            " was reduced already this step");
+          return;
+        }
+  startReduce(handle, bucket);
 }
 
-void NcclTransport::startReduce(pprt_rank &handle, int64_t stage,
-                                int64_t event) {
+void NcclTransport::startReduce(pprt_rank &handle,
+                                const ReplicaBucket &bucket) {
   StepContext *step = handle.step;
   if (!replicaComm)
     failJob(step, "transport nccl: rank " + std::to_string(rank) +
                       " has no replica communicator");
   endGroup(step);
   ReplicaReduce &r = reduces.emplace_back();
-  r.stage = stage;
-  r.event = event;
+  r.bucket = bucket;
+  auto inBucket = [&](int64_t stage) {
+    return std::any_of(bucket.begin(), bucket.end(),
+                       [&](const auto &b) { return b.first == stage; });
+  };
   // As the mpi transport: a shared parameter's copy may still receive the
   // gradient of another of its stages on this rank, so it waits for the
   // end; every replica takes the same keys in the same order.
@@ -653,7 +660,7 @@ void NcclTransport::startReduce(pprt_rank &handle, int64_t stage,
           return std::any_of(o.buffers.begin(), o.buffers.end(),
                              [&](const auto &b) { return b.first == key; });
         });
-    if (started || (stage >= 0 && (key.first != stage || shared(key))) ||
+    if (started || (!bucket.empty() && (!inBucket(key.first) || shared(key))) ||
         grad.bytes.empty())
       continue;
     ncclDataType_t type = grad.dtype == PPRT_F64 ? ncclFloat64 : ncclFloat32;
@@ -684,16 +691,15 @@ void NcclTransport::startReduce(pprt_rank &handle, int64_t stage,
 }
 
 void NcclTransport::finishReplicaReduces(StepContext &step, pprt_rank &handle) {
-  startReduce(handle, -1, -1);
+  startReduce(handle, {});
   for (ReplicaReduce &r : reduces) {
     wait(r.done, &step,
-         r.stage >= 0
-             ? "the replicas' all-reduce of stage " + std::to_string(r.stage)
-             : std::string("the replicas' all-reduce of the "
-                           "remaining gradients"));
+         "the replicas' all-reduce of " + replicaBucketName(r.bucket));
     giveEvent(state(), r.done);
-    if (r.event >= 0 && static_cast<size_t>(r.event) < handle.events.size())
-      handle.events[r.event].end = step.now();
+    double done = step.now(); // the bucket's stages complete together
+    for (auto [stage, event] : r.bucket)
+      if (event < handle.events.size())
+        handle.events[event].end = done;
     // The sums out, on the stream that made them, then one bounded wait.
     CUstream stream = state().comm[0];
     for (auto &[key, buffer] : r.buffers) {

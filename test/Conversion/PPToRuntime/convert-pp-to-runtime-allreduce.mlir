@@ -6,7 +6,8 @@
 // CHECK: call @pprt_memref_accumulate_gradient_f32(
 // CHECK-NEXT: call @pprt_action_end(
 // CHECK-NEXT: %[[S:.*]] = arith.constant 0 : i64
-// CHECK-NEXT: call @pprt_allreduce(%arg0, %[[S]]) : (!llvm.ptr, i64) -> ()
+// CHECK-NEXT: %[[START:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: call @pprt_allreduce(%arg0, %[[S]], %[[START]]) : (!llvm.ptr, i64, i64) -> ()
 // CHECK-NEXT: return
 pp.pipeline @p ranks(1) {
   pp.stage 0 on rank 0 forward @f0 backward @b0

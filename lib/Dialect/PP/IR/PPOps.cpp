@@ -501,6 +501,21 @@ LogicalResult AllReduceOp::verify() {
              << getStage() << ", which runs on rank " << stage.getRank()
              << ", not on rank " << rank;
   }
+  if (std::optional<int64_t> bucket = getBucket()) {
+    if (*bucket < 0)
+      return emitOpError("bucket must be >= 0, not ") << *bucket;
+    // The members of a bucket follow one another.
+    bool left = false;
+    for (Operation *op = (*this)->getNextNode(); op; op = op->getNextNode()) {
+      auto other = dyn_cast<AllReduceOp>(op);
+      bool member = other && other.getBucket() == bucket;
+      if (member && left)
+        return emitOpError("is in bucket ")
+               << *bucket << ", whose all-reduces do not follow one another "
+               << "(another action comes between them)";
+      left |= !member;
+    }
+  }
   for (Operation *op = (*this)->getNextNode(); op; op = op->getNextNode()) {
     if (isa<BackwardOp, BackwardWeightOp>(op) &&
         op->getAttrOfType<IntegerAttr>("stage").getInt() == getStage())

@@ -100,7 +100,8 @@ ScheduleModel mlir::pp::getScheduleModel(ScheduleOp op) {
         int stage = static_cast<int>(reduce.getStage());
         result.allReduces.push_back(
             {static_cast<int>(result.schedule.ranks.size() - 1), stage,
-             actions.size() - 1});
+             actions.size() - 1,
+             static_cast<int>(reduce.getBucket().value_or(-1))});
         result.replicas = static_cast<int>(reduce.getReplicas());
         if (result.gradientBytes.size() <= static_cast<size_t>(stage))
           result.gradientBytes.resize(stage + 1, 0);

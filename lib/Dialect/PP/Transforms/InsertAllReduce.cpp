@@ -66,7 +66,10 @@ static int64_t parameterBytes(ModuleOp module, StageOp stage) {
 
 void PPInsertAllReducePass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (failed(checkOptionRange(module.getLoc(), "replicas", replicas, 1, 4096)))
+  if (failed(
+          checkOptionRange(module.getLoc(), "replicas", replicas, 1, 4096)) ||
+      failed(checkOptionRange(module.getLoc(), "bucket-bytes", bucketBytes, 0,
+                              int64_t(1) << 50)))
     return signalPassFailure();
   FailureOr<SmallVector<PipelineOp>> pipelines =
       selectPipelines(module, pipelineName);
@@ -101,13 +104,25 @@ void PPInsertAllReducePass::runOnOperation() {
       if (replicas == 1)
         continue;
       ScheduleModel schedule = getScheduleModel(op);
-      for (const sched::AllReducePlacement &p :
-           sched::placeAllReduces(schedule.schedule)) {
+      // In program order per rank; the members of a bucket all follow the
+      // same action, so each goes after the one placed before it.
+      Operation *previous = nullptr;
+      size_t previousAfter = 0;
+      int previousRank = -1;
+      for (const sched::AllReducePlacement &p : sched::bucketAllReduces(
+               sched::placeAllReduces(schedule.schedule), bytes, bucketBytes)) {
         Operation *after = schedule.ops[p.rank][p.after];
+        if (previous && previousRank == p.rank && previousAfter == p.after)
+          after = previous;
         OpBuilder b(after->getContext());
         b.setInsertionPointAfter(after);
-        AllReduceOp::create(b, after->getLoc(), p.stage, replicas,
-                            bytes[p.stage]);
+        auto reduce = AllReduceOp::create(b, after->getLoc(), p.stage, replicas,
+                                          bytes[p.stage], /*bucket=*/nullptr);
+        if (p.bucket >= 0)
+          reduce.setBucket(p.bucket);
+        previous = reduce;
+        previousAfter = p.after;
+        previousRank = p.rank;
       }
     }
   }

@@ -3,6 +3,7 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
+#include "pp/Support/Diagnostics.h"
 #include "pp/Support/ReportStream.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -96,6 +97,9 @@ void PPSimulatePass::runOnOperation() {
       parseStashAccountingOption(stashAccounting, module.getLoc());
   if (failed(accounting))
     return signalPassFailure();
+  if (failed(checkOptionRange(module.getLoc(), "compute-slots", computeSlots, 0,
+                              4096)))
+    return signalPassFailure();
   ReportStream report;
   if (failed(report.open(reportFile, module.getLoc())))
     return signalPassFailure();
@@ -104,6 +108,7 @@ void PPSimulatePass::runOnOperation() {
     PipelineOp pipeline = op.getPipelineOp();
     sched::PipelineModel model = getPipelineModel(pipeline);
     model.stashAccounting = *accounting;
+    model.computeSlots = static_cast<int>(computeSlots);
     ScheduleModel schedule = getScheduleModel(op);
     sched::DeadlockReport deadlock =
         sched::findDeadlock(model, schedule.schedule);
@@ -116,6 +121,9 @@ void PPSimulatePass::runOnOperation() {
     sched::SimulationResult result = sched::simulate(model, schedule.schedule);
     os << "schedule @" << op.getSymName() << " (pipeline @"
        << pipeline.getSymName() << ")\n";
+    if (computeSlots > 0 && computeSlots < model.numRanks)
+      os << "compute slots: the " << model.numRanks << " ranks share "
+         << computeSlots << " core(s)\n";
     os << sched::renderReport(model, schedule.schedule, result);
     if (!schedule.allReduces.empty()) {
       if (!(allReduceBandwidth > 0) || !(allReduceLatency >= 0)) {

@@ -102,3 +102,54 @@ rank 1 {
   %s1 = pp.forward stage 1 microbatch 0 : () -> !pp.stash<64>
   pp.backward stage 1 microbatch 0 (%s1) : (!pp.stash<64>) -> ()
 }
+
+// -----
+
+// A bucket: two stages of a rank in one collective, round trip.
+// CHECK-LABEL: pp.schedule @bucket
+// CHECK: pp.allreduce gradients stage 1 replicas 2 bytes 16 bucket 0
+// CHECK-NEXT: pp.allreduce gradients stage 0 replicas 2 bytes 16 bucket 0
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+  pp.stage 1 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+}
+pp.schedule @bucket pipeline(@p) microbatches(1)
+rank 0 {
+  %a0, %s0 = pp.forward stage 0 microbatch 0 : () -> (tensor<4xf32>, !pp.stash<64>)
+  %s1 = pp.forward stage 1 microbatch 0 (%a0) : (tensor<4xf32>) -> !pp.stash<64>
+  %g1 = pp.backward stage 1 microbatch 0 (%s1) : (!pp.stash<64>) -> tensor<4xf32>
+  pp.backward stage 0 microbatch 0 (%g1, %s0) : (tensor<4xf32>, !pp.stash<64>) -> ()
+  pp.allreduce gradients stage 1 replicas 2 bytes 16 bucket 0
+  pp.allreduce gradients stage 0 replicas 2 bytes 16 bucket 0
+}
+
+// -----
+
+// The members of a bucket follow one another.
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+  pp.stage 1 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %a0, %s0 = pp.forward stage 0 microbatch 0 : () -> (tensor<4xf32>, !pp.stash<64>)
+  %s1 = pp.forward stage 1 microbatch 0 (%a0) : (tensor<4xf32>) -> !pp.stash<64>
+  %g1 = pp.backward stage 1 microbatch 0 (%s1) : (!pp.stash<64>) -> tensor<4xf32>
+  // expected-error @below {{'pp.allreduce' op is in bucket 0, whose all-reduces do not follow one another (another action comes between them)}}
+  pp.allreduce gradients stage 1 replicas 2 bytes 16 bucket 0
+  pp.backward stage 0 microbatch 0 (%g1, %s0) : (tensor<4xf32>, !pp.stash<64>) -> ()
+  pp.allreduce gradients stage 0 replicas 2 bytes 16 bucket 0
+}
+
+// -----
+
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %s0 = pp.forward stage 0 microbatch 0 : () -> !pp.stash<64>
+  pp.backward stage 0 microbatch 0 (%s0) : (!pp.stash<64>) -> ()
+  // expected-error @below {{'pp.allreduce' op bucket must be >= 0, not -2}}
+  pp.allreduce gradients stage 0 replicas 2 bytes 16 bucket -2
+}

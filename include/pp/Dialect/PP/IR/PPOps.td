@@ -338,19 +338,28 @@ def PP_AllReduceOp : PP_Op<"allreduce", [HasParent<"ScheduleOp">]> {
     later actions overlap it. Every replica runs the same programs, so the
     D ranks of a stage reach their all-reduces in the same order.
 
+    With `bucket` (`pp-insert-allreduce{bucket-bytes=N}`), the consecutive
+    all-reduces of a rank with the same bucket are one collective of their
+    stages' gradients together, started at the last of them.
+
     The verifier checks that the stage runs on this rank, that no backward
     or W of the stage follows on the rank (the gradients would not be
-    final), and that a stage has one all-reduce.
+    final), that a stage has one all-reduce, and that the members of a
+    bucket follow one another.
 
     ```mlir
     pp.backward_weight stage 1 microbatch 3 (%ws) : !pp.stash<32>
     pp.allreduce gradients stage 1 replicas 2 bytes 4096
+    // Stages 0 and 2 of a rank in one collective:
+    pp.allreduce gradients stage 2 replicas 2 bytes 4096 bucket 0
+    pp.allreduce gradients stage 0 replicas 2 bytes 4096 bucket 0
     ```
   }];
   let arguments = (ins PP_IntAttr:$stage, PP_IntAttr:$replicas,
-                       PP_IntAttr:$bytes);
+                       PP_IntAttr:$bytes, OptionalAttr<PP_IntAttr>:$bucket);
   let assemblyFormat = [{
-    `gradients` `stage` $stage `replicas` $replicas `bytes` $bytes attr-dict
+    `gradients` `stage` $stage `replicas` $replicas `bytes` $bytes
+    (`bucket` $bucket^)? attr-dict
   }];
   let hasVerifier = 1;
 }

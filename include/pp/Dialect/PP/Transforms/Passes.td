@@ -230,6 +230,10 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
     sched::ringAllReduceTime, run beside the rank's compute from its
     placement on) and the step with the all-reduces overlapped against the
     same all-reduces started after each rank's last action.
+
+    With `compute-slots` = K below the number of ranks, the ranks share K
+    cores (sched::simulate, list scheduling): what a run with more ranks
+    than cores measures.
   }];
   let options = [
     Option<"traceFile", "trace", "std::string", /*default=*/"",
@@ -249,6 +253,11 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
     Option<"reportFile", "report-file", "std::string", /*default=*/"",
            "Write the report to this file ('-': standard output); default: "
            "standard error">,
+    Option<"computeSlots", "compute-slots", "int64_t", /*default=*/"0",
+           "Cores the ranks share: at most this many compute actions run at "
+           "once, the one ready first taking the core that frees first, as "
+           "pp-run's --compute-slots runs them (default 0: a core per "
+           "rank)">,
     Option<"allReduceBandwidth", "allreduce-bandwidth", "double",
            /*default=*/"1e10",
            "Schedules with pp.allreduce: bandwidth of one link of the "
@@ -276,6 +285,14 @@ def PPInsertAllReducePass
     tensors its backward (or B) function takes as `pp.parameter`
     arguments, or for an abstract stage the entry of `gradient-bytes`.
     With D = 1 the pass removes the all-reduces and inserts none.
+
+    With `bucket-bytes` = N > 0, a rank's all-reduces are grouped, in
+    program order, into buckets of at most N bytes (PyTorch DDP's
+    bucket_cap_mb; sched::bucketAllReduces): a bucket is one collective of
+    its stages' gradients, placed (as consecutive ops with the same
+    `bucket`) after the W that completes it. The unit is a stage, whose
+    gradients all become final at its last W; a stage larger than N is a
+    bucket alone.
   }];
   let options = [
     Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
@@ -285,6 +302,10 @@ def PPInsertAllReducePass
     ListOption<"gradientBytes", "gradient-bytes", "int64_t",
                "Bytes of the parameter gradients of each stage, for "
                "abstract stages (comma-separated, one per stage)">,
+    Option<"bucketBytes", "bucket-bytes", "int64_t", /*default=*/"0",
+           "Merge a rank's consecutive all-reduces into one collective "
+           "while it carries at most this many bytes (default 0: one per "
+           "stage)">,
   ];
 }
 
