@@ -25,6 +25,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
@@ -223,6 +224,13 @@ private:
   /// (AutodiffLinalg.cpp).
   LogicalResult adjointForOperand(linalg::GenericOp generic, Value primal,
                                   Value bodyValue, AffineMap map,
+                                  ArrayRef<Value> resultAdjoints,
+                                  ArrayRef<ReductionKind> kinds);
+  /// Builds the adjoint of the tensor that `extract`, in the body of
+  /// `generic`, reads from above (a gather: an embedding lookup), a
+  /// scatter-add, and accumulates it (AutodiffLinalg.cpp).
+  LogicalResult adjointForExtract(linalg::GenericOp generic,
+                                  tensor::ExtractOp extract,
                                   ArrayRef<Value> resultAdjoints,
                                   ArrayRef<ReductionKind> kinds);
 };

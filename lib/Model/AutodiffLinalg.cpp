@@ -14,6 +14,10 @@
 //   (AutodiffScalar.cpp). Operands read through window maps are written
 //   into an expanded tensor and folded (AutodiffWindow.cpp).
 //
+// A body that reads a differentiated tensor from above element by element
+// (tensor.extract: a gather, an embedding lookup) gives that tensor a
+// scatter-add adjoint (adjointForExtract, at the end of this file).
+//
 // Reductions read the output block argument (the accumulator). Sums are
 // differentiated body-locally, the accumulator standing for zero; their
 // initial value receives the output adjoint. Max and min reductions
@@ -171,6 +175,17 @@ LogicalResult Differentiator::checkGeneric(linalg::GenericOp generic) {
         llvm::none_of(captured(&op),
                       [&](Value v) { return bodyActive.contains(v); }))
       continue;
+    // A gather: an element of a tensor from above, at indices that are
+    // not differentiated (adjointForExtract).
+    if (auto extract = dyn_cast<tensor::ExtractOp>(&op);
+        extract && bodyActive.contains(extract.getTensor()) &&
+        !generic.getRegion().isAncestor(
+            extract.getTensor().getParentRegion()) &&
+        llvm::none_of(extract.getIndices(),
+                      [&](Value v) { return bodyActive.contains(v); })) {
+      bodyActive.insert(extract.getResult());
+      continue;
+    }
     if (!isSupportedScalarOp(&op) || op.getNumResults() != 1) {
       mlir::emitError(op.getLoc(), "cannot differentiate '")
           << op.getName() << "' in the body of '" << opName
@@ -264,6 +279,15 @@ LogicalResult Differentiator::differentiateGeneric(linalg::GenericOp generic) {
   for (Value v : captured(generic)) {
     if (!isActive(v))
       continue;
+    if (isa<RankedTensorType>(v.getType())) {
+      // Read element by element (checkGeneric allows only that).
+      for (Operation &op : body.without_terminator())
+        if (auto extract = dyn_cast<tensor::ExtractOp>(&op);
+            extract && extract.getTensor() == v &&
+            failed(adjointForExtract(generic, extract, resultAdjoints, kinds)))
+          return failure();
+      continue;
+    }
     if (!isa<FloatType>(v.getType())) // Refused by checkGeneric.
       return mlir::emitError(generic.getLoc(),
                              "internal error: a tensor captured "
@@ -635,5 +659,99 @@ LogicalResult Differentiator::adjointForOperand(linalg::GenericOp generic,
            << str(map) << " of '" << name(generic)
            << "' reads outside its operand";
   accumulate(primal, *result);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Gathers: a tensor read from above by tensor.extract
+//===----------------------------------------------------------------------===//
+
+// The body of `generic` reads element T[i_0, ..., i_{r-1}] of a tensor T
+// defined above it (tosa.gather and torch-mlir's embedding lowering: the
+// indices come from an integer input). The adjoint of T is the scatter-add
+//
+//   dT[k_0, ..., k_{r-1}] = sum over the iteration points where i_p = k_p
+//                           for every p of the adjoint of the element read,
+//
+// built as one linalg.generic over the forward's iteration space and one
+// more dimension per index that is not simply a loop index: an index that
+// is `linalg.index d` (d not used by an earlier index) is written at d;
+// any other is compared with its new dimension, and the contribution is
+// kept only where all comparisons hold. Loop dimensions outside the
+// output's map are summed in iteration order: the same order every run,
+// so a pipelined and an unpipelined step agree bit for bit. The cost is
+// the forward's iteration space times the sizes of the compared table
+// dimensions (for an embedding: tokens x features x vocabulary).
+LogicalResult Differentiator::adjointForExtract(linalg::GenericOp generic,
+                                                tensor::ExtractOp extract,
+                                                ArrayRef<Value> resultAdjoints,
+                                                ArrayRef<ReductionKind> kinds) {
+  Location loc = generic.getLoc();
+  MLIRContext *ctx = generic.getContext();
+  Value table = extract.getTensor();
+  auto tableType = cast<RankedTensorType>(table.getType());
+  Type elementType = tableType.getElementType();
+  unsigned numLoops = generic.getNumLoops();
+
+  SmallVector<AffineExpr> outExprs;
+  SmallVector<std::pair<Value, unsigned>> compared; // forward index, new dim
+  llvm::SmallBitVector usedLoop(numLoops);
+  unsigned numDims = numLoops;
+  for (Value index : extract.getIndices()) {
+    auto loopIndex = index.getDefiningOp<linalg::IndexOp>();
+    if (loopIndex && loopIndex->getParentOp() == generic &&
+        !usedLoop.test(loopIndex.getDim())) {
+      usedLoop.set(loopIndex.getDim());
+      outExprs.push_back(getAffineDimExpr(loopIndex.getDim(), ctx));
+      continue;
+    }
+    compared.push_back({index, numDims});
+    outExprs.push_back(getAffineDimExpr(numDims++, ctx));
+  }
+  AffineMap outMap = AffineMap::get(numDims, 0, outExprs, ctx);
+  SmallVector<utils::IteratorType> iterators(numDims,
+                                             utils::IteratorType::reduction);
+  for (AffineExpr expr : outExprs)
+    iterators[cast<AffineDimExpr>(expr).getPosition()] =
+        utils::IteratorType::parallel;
+
+  AdjointInputs candidates =
+      collectAdjointInputs(generic, resultAdjoints, kinds);
+  for (AffineMap &map : candidates.maps)
+    map = AffineMap::get(numDims, 0, map.getResults(), ctx);
+  OpBuilder nb(ctx); // The block is detached.
+  IRMapping mapping;
+  DenseSet<Value> accumulators;
+  std::unique_ptr<Block> block = copyForwardBody(
+      nb, generic, candidates, elementType, kinds, mapping, accumulators);
+  Value outAcc = block->getArguments().back();
+  FailureOr<Value> contribution =
+      reverseBody(nb, *block, generic, mapping.lookup(extract.getResult()),
+                  mapping, candidates.seedIndex, accumulators);
+  if (failed(contribution))
+    return failure();
+  if (!*contribution)
+    return success(); // The element does not reach the results.
+  Value match;
+  for (auto [index, dim] : compared) {
+    Value here = linalg::IndexOp::create(nb, loc, dim);
+    Value same = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
+                                       mapping.lookupOrDefault(index), here);
+    match = match ? arith::AndIOp::create(nb, loc, match, same) : same;
+  }
+  Value added = *contribution;
+  if (match) {
+    Value zero = arith::ConstantOp::create(nb, loc, elementType,
+                                           nb.getFloatAttr(elementType, 0.0));
+    added = arith::SelectOp::create(nb, loc, match, added, zero);
+  }
+  linalg::YieldOp::create(
+      nb, loc, arith::AddFOp::create(nb, loc, outAcc, added).getResult());
+  auto [inputs, maps] = pruneAdjointInputs(*block, candidates, outMap, numDims);
+  auto adjoint = linalg::GenericOp::create(b, loc, TypeRange{tableType}, inputs,
+                                           ValueRange{zeros(b, loc, tableType)},
+                                           maps, iterators);
+  adjoint.getRegion().push_back(block.release());
+  accumulate(table, adjoint.getResult(0));
   return success();
 }

@@ -112,11 +112,18 @@ bool PPCheckDifferentiablePass::checkLinalg(linalg::LinalgOp op) {
     if (isa<linalg::YieldOp, linalg::IndexOp>(bodyOp) ||
         isa<arith::ArithDialect, math::MathDialect>(bodyOp.getDialect()))
       continue;
+    // A gather: an element of a tensor from above (its adjoint a
+    // scatter-add, docs/Autodiff.md, "Gathers").
+    if (auto extract = dyn_cast<tensor::ExtractOp>(bodyOp);
+        extract &&
+        !op->isAncestor(extract.getTensor().getParentBlock()->getParentOp()))
+      continue;
     mlir::emitError(bodyOp.getLoc())
         << "cannot differentiate '" << bodyOp.getName() << "' in the body of '"
         << op->getName()
-        << "': a linalg body may hold only arith and math ops, linalg.index "
-           "and linalg.yield";
+        << "': a linalg body may hold only arith and math ops, linalg.index, "
+           "tensor.extract of a tensor from above (a gather) and "
+           "linalg.yield";
     ok = false;
   }
   return ok;

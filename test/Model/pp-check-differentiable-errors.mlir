@@ -61,14 +61,20 @@ func.func @f(%x: tensor<4xf32>, %m: memref<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// A gather from a tensor above is differentiable; an op of another dialect
+// in the body is not.
 func.func @f(%x: tensor<4xf32>, %table: tensor<8xf32>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>
   %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
   ^bb0(%in: f32, %out: f32):
     %i = linalg.index 0 : index
-    // expected-error @below {{cannot differentiate 'tensor.extract' in the body of 'linalg.generic': a linalg body may hold only arith and math ops, linalg.index and linalg.yield}}
     %v = tensor.extract %table[%i] : tensor<8xf32>
-    %s = arith.addf %in, %v : f32
+    // expected-error @below {{cannot differentiate 'tensor.from_elements' in the body of 'linalg.generic': a linalg body may hold only arith and math ops, linalg.index, tensor.extract of a tensor from above (a gather) and linalg.yield}}
+    %t = tensor.from_elements %v : tensor<1xf32>
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{cannot differentiate 'tensor.extract' in the body of 'linalg.generic'}}
+    %w = tensor.extract %t[%c0] : tensor<1xf32>
+    %s = arith.addf %in, %w : f32
     linalg.yield %s : f32
   } -> tensor<4xf32>
   return %y : tensor<4xf32>
