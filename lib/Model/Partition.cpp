@@ -362,8 +362,13 @@ void Partitioner::cloneRematerialized(Value value, OpBuilder &inner,
   if (!def || def->getBlock() != &body || !isRematerializable(def) ||
       mapping.contains(value))
     return;
-  for (Value operand : def->getOperands())
-    cloneRematerialized(operand, inner, mapping);
+  // Its operands, and the values its regions read from above (a gather's
+  // table in a linalg body).
+  def->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (!def->isAncestor(operand.getParentBlock()->getParentOp()))
+        cloneRematerialized(operand, inner, mapping);
+  });
   inner.clone(*def, mapping);
 }
 

@@ -98,3 +98,33 @@ class TinyLM(nn.Module):
 
 def tiny_lm():
     return TinyLM()
+
+
+class FlatLogits(nn.Module):
+    """A transformers causal LM whose logits come out as (tokens, vocabulary),
+    what cross-entropy against one label per token takes."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, ids):
+        logits = self.model(ids).logits
+        return logits.reshape(-1, logits.shape[-1])
+
+
+def gpt2(n_layer=2, n_embd=16, n_head=2, vocab_size=32, n_positions=8, seed=0):
+    """transformers' GPT2LMHeadModel from a config, random weights (no
+    download), eager attention, no dropout; its embedding and LM head are
+    tied (transformers ties them)."""
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    torch.manual_seed(seed)
+    config = GPT2Config(n_layer=n_layer, n_embd=n_embd, n_head=n_head,
+                        vocab_size=vocab_size, n_positions=n_positions,
+                        attn_pdrop=0.0, embd_pdrop=0.0, resid_pdrop=0.0,
+                        bos_token_id=0, eos_token_id=0)
+    config._attn_implementation = "eager"
+    model = GPT2LMHeadModel(config)
+    model.eval()
+    return FlatLogits(model)
