@@ -696,11 +696,16 @@ LogicalResult Differentiator::adjointForExtract(linalg::GenericOp generic,
   SmallVector<AffineExpr> outExprs;
   SmallVector<std::pair<Value, unsigned>> compared; // forward index, new dim
   llvm::SmallBitVector usedLoop(numLoops);
+  SmallVector<int64_t> loopRanges = generic.getStaticLoopRanges();
   unsigned numDims = numLoops;
-  for (Value index : extract.getIndices()) {
+  for (auto [position, index] : llvm::enumerate(extract.getIndices())) {
+    // A loop index spans the table's dimension only if the sizes agree (a
+    // body may read a sub-range); otherwise it is compared like any index.
     auto loopIndex = index.getDefiningOp<linalg::IndexOp>();
     if (loopIndex && loopIndex->getParentOp() == generic &&
-        !usedLoop.test(loopIndex.getDim())) {
+        !usedLoop.test(loopIndex.getDim()) &&
+        !ShapedType::isDynamic(tableType.getDimSize(position)) &&
+        loopRanges[loopIndex.getDim()] == tableType.getDimSize(position)) {
       usedLoop.set(loopIndex.getDim());
       outExprs.push_back(getAffineDimExpr(loopIndex.getDim(), ctx));
       continue;

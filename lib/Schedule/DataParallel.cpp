@@ -53,9 +53,9 @@ mlir::pp::sched::bucketAllReduces(std::vector<AllReducePlacement> placements,
                                   int64_t bucketBytes) {
   if (bucketBytes <= 0)
     return placements;
-  auto bytesOf = [&](int stage) {
+  auto bytesOf = [&](int stage) -> int64_t {
     return stage >= 0 && static_cast<size_t>(stage) < gradientBytes.size()
-               ? gradientBytes[stage]
+               ? std::max<int64_t>(0, gradientBytes[stage])
                : 0;
   };
   // Placements come rank by rank, in program order within a rank.

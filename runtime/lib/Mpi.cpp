@@ -98,7 +98,9 @@ public:
                                  double timeoutSeconds,
                                  const std::string &what) override;
   void startReplicaReduce(pprt_rank &rank,
-                          const ReplicaBucket &bucket) override;
+                          const ReplicaBucket &bucket) override {
+    startReduce(rank, bucket);
+  }
   bool reducesReplicas() const override { return options.replicas > 1; }
   double timeReplicaAllGather(int64_t bytes, int repetitions) override;
 
@@ -266,9 +268,11 @@ bool MpiTransport::acquireComputeSlot(pprt_rank &rank) {
     }
     if (sem_timedwait(slots, &until) == 0)
       return true;
-    if (errno != ETIMEDOUT && errno != EINTR)
+    int waitError = errno;
+    if (waitError != ETIMEDOUT && waitError != EINTR)
       abortJob(rankName(rank.rank) +
-               ": waiting for a compute slot: " + std::strerror(errno));
+               ": waiting for a compute slot: " + std::strerror(waitError));
+    progress(); // the sends already posted keep moving
     if (step.failed)
       return false;
     if (Clock::now() >= deadline)
@@ -278,9 +282,13 @@ bool MpiTransport::acquireComputeSlot(pprt_rank &rank) {
 
 /// The compute slots shared by the processes of this machine: the first
 /// process of each node (MPI_COMM_TYPE_SHARED) creates a named POSIX
-/// semaphore of `count`, the others open it, and once all have it the name
-/// is removed (the semaphore lives while it is open). A collective of every
-/// process; SEM_FAILED and `error` set if any process of the node failed.
+/// semaphore of its `count` (none if its count is 0: the node's processes
+/// do not outnumber its cores), the others open it, and once all have it
+/// the name is removed (the semaphore lives while it is open). A
+/// collective of every process, called by all when any wants slots (a
+/// count decided per machine must not leave another machine's processes
+/// out of the split). SEM_FAILED without slots, or with `error` set if a
+/// process of the node could not share them.
 static sem_t *openComputeSlots(int count, std::string &error) {
   int worldRank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &worldRank);
@@ -289,24 +297,36 @@ static sem_t *openComputeSlots(int count, std::string &error) {
                       MPI_INFO_NULL, &node);
   int nodeRank = 0;
   MPI_Comm_rank(node, &nodeRank);
-  char name[64] = {0};
+  // name[0] == 0: no slots on this node; the last int: the first process's
+  // errno when it could not create them.
+  struct {
+    char name[64];
+    int error;
+  } shared{};
   sem_t *slots = SEM_FAILED;
-  if (nodeRank == 0) {
+  if (nodeRank == 0 && count > 0) {
     timespec now{};
     clock_gettime(CLOCK_REALTIME, &now);
-    std::snprintf(
-        name, sizeof(name), "/pprt-slots-%d-%lld", static_cast<int>(getpid()),
-        static_cast<long long>(now.tv_sec) * 1000000000LL + now.tv_nsec);
-    slots = sem_open(name, O_CREAT | O_EXCL, 0600, count);
+    std::snprintf(shared.name, sizeof(shared.name), "/pprt-slots-%d-%lld",
+                  static_cast<int>(getpid()),
+                  static_cast<long long>(now.tv_sec) * 1000000000LL +
+                      now.tv_nsec);
+    slots = sem_open(shared.name, O_CREAT | O_EXCL, 0600, count);
+    if (slots == SEM_FAILED)
+      shared.error = errno;
   }
-  MPI_Bcast(name, sizeof(name), MPI_CHAR, 0, node);
-  if (nodeRank != 0)
-    slots = sem_open(name, 0);
-  int mine = slots != SEM_FAILED ? 1 : 0, all = 0;
-  int openError = mine ? 0 : errno;
+  MPI_Bcast(&shared, sizeof(shared), MPI_BYTE, 0, node);
+  bool wanted = shared.name[0] != 0;
+  int openError = shared.error;
+  if (wanted && nodeRank != 0 && !shared.error) {
+    slots = sem_open(shared.name, 0);
+    if (slots == SEM_FAILED)
+      openError = errno;
+  }
+  int mine = !wanted || slots != SEM_FAILED ? 1 : 0, all = 0;
   MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, node);
-  if (nodeRank == 0)
-    sem_unlink(name);
+  if (wanted && nodeRank == 0 && !shared.error)
+    sem_unlink(shared.name);
   MPI_Comm_free(&node);
   if (all)
     return slots;
@@ -560,20 +580,6 @@ void MpiTransport::runStep(const std::shared_ptr<StepContext> &step,
   // Gathered in rank order; each rank's events are already by start.
 }
 
-void MpiTransport::startReplicaReduce(pprt_rank &rank,
-                                      const ReplicaBucket &bucket) {
-  for (const ReplicaReduce &r : reduces)
-    for (auto [before, event] : r.bucket)
-      for (auto [stage, unused] : bucket)
-        if (stage == before) {
-          rank.step->fail(rankName(rank.rank) + ": pprt_allreduce: stage " +
-                          std::to_string(stage) +
-                          " was reduced already this step");
-          return;
-        }
-  startReduce(rank, bucket);
-}
-
 void MpiTransport::startReduce(pprt_rank &rank, const ReplicaBucket &bucket) {
   ReplicaReduce &r = reduces.emplace_back();
   r.bucket = bucket;
@@ -680,11 +686,18 @@ pprt::detail::createMpiTransport(const WorldOptions &options,
     MPI_Comm_split(MPI_COMM_WORLD, rank % pipelineRanks, rank / pipelineRanks,
                    &replicaComm);
   }
+  // Slots if any process wants them (each machine's first process decides
+  // for its machine).
+  int wantSlots = options.computeSlots > 0 ? 1 : 0, anyWants = 0;
+  MPI_Allreduce(&wantSlots, &anyWants, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   sem_t *slots = SEM_FAILED;
-  if (options.computeSlots > 0) {
-    slots = openComputeSlots(options.computeSlots, error);
-    if (slots == SEM_FAILED)
+  if (anyWants) {
+    slots = openComputeSlots(std::max(0, options.computeSlots), error);
+    if (slots == SEM_FAILED && !error.empty()) {
+      if (replicaComm != MPI_COMM_NULL)
+        MPI_Comm_free(&replicaComm);
       return nullptr;
+    }
   }
   return std::make_unique<MpiTransport>(
       options, rank, found && tagUpperBound ? *tagUpperBound : 32767,

@@ -293,7 +293,7 @@ TEST(RuntimeInProc, BadArgumentsFail) {
                             "micro-batch 0)");
 }
 
-TEST(RuntimeInProc, AllReduceBucketThatNeverStartsFails) {
+TEST(RuntimeInProc, AllReduceCallErrors) {
   // Two replicas of a one-rank pipeline: a stage that joins a bucket of
   // all-reduces (start 0) needs a later call that starts it.
   pprt::WorldOptions options;
@@ -314,6 +314,14 @@ TEST(RuntimeInProc, AllReduceBucketThatNeverStartsFails) {
   }));
   EXPECT_EQ(world->error(), "rank 1: pprt_allreduce: stage 0 joined a bucket "
                             "of all-reduces that no call started");
+  // A stage reduced twice in one step.
+  EXPECT_FALSE(world->runStep([](int rank, pprt_rank *h) {
+    pprt_allreduce(h, 0, 1);
+    if (rank == 0)
+      pprt_allreduce(h, 0, 1);
+  }));
+  EXPECT_EQ(world->error(),
+            "rank 0: pprt_allreduce: stage 0 was reduced already this step");
 }
 
 TEST(RuntimeInProc, CreateChecksOptions) {

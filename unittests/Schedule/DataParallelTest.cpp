@@ -38,20 +38,34 @@ TEST(DataParallel, PlacedAfterEachStagesLastGradientAction) {
   }
 }
 
-TEST(DataParallel, OverlapNeverLongerThanAtTheEnd) {
-  // Interleaved 1F1B, P = 2, V = 2: the later chunk's all-reduce overlaps.
+/// P = 2, V = 2 (stages 0 and 2 on rank 0, 1 and 3 on rank 1), F = 1,
+/// B = 2 (fused), stash 8.
+PipelineModel interleavedTwoByTwo() {
   PipelineModel model = PipelineModel::uniform(2, 1, 2, 0, 8);
   model.stages.push_back(model.stages[0]);
   model.stages.push_back(model.stages[1]);
   model.stages[2].rank = 0;
   model.stages[3].rank = 1;
-  Schedule s = pp_test::build("interleaved-1f1b", model, 4);
-  SimulationResult sim = simulate(model, s);
+  return model;
+}
+
+/// Four replicas, a ring of 1e12 B/s and 0.5 us, 1 MB of gradients per
+/// stage of interleavedTwoByTwo().
+DataParallelModel fourReplicasOfOneMegabyte() {
   DataParallelModel dp;
   dp.replicas = 4;
   dp.bandwidth = 1e12;
   dp.latency = 0.5;
   dp.gradientBytes = {1000000, 1000000, 1000000, 1000000};
+  return dp;
+}
+
+TEST(DataParallel, OverlapNeverLongerThanAtTheEnd) {
+  // Interleaved 1F1B, P = 2, V = 2: the later chunk's all-reduce overlaps.
+  PipelineModel model = interleavedTwoByTwo();
+  Schedule s = pp_test::build("interleaved-1f1b", model, 4);
+  SimulationResult sim = simulate(model, s);
+  DataParallelModel dp = fourReplicasOfOneMegabyte();
   DataParallelResult r =
       simulateDataParallel(model, s, sim, placeAllReduces(s), dp);
   EXPECT_DOUBLE_EQ(r.makespan, 32.0);
@@ -64,18 +78,10 @@ TEST(DataParallel, OverlapNeverLongerThanAtTheEnd) {
 TEST(DataParallel, Buckets) {
   // The pipeline of OverlapNeverLongerThanAtTheEnd: rank 0 runs stages 0
   // and 2, whose last backwards end at 27 and 23 us.
-  PipelineModel model = PipelineModel::uniform(2, 1, 2, 0, 8);
-  model.stages.push_back(model.stages[0]);
-  model.stages.push_back(model.stages[1]);
-  model.stages[2].rank = 0;
-  model.stages[3].rank = 1;
+  PipelineModel model = interleavedTwoByTwo();
   Schedule s = pp_test::build("interleaved-1f1b", model, 4);
   SimulationResult sim = simulate(model, s);
-  DataParallelModel dp;
-  dp.replicas = 4;
-  dp.bandwidth = 1e12;
-  dp.latency = 0.5;
-  dp.gradientBytes = {1000000, 1000000, 1000000, 1000000};
+  DataParallelModel dp = fourReplicasOfOneMegabyte();
   std::vector<AllReducePlacement> placed = placeAllReduces(s);
 
   // No cap, or a cap below two stages: one collective per stage.

@@ -109,17 +109,21 @@ TEST(Simulator, BubbleSpotValues) {
   }
 }
 
+/// [start, end] of every action of rank `r`.
+std::vector<std::pair<double, double>> timesOf(const SimulationResult &result,
+                                               int r) {
+  std::vector<std::pair<double, double>> out;
+  for (const ActionTiming &t : result.timings[r])
+    out.push_back({t.start, t.end});
+  return out;
+}
+
 TEST(Simulator, Timings) {
   // GPipe, P = 2, M = 2, F = 1, B = 2.
   PipelineModel model = PipelineModel::uniform(2, 1, 2, 0, 8);
   Schedule schedule = build("gpipe", model, 2);
   SimulationResult result = simulate(model, schedule);
-  auto times = [&](int r) {
-    std::vector<std::pair<double, double>> out;
-    for (const ActionTiming &t : result.timings[r])
-      out.push_back({t.start, t.end});
-    return out;
-  };
+  auto times = [&](int r) { return timesOf(result, r); };
   using Times = std::vector<std::pair<double, double>>;
   EXPECT_EQ(times(0), (Times{{0, 1}, {1, 2}, {5, 7}, {7, 9}}));
   EXPECT_EQ(times(1), (Times{{1, 2}, {2, 3}, {3, 5}, {5, 7}}));
@@ -141,12 +145,7 @@ TEST(Simulator, OneComputeSlot) {
   model.computeSlots = 1;
   Schedule schedule = build("gpipe", model, 2);
   SimulationResult result = simulate(model, schedule);
-  auto times = [&](int r) {
-    std::vector<std::pair<double, double>> out;
-    for (const ActionTiming &t : result.timings[r])
-      out.push_back({t.start, t.end});
-    return out;
-  };
+  auto times = [&](int r) { return timesOf(result, r); };
   using Times = std::vector<std::pair<double, double>>;
   EXPECT_EQ(times(0), (Times{{0, 1}, {1, 2}, {6, 8}, {10, 12}}));
   EXPECT_EQ(times(1), (Times{{2, 3}, {3, 4}, {4, 6}, {8, 10}}));

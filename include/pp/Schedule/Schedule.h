@@ -447,8 +447,9 @@ struct SimulationResult {
 /// With computeSlots = K in [1, numRanks), a compute action also waits for
 /// one of K slots (cores): among the actions whose rank and inputs are
 /// ready, the one ready first takes the slot that frees first (ties: the
-/// lower rank), as the runtime's slots hand them out (first come, first
-/// served). This is list scheduling on K machines (Graham, "Bounds on
+/// lower rank). The runtime's slots only approximate that order (a
+/// semaphore or a condition variable wakes some waiter, not the first).
+/// This is list scheduling on K machines (Graham, "Bounds on
 /// multiprocessing timing anomalies", SIAM J. Appl. Math. 1969); with K =
 /// 1 the step is at least the sum of all compute.
 ///

@@ -116,7 +116,9 @@ public:
                                                 StepContext *step) override;
   void computeBegins(pprt_rank &handle) override { endGroup(handle.step); }
   void startReplicaReduce(pprt_rank &handle,
-                          const ReplicaBucket &bucket) override;
+                          const ReplicaBucket &bucket) override {
+    startReduce(handle, bucket);
+  }
   bool reducesReplicas() const override { return options.replicas > 1; }
   /// The communicator of this pipeline rank's replicas (null for D = 1).
   ncclComm_t replicaComm = nullptr;
@@ -613,20 +615,6 @@ void NcclTransport::runStep(const std::shared_ptr<StepContext> &step,
   for (int r = 0; r < numRanks; ++r)
     for (size_t i = 0; i < static_cast<size_t>(counts[r]); ++i)
       step->trace.push_back(decodeTraceEvent(&mine[r * perRank + i * kFields]));
-}
-
-void NcclTransport::startReplicaReduce(pprt_rank &handle,
-                                       const ReplicaBucket &bucket) {
-  for (const ReplicaReduce &r : reduces)
-    for (auto [before, event] : r.bucket)
-      for (auto [stage, unused] : bucket)
-        if (stage == before) {
-          handle.step->fail(rankName(handle.rank) + ": pprt_allreduce: stage " +
-                            std::to_string(stage) +
-                            " was reduced already this step");
-          return;
-        }
-  startReduce(handle, bucket);
 }
 
 void NcclTransport::startReduce(pprt_rank &handle,
