@@ -37,6 +37,19 @@ class ExportError(Exception):
     pass
 
 
+
+def batch_norm_in_training_form(torch, module):
+    """Batch norm in train() mode normalizes by the batch's statistics and
+    also updates its running statistics, which torch.export turns into extra
+    results (buffer mutations) that a loss function cannot have. Training
+    does not read them, so every batch norm stops tracking them."""
+    for m in module.modules():
+        if isinstance(m, torch.nn.modules.batchnorm._BatchNorm):
+            m.track_running_stats = False
+            m.running_mean = None
+            m.running_var = None
+            m.num_batches_tracked = None
+
 def parse_shape(text, what, default_dtype="f32"):
     """'4x32' or '4x32:f32' or '4:i32' -> ((4, 32), 'f32')."""
     shape_text, _, dtype = text.partition(":")
@@ -265,7 +278,9 @@ def build_parser():
                     "initial weights are reproducible (default 0)")
     ap.add_argument("--train-mode", action="store_true",
                     help="export in train() mode (default eval(): dropout "
-                    "off, batch norm on its running statistics)")
+                    "off, batch norm on its running statistics); batch norm "
+                    "then normalizes by the micro-batch's statistics and "
+                    "keeps no running statistics")
     ap.add_argument("--ranks", type=int, default=2)
     ap.add_argument("--microbatches", type=int, default=2)
     ap.add_argument("--schedule", default="1f1b")
@@ -312,6 +327,8 @@ def export(argv=None):
         raise ExportError("%s returned %s, not an nn.Module" %
                           (args.spec, type(module).__name__))
     module.train(args.train_mode)
+    if args.train_mode:
+        batch_norm_in_training_form(torch, module)
 
     params = unique_parameters(module)
     if not params:

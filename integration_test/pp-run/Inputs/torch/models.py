@@ -100,6 +100,15 @@ def tiny_lm():
     return TinyLM()
 
 
+def conv_bn():
+    """Conv2d-BatchNorm2d-ReLU-AdaptiveAvgPool2d-Linear on 1x8x8 images:
+    exported with --train-mode, batch norm normalizes by each micro-batch's
+    statistics (ResNet's blocks, in small)."""
+    return nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.BatchNorm2d(4),
+                         nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+                         nn.Linear(4, 3))
+
+
 class FlatLogits(nn.Module):
     """A transformers causal LM whose logits come out as (tokens, vocabulary),
     what cross-entropy against one label per token takes."""
