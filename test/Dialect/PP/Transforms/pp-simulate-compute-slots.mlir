@@ -16,7 +16,7 @@
 // CHECK-NEXT:rank 0: end 12.5 us, busy 6 us, bubble 0.52 (52%), peak memory 200 bytes (2 M_B), sends 2
 // CHECK-NEXT:rank 1: end 10 us, busy 6 us, bubble 0.52 (52%), peak memory 300 bytes (1 M_B), sends 2
 // CHECK-NEXT:makespan: 12.5 us
-// CHECK:lower bound: 12 us (busiest rank 6, critical path 10, memory warm-up 10, shared cores 12), gap 0.0416667 (makespan / bound - 1)
+// CHECK:lower bound: 12 us (busiest rank 6, critical path 10, memory warm-up 10, shared cores 12), gap {{[0-9.e-]+}} (makespan / bound - 1)
 // CHECK:Rank 0: F0 -- F1 -- __ __ __ __ __ __ __ __ B0 -- -- -- __ __ __ __ __ B1 -- -- --
 // CHECK-NEXT:Rank 1: __ __ __ __ F0 -- B0 -- -- -- F1 -- __ __ __ __ B1 -- -- --
 
