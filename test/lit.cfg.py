@@ -40,6 +40,8 @@ llvm_config.with_system_environment(
     ["HOME", "INCLUDE", "LIB", "TMP", "TEMP", "PPRT_BLOCK_CACHE",
      "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"])
 llvm_config.use_default_substitutions()
+# pp-run compiles every module (tests of the JIT cache pass --jit-cache).
+config.environment["PP_JIT_CACHE"] = "none"
 # Match variables inside one CHECK-LABEL block only.
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 

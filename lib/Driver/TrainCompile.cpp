@@ -36,9 +36,10 @@ struct CompileJob {
 /// may be used from several threads; false if one failed (its diagnostics
 /// went to the context).
 static bool compileJobs(MLIRContext *context, std::vector<CompileJob> &jobs,
-                        unsigned threads) {
-  auto compileOne = [](CompileJob &job) {
+                        unsigned threads, StringRef cacheDir) {
+  auto compileOne = [cacheDir](CompileJob &job) {
     job.options.times = &job.times;
+    job.options.cacheDir = cacheDir;
     FailureOr<std::unique_ptr<JitModule>> jit =
         JitModule::compile(*job.module, job.entries, job.options, job.raw);
     if (succeeded(jit))
@@ -130,7 +131,7 @@ llvm::Error Trainer::compilePrograms() {
     }
     jobs.push_back(std::move(job));
   }
-  if (!compileJobs(module.getContext(), jobs, onGPU ? 1 : threads))
+  if (!compileJobs(module.getContext(), jobs, onGPU ? 1 : threads, so.jitCache))
     return makeError(onGPU ? "compiling the rank programs for the GPU failed"
                            : "JIT compilation failed");
   compileSeconds =
@@ -139,8 +140,8 @@ llvm::Error Trainer::compilePrograms() {
   for (const CompileJob &job : jobs)
     jitTimes += job.times;
   progress.phase(
-      llvm::formatv("compiled {0} modules{1}: MLIR lowering {2:f2} s, LLVM IR "
-                    "{3:f2} s, LLVM optimization {4:f2} s, code generation "
+      llvm::formatv("compiled {0} modules{1}{6}: MLIR lowering {2:f2} s, LLVM "
+                    "IR {3:f2} s, LLVM optimization {4:f2} s, code generation "
                     "{5:f2} s",
                     jobs.size(),
                     !onGPU && threads > 1 && jobs.size() > 1
@@ -149,7 +150,13 @@ llvm::Error Trainer::compilePrograms() {
                               .str()
                         : std::string(),
                     jitTimes.mlirLowering, jitTimes.llvmTranslation,
-                    jitTimes.llvmOptimization, jitTimes.codeGeneration)
+                    jitTimes.llvmOptimization, jitTimes.codeGeneration,
+                    so.jitCache.empty()
+                        ? std::string()
+                        : llvm::formatv(", {0} from the JIT cache ({1:f2} s)",
+                                        jitTimes.cachedModules,
+                                        jitTimes.cacheLookup)
+                              .str())
           .str());
   hostJit = std::move(jobs[0].jit);
   for (size_t j = 1; j < jobs.size(); ++j)

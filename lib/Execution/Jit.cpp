@@ -4,6 +4,7 @@
 #include "pp/Support/PassManagerOptions.h"
 
 #include "CPULowering.h"
+#include "HostJit.h"
 
 #include "pprt/pprt.h"
 
@@ -48,8 +49,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
@@ -233,59 +236,22 @@ static LogicalResult decomposeAggregatedOps(ModuleOp module) {
 }
 
 //===----------------------------------------------------------------------===//
-// Runtime support
-//===----------------------------------------------------------------------===//
-
-namespace {
-struct UnrankedDescriptor {
-  int64_t rank;
-  void *descriptor;
-};
-} // namespace
-
-/// `memrefCopy` as the MemRef-to-LLVM lowering calls it for copies between
-/// non-contiguous memrefs (the same contract as mlir_c_runner_utils'), so
-/// that pp-exec needs no runtime library.
-extern "C" void ppExecMemrefCopy(int64_t elemSize, UnrankedDescriptor *src,
-                                 UnrankedDescriptor *dst) {
-  int64_t rank = src->rank;
-  auto fields = [&](UnrankedDescriptor *d, char *&base, int64_t &offset,
-                    int64_t *&sizes, int64_t *&strides) {
-    char *raw = static_cast<char *>(d->descriptor);
-    std::memcpy(&base, raw + sizeof(void *), sizeof(void *));
-    offset = reinterpret_cast<int64_t *>(raw + 2 * sizeof(void *))[0];
-    sizes = reinterpret_cast<int64_t *>(raw + 2 * sizeof(void *)) + 1;
-    strides = sizes + rank;
-  };
-  char *srcBase, *dstBase;
-  int64_t srcOffset, dstOffset, *sizes, *srcStrides, *dstSizes, *dstStrides;
-  fields(src, srcBase, srcOffset, sizes, srcStrides);
-  fields(dst, dstBase, dstOffset, dstSizes, dstStrides);
-  for (int64_t d = 0; d < rank; ++d)
-    if (sizes[d] == 0)
-      return;
-  SmallVector<int64_t> index(rank, 0);
-  while (true) {
-    int64_t s = srcOffset, t = dstOffset;
-    for (int64_t d = 0; d < rank; ++d) {
-      s += index[d] * srcStrides[d];
-      t += index[d] * dstStrides[d];
-    }
-    std::memcpy(dstBase + t * elemSize, srcBase + s * elemSize, elemSize);
-    int64_t d = rank - 1;
-    for (; d >= 0; --d) {
-      if (++index[d] < sizes[d])
-        break;
-      index[d] = 0;
-    }
-    if (d < 0)
-      return;
-  }
-}
-
-//===----------------------------------------------------------------------===//
 // JitModule
 //===----------------------------------------------------------------------===//
+
+std::string mlir::pp::exec::defaultJitCacheDir() {
+  if (const char *env = std::getenv("PP_JIT_CACHE"))
+    return StringRef(env) == "none" ? "" : env;
+  llvm::SmallString<256> path;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    path = xdg;
+  else if (const char *home = std::getenv("HOME"); home && *home)
+    llvm::sys::path::append(path, home, ".cache");
+  else
+    return "";
+  llvm::sys::path::append(path, "pp-mlir", "jit");
+  return path.str().str();
+}
 
 JitModule::~JitModule() = default;
 
@@ -440,6 +406,35 @@ LogicalResult mlir::pp::exec::lowerForGPU(ModuleOp m, StringRef chip,
   return pm.run(m);
 }
 
+using Clock = std::chrono::steady_clock;
+static double secondsSince(Clock::time_point since) {
+  return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+/// The host's JIT target machine builder at `optLevel`.
+static FailureOr<llvm::orc::JITTargetMachineBuilder>
+hostTargetBuilder(Location loc, unsigned optLevel) {
+  // Once per process: registering the targets from two compiling threads
+  // at once can link the target registry's list into a cycle, where
+  // lookupTarget then spins forever.
+  static const bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return emitFailure(emitError(loc, "no JIT target for this host: ")
+                       << llvm::toString(builder.takeError()));
+  builder->setCodeGenOptLevel(optLevel == 0   ? llvm::CodeGenOptLevel::None
+                              : optLevel == 1 ? llvm::CodeGenOptLevel::Less
+                              : optLevel == 2
+                                  ? llvm::CodeGenOptLevel::Default
+                                  : llvm::CodeGenOptLevel::Aggressive);
+  return std::move(*builder);
+}
+
 FailureOr<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
                    const JitOptions &options,
@@ -447,7 +442,7 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
   keepFreedMemoryMapped();
   // Errors about the whole compilation point at the (first) entry.
   Location loc = entryLoc(m, entries);
-  std::vector<FunctionSignature> sigs;
+  std::unique_ptr<JitModule> jit(new JitModule());
   for (const std::string &name : entries) {
     auto fn = m.lookupSymbol<func::FuncOp>(name);
     if (!fn)
@@ -455,116 +450,166 @@ JitModule::compile(ModuleOp m, ArrayRef<std::string> entries,
     FailureOr<FunctionSignature> sig = getSignature(fn);
     if (failed(sig))
       return failure();
-    sigs.push_back(*sig);
+    jit->signatures[name] = *sig;
   }
-  using Clock = std::chrono::steady_clock;
-  auto seconds = [](Clock::time_point since) {
-    return std::chrono::duration<double>(Clock::now() - since).count();
-  };
   CompileTimes times;
+  LogicalResult result =
+      options.gpuChip.empty()
+          ? jit->compileForHost(m, loc, entries, rawEntries, options, times)
+          : jit->compileForGPU(m, loc, entries, rawEntries, options, times);
+  if (failed(result))
+    return failure();
+  if (options.times)
+    *options.times += times;
+  return jit;
+}
+
+LogicalResult JitModule::compileForHost(ModuleOp m, Location loc,
+                                        ArrayRef<std::string> entries,
+                                        ArrayRef<std::string> rawEntries,
+                                        const JitOptions &options,
+                                        CompileTimes &times) {
+  FailureOr<llvm::orc::JITTargetMachineBuilder> builder =
+      hostTargetBuilder(loc, options.optLevel);
+  if (failed(builder))
+    return failure();
+  auto tm = builder->createTargetMachine();
+  if (!tm)
+    return emitFailure(emitError(loc, "cannot create the JIT target machine: ")
+                       << llvm::toString(tm.takeError()));
+  // The cache stores the object alone: a compilation whose side outputs
+  // are wanted (the lowered module, the GEMM calls) compiles.
+  bool useCache =
+      !options.cacheDir.empty() && !options.printLowered && !options.gemmCalls;
+  std::string key;
+  std::unique_ptr<llvm::MemoryBuffer> object;
   Clock::time_point phase = Clock::now();
-  if (!options.gpuChip.empty()) {
-    if (!entries.empty())
-      return emitFailure(emitError(loc, "a GPU module has raw entries only"));
-    if (failed(lowerForGPU(m, options.gpuChip, options.gpuEmulate)))
-      return failure();
-    if (options.printLowered)
-      m.print(*options.printLowered);
+  if (useCache) {
+    key = jitCacheKey(m, entries, rawEntries, options, **tm);
+    object = readCachedObject(options.cacheDir, key);
+    times.cacheLookup += secondsSince(phase);
+  }
+  ++times.modules;
+  if (object) {
+    ++times.cachedModules;
   } else {
+    phase = Clock::now();
     if (failed(lowerForCPU(m, entries, options)))
       return failure();
     if (options.printLowered)
       m.print(*options.printLowered);
+    times.mlirLowering += secondsSince(phase);
+    auto emitted = emitObject(m, **tm, entries, options.optLevel, times);
+    if (!emitted)
+      return emitFailure(emitError(loc, "JIT compilation failed: ")
+                         << llvm::toString(emitted.takeError()));
+    object = std::move(*emitted);
+    if (useCache)
+      if (llvm::Error error = writeCachedObject(options.cacheDir, key,
+                                                object->getMemBufferRef()))
+        emitWarning(loc, "not stored in the JIT cache: ")
+            << llvm::toString(std::move(error));
   }
 
-  times.mlirLowering = seconds(phase);
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!tmBuilder)
-    return emitFailure(emitError(loc, "no JIT target for this host: ")
-                       << llvm::toString(tmBuilder.takeError()));
-  llvm::CodeGenOptLevel level =
-      options.optLevel == 0   ? llvm::CodeGenOptLevel::None
-      : options.optLevel == 1 ? llvm::CodeGenOptLevel::Less
-      : options.optLevel == 2 ? llvm::CodeGenOptLevel::Default
-                              : llvm::CodeGenOptLevel::Aggressive;
-  tmBuilder->setCodeGenOptLevel(level);
-  auto tm = tmBuilder->createTargetMachine();
+  // Link, and look every entry up now: unresolved symbols (a call to a
+  // function the module only declares) are reported here, not on the first
+  // run.
+  phase = Clock::now();
+  auto linked =
+      linkObject(std::move(object), std::move(*builder), runtimeSymbols);
+  if (!linked)
+    return emitFailure(emitError(loc, "JIT linking failed: ")
+                       << llvm::toString(linked.takeError()));
+  hostJit = std::move(*linked);
+  auto lookup = [&](StringRef symbol, StringRef name) -> void * {
+    auto address = hostJit->lookup(symbol);
+    if (!address) {
+      emitError(loc, "JIT linking of @")
+          << name << " failed: " << llvm::toString(address.takeError());
+      return nullptr;
+    }
+    return address->toPtr<void *>();
+  };
+  for (const std::string &name : entries) {
+    void *fn = lookup(packedWrapperName(name), name);
+    if (!fn)
+      return failure();
+    packedFunctions[name] = reinterpret_cast<PackedFunction>(fn);
+  }
+  for (const std::string &name : rawEntries) {
+    void *fn = lookup(name, name);
+    if (!fn)
+      return failure();
+    rawFunctions[name] = fn;
+  }
+  times.codeGeneration += secondsSince(phase);
+  return success();
+}
+
+LogicalResult JitModule::compileForGPU(ModuleOp m, Location loc,
+                                       ArrayRef<std::string> entries,
+                                       ArrayRef<std::string> rawEntries,
+                                       const JitOptions &options,
+                                       CompileTimes &times) {
+  if (!entries.empty())
+    return emitFailure(emitError(loc, "a GPU module has raw entries only"));
+  Clock::time_point phase = Clock::now();
+  if (failed(lowerForGPU(m, options.gpuChip, options.gpuEmulate)))
+    return failure();
+  if (options.printLowered)
+    m.print(*options.printLowered);
+  times.mlirLowering += secondsSince(phase);
+  ++times.modules;
+  FailureOr<llvm::orc::JITTargetMachineBuilder> builder =
+      hostTargetBuilder(loc, options.optLevel);
+  if (failed(builder))
+    return failure();
+  auto tm = builder->createTargetMachine();
   if (!tm)
     return emitFailure(emitError(loc, "cannot create the JIT target machine: ")
                        << llvm::toString(tm.takeError()));
+  // MLIR's ExecutionEngine: its module constructors load the kernels
+  // (initialize() below), which a bare object linked by LLJIT would not run.
   auto transformer = makeOptimizingTransformer(std::min(options.optLevel, 3u),
                                                /*sizeLevel=*/0, tm->get());
-  ExecutionEngineOptions engineOptions;
+  double optimization = 0;
   // The optimizer runs inside ExecutionEngine::create, after the
-  // translation: timed apart.
-  // (transformer is a function_ref: the lambda lives until create returns.)
+  // translation: timed apart. (transformer is a function_ref: the lambda
+  // lives until create returns.)
   auto timedTransformer = [&](llvm::Module *module) {
     Clock::time_point start = Clock::now();
     llvm::Error error = transformer(module);
-    times.llvmOptimization += seconds(start);
+    optimization += secondsSince(start);
     return error;
   };
+  ExecutionEngineOptions engineOptions;
   engineOptions.transformer = timedTransformer;
-  engineOptions.jitCodeGenOptLevel = level;
+  engineOptions.jitCodeGenOptLevel = (*tm)->getOptLevel();
   engineOptions.enableGDBNotificationListener = false;
   engineOptions.enablePerfNotificationListener = false;
   phase = Clock::now();
-  auto engine = ExecutionEngine::create(m, engineOptions, std::move(*tm));
-  times.llvmTranslation = seconds(phase) - times.llvmOptimization;
-  if (!engine)
+  auto created = ExecutionEngine::create(m, engineOptions, std::move(*tm));
+  times.llvmTranslation += secondsSince(phase) - optimization;
+  times.llvmOptimization += optimization;
+  if (!created)
     return emitFailure(emitError(loc, "JIT compilation failed: ")
-                       << llvm::toString(engine.takeError()));
-
-  std::unique_ptr<JitModule> jit(new JitModule());
-  jit->engine = std::move(*engine);
-  jit->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap map;
-    auto define = [&](llvm::StringRef name, auto *function) {
-      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(function),
-                             llvm::JITSymbolFlags::Exported};
-    };
-    define("memrefCopy", &ppExecMemrefCopy);
-    // The CPU GEMMs (libPPRuntime.so), also for programs that do not link
-    // the runtime otherwise (pp-exec).
-    define("pprt_cpu_gemm_f32", &pprt_cpu_gemm_f32);
-    define("pprt_cpu_gemm_f64", &pprt_cpu_gemm_f64);
-    // The allocator of the CPU lowering (finalize-memref-to-llvm
-    // {use-generic-functions}): libPPRuntime's, which charges each buffer
-    // to the rank whose thread allocates it (pprt.h).
-    define("_mlir_memref_to_llvm_alloc", &pprt_memory_alloc);
-    define("_mlir_memref_to_llvm_aligned_alloc", &pprt_memory_aligned_alloc);
-    define("_mlir_memref_to_llvm_free", &pprt_memory_free);
-    return map;
-  });
+                       << llvm::toString(created.takeError()));
+  engine = std::move(*created);
+  engine->registerSymbols(runtimeSymbols);
   phase = Clock::now();
-  for (const FunctionSignature &sig : sigs) {
-    // Look every wrapper up now: unresolved symbols (a call to a function
-    // the module only declares) are reported here, not on the first run.
-    std::string name = ("_mlir_ciface_" + kWrapperPrefix + sig.name).str();
-    if (auto fn = jit->engine->lookupPacked(name); !fn)
-      return emitFailure(emitError(loc, "JIT linking of @")
-                         << sig.name
-                         << " failed: " << llvm::toString(fn.takeError()));
-    jit->signatures[sig.name] = sig;
-  }
   for (const std::string &name : rawEntries) {
-    auto fn = jit->engine->lookup(name);
+    auto fn = engine->lookup(name);
     if (!fn)
       return emitFailure(emitError(loc, "JIT linking of @")
                          << name
                          << " failed: " << llvm::toString(fn.takeError()));
-    jit->rawFunctions[name] = *fn;
+    rawFunctions[name] = *fn;
   }
   // GPU modules load their kernels in global constructors (mgpuModuleLoad*
   // of the CUDA plugin, which must be loaded and have its device open).
-  if (!options.gpuChip.empty())
-    jit->engine->initialize();
-  times.codeGeneration = seconds(phase);
-  if (options.times)
-    *options.times += times;
-  return jit;
+  engine->initialize();
+  times.codeGeneration += secondsSince(phase);
+  return success();
 }
 
 void *JitModule::lookupRaw(StringRef name) const {
@@ -636,21 +681,13 @@ llvm::Error JitModule::runOnBuffers(StringRef name, ArrayRef<const void *> args,
     addDescriptor(data, spec.shape);
   for (auto [data, spec] : llvm::zip_equal(results, sig.results))
     addDescriptor(data, spec.shape);
-  // The C interface takes a pointer to each descriptor; the packed form
-  // takes a pointer to each of those pointers.
-  std::vector<void *> pointers(n), packed(n);
-  for (size_t i = 0; i < n; ++i) {
+  // The packed wrapper takes an array of pointers to the descriptors.
+  std::vector<void *> pointers(n);
+  for (size_t i = 0; i < n; ++i)
     pointers[i] = descriptors[i].data();
-    packed[i] = &pointers[i];
-  }
-  // Look the function up first so that a timed call is the compiled code
-  // alone.
-  auto fn =
-      engine->lookupPacked(("_mlir_ciface_" + kWrapperPrefix + name).str());
-  if (!fn)
-    return fn.takeError();
+  PackedFunction fn = packedFunctions.lookup(name);
   auto start = std::chrono::steady_clock::now();
-  (*fn)(packed.data());
+  fn(pointers.data());
   auto end = std::chrono::steady_clock::now();
   if (microseconds)
     *microseconds =

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Driver/Driver.h"
+#include "pp/Execution/Jit.h"
 #include "pp/InitAllPasses.h"
 #include "pp/Support/PassManagerOptions.h"
 #include "pp/Support/Version.h"
@@ -411,6 +412,14 @@ static cl::opt<bool>
            cl::desc("Keep the GEMMs of CPU stage functions as generated loops "
                     "instead of OpenBLAS calls (default off)"),
            cl::init(false), cl::cat(deviceCategory));
+static cl::opt<std::string> jitCache(
+    "jit-cache",
+    cl::desc("Compiled rank programs are kept in this directory and reused "
+             "by a later run of the same model with the same options on the "
+             "same CPU and compiler (default: $PP_JIT_CACHE, else "
+             "$XDG_CACHE_HOME/pp-mlir/jit, else ~/.cache/pp-mlir/jit; none: "
+             "compile every time; host code only)"),
+    cl::value_desc("dir|none"), cl::cat(deviceCategory));
 static cl::opt<int64_t> workspaceMiB(
     "gpu-workspace-mib",
     cl::desc("Device memory per rank beyond the schedule's memory plan, for "
@@ -570,6 +579,10 @@ int main(int argc, char **argv) {
   sessionOptions.blasThreads = blasThreads;
   sessionOptions.computeSlots = computeSlots;
   sessionOptions.blas = !noBlas;
+  sessionOptions.jitCache = jitCache.getNumOccurrences() == 0
+                                ? exec::defaultJitCacheDir()
+                            : jitCache == "none" ? std::string()
+                                                 : std::string(jitCache);
   sessionOptions.compileOnly = printIR;
   if (llvm::Error e = driver::validate(compile, sessionOptions))
     return fail(std::move(e));

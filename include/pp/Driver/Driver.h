@@ -470,6 +470,9 @@ struct SessionOptions {
   /// keeps them as generated loops (JitOptions::blas). The emulated GPU
   /// always uses loops.
   bool blas = true;
+  /// The JIT cache directory of the host code (JitOptions::cacheDir);
+  /// empty: none.
+  std::string jitCache;
 };
 
 /// Checks what one option set says of the other: measured plan costs need

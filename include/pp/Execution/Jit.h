@@ -32,6 +32,9 @@ namespace mlir {
 class DialectRegistry;
 class ExecutionEngine;
 } // namespace mlir
+namespace llvm::orc {
+class LLJIT;
+} // namespace llvm::orc
 
 namespace mlir::pp::exec {
 
@@ -68,17 +71,25 @@ struct CompileTimes {
   double llvmTranslation = 0;
   /// LLVM's optimization pipeline (-O3) on that IR.
   double llvmOptimization = 0;
-  /// Code generation and linking, which the JIT runs when the entries are
-  /// looked up.
+  /// Code generation to an object, and linking it into the process.
   double codeGeneration = 0;
+  /// Hashing the module and reading the JIT cache (JitOptions::cacheDir).
+  double cacheLookup = 0;
+  /// Modules compiled or loaded (a count, not seconds), and how many of
+  /// them came from the JIT cache.
+  unsigned modules = 0, cachedModules = 0;
   double total() const {
-    return mlirLowering + llvmTranslation + llvmOptimization + codeGeneration;
+    return mlirLowering + llvmTranslation + llvmOptimization + codeGeneration +
+           cacheLookup;
   }
   CompileTimes &operator+=(const CompileTimes &other) {
     mlirLowering += other.mlirLowering;
     llvmTranslation += other.llvmTranslation;
     llvmOptimization += other.llvmOptimization;
     codeGeneration += other.codeGeneration;
+    cacheLookup += other.cacheLookup;
+    modules += other.modules;
+    cachedModules += other.cachedModules;
     return *this;
   }
 };
@@ -113,6 +124,14 @@ struct JitOptions {
   /// kernels stay loops the host runs (the emulated CUDA plugin,
   /// libPPRuntimeGPUEmu.so, must be loaded instead of the real one).
   bool gpuEmulate = false;
+  /// If not empty, the JIT cache: a directory of compiled objects, one per
+  /// module, keyed by the module, the options above, the host CPU, the
+  /// LLVM version and the compiler's own binary (docs/Execution.md, "The
+  /// JIT cache"). A module found there is linked without lowering or
+  /// compiling it; one not found is compiled and stored (a failure to
+  /// store is a warning). Host code only: a GPU module compiles every time,
+  /// and so does one with printLowered or gemmCalls set.
+  std::string cacheDir;
   /// If set, the lowered LLVM-dialect module is printed here.
   llvm::raw_ostream *printLowered = nullptr;
   /// If set, the CPU lowering appends the GEMM calls it emits (with static
@@ -164,6 +183,11 @@ mlir::LogicalResult promoteF32ToF64(mlir::ModuleOp module, std::string &reason);
 mlir::LogicalResult lowerForGPU(mlir::ModuleOp module, llvm::StringRef chip,
                                 bool emulate = false);
 
+/// The default JIT cache directory: $PP_JIT_CACHE if it is set (empty
+/// when it is "none": no cache), else $XDG_CACHE_HOME/pp-mlir/jit, else
+/// $HOME/.cache/pp-mlir/jit, else empty.
+std::string defaultJitCacheDir();
+
 class JitModule {
 public:
   ~JitModule();
@@ -204,8 +228,26 @@ public:
 
 private:
   JitModule() = default;
+  mlir::LogicalResult compileForHost(mlir::ModuleOp m, mlir::Location loc,
+                                     llvm::ArrayRef<std::string> entries,
+                                     llvm::ArrayRef<std::string> rawEntries,
+                                     const JitOptions &options,
+                                     CompileTimes &times);
+  mlir::LogicalResult compileForGPU(mlir::ModuleOp m, mlir::Location loc,
+                                    llvm::ArrayRef<std::string> entries,
+                                    llvm::ArrayRef<std::string> rawEntries,
+                                    const JitOptions &options,
+                                    CompileTimes &times);
+
+  /// An entry's packed wrapper: takes an array of pointers to the memref
+  /// descriptors of its arguments, then of its results.
+  using PackedFunction = void (*)(void **);
+  /// Host code: the LLJIT that linked the module's object.
+  std::unique_ptr<llvm::orc::LLJIT> hostJit;
+  /// GPU code: MLIR's ExecutionEngine (it runs the module's constructors).
   std::unique_ptr<mlir::ExecutionEngine> engine;
   llvm::StringMap<FunctionSignature> signatures;
+  llvm::StringMap<PackedFunction> packedFunctions;
   llvm::StringMap<void *> rawFunctions;
 };
 
