@@ -38,6 +38,28 @@ LogicalResult mlir::pp::normalizeLinalg(Operation *root,
     (void)applyPatternsGreedily(root, std::move(patterns), config);
   }
 
+  // A linalg.generic with several results, some unused: drop those results
+  // and what only they compute. torch-mlir's linalg lowering of aten.amax
+  // (softmax's max) is aten.max.dim, one linalg.generic that yields the max
+  // and its arg-max, whose accumulators share the comparison; the arg-max
+  // is unused, and without it the max is a plain arith.maximumf reduction
+  // that pp-autodiff differentiates.
+  SmallVector<Operation *> withDeadResults;
+  root->walk([&](linalg::GenericOp op) {
+    if (op->getNumResults() > 1 && op.hasPureTensorSemantics() &&
+        llvm::any_of(op->getResults(),
+                     [](Value result) { return result.use_empty(); }))
+      withDeadResults.push_back(op);
+  });
+  if (!withDeadResults.empty()) {
+    RewritePatternSet patterns(ctx);
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    config.enableFolding(false);
+    (void)applyOpPatternsGreedily(withDeadResults, std::move(patterns), config);
+  }
+
   IRRewriter rewriter(ctx);
   bool ok = true;
 

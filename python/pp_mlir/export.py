@@ -50,6 +50,19 @@ def batch_norm_in_training_form(torch, module):
             m.running_var = None
             m.num_batches_tracked = None
 
+
+def persistent_buffers(module):
+    """torch.export lifts a non-persistent buffer (register_buffer(...,
+    persistent=False), such as the rotary embedding's inv_freq in
+    transformers' Llama) into ExportedProgram.constants instead of its
+    state_dict, where torch-mlir's import_frozen_program looks every buffer
+    up ("Could not find state mapping for buffer"). Buffers become constants
+    of the export either way (docs/Frontends.md), so every buffer is made
+    persistent."""
+    for m in module.modules():
+        m._non_persistent_buffers_set.clear()
+
+
 def parse_shape(text, what, default_dtype="f32"):
     """'4x32' or '4x32:f32' or '4:i32' -> ((4, 32), 'f32')."""
     shape_text, _, dtype = text.partition(":")
@@ -329,6 +342,7 @@ def export(argv=None):
     module.train(args.train_mode)
     if args.train_mode:
         batch_norm_in_training_form(torch, module)
+    persistent_buffers(module)
 
     params = unique_parameters(module)
     if not params:

@@ -137,3 +137,38 @@ def gpt2(n_layer=2, n_embd=16, n_head=2, vocab_size=32, n_positions=8, seed=0):
     model = GPT2LMHeadModel(config)
     model.eval()
     return FlatLogits(model)
+
+
+def llama(num_hidden_layers=2, hidden_size=32, num_attention_heads=4,
+          num_key_value_heads=2, intermediate_size=64, vocab_size=64,
+          max_position_embeddings=16, seed=0):
+    """transformers' LlamaForCausalLM from a config, random weights (no
+    download): RMSNorm, rotary embeddings, SwiGLU MLP, grouped-query
+    attention (4 query heads share 2 key-value heads), eager attention, an
+    untied LM head."""
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(seed)
+    config = LlamaConfig(num_hidden_layers=num_hidden_layers,
+                         hidden_size=hidden_size,
+                         num_attention_heads=num_attention_heads,
+                         num_key_value_heads=num_key_value_heads,
+                         intermediate_size=intermediate_size,
+                         vocab_size=vocab_size,
+                         max_position_embeddings=max_position_embeddings,
+                         tie_word_embeddings=False, attention_dropout=0.0,
+                         use_cache=False, bos_token_id=0, eos_token_id=0,
+                         pad_token_id=None)
+    config._attn_implementation = "eager"
+    model = LlamaForCausalLM(config)
+    model.eval()
+    return FlatLogits(model)
+
+
+def resnet18(num_classes=10, seed=0):
+    """torchvision's ResNet-18, random weights (no download), for
+    --train-mode (batch norm by each micro-batch's statistics)."""
+    import torchvision
+
+    torch.manual_seed(seed)
+    return torchvision.models.resnet18(num_classes=num_classes)
