@@ -3,7 +3,9 @@
 # line each, from its progress lines: the model passes (prepare, partition,
 # differentiate, plan, lower: the time until "compiling"), then the JIT's
 # four phases, summed over the modules compiled in parallel ("compiled N
-# modules ...: ..."), and the wall time until then.
+# modules ...: ..."), and the wall time until then; then the same run again
+# with the JIT cache the first one filled (a fresh cache per invocation of
+# this script): the wall time until compiled when nothing compiles.
 # Plan costs are FLOP estimates (nothing is measured) and the run is one
 # step without --check, so the reference is not compiled.
 #
@@ -13,6 +15,8 @@
 # with LLVM exceptions; see ../shared/models/SOURCES.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+cache=$(mktemp -d)
+trap 'rm -rf "$cache"' EXIT
 build=${PP_BUILD_DIR:-$root/build}
 run=$build/bin/pp-run
 models=$root/../shared/models
@@ -21,29 +25,34 @@ layer=$models/buddy-mlir__transformer_layer_tosa.mlir
 row() { # LABEL pp-run arguments...
   local label=$1
   shift
-  local out
-  out=$("$run" --plan-costs=flops --steps=1 "$@" 2>&1 >/dev/null) || {
-    echo "| $label | failed | | | | | |"
+  local out warm
+  out=$("$run" --plan-costs=flops --steps=1 --jit-cache="$cache" "$@" 2>&1 >/dev/null) || {
+    echo "| $label | failed | | | | | | |"
     return
   }
-  PP_OUT=$out python3 - "$label" <<'PY'
+  warm=$("$run" --plan-costs=flops --steps=1 --jit-cache="$cache" "$@" 2>&1 >/dev/null) || {
+    echo "| $label | failed (warm) | | | | | | |"
+    return
+  }
+  PP_OUT=$out PP_WARM=$warm python3 - "$label" <<'PY'
 import os, re, sys
 text = os.environ["PP_OUT"]
 label = sys.argv[1]
+warm = re.search(r"\[([0-9.]+) s\] compiled [^:]*: ", os.environ["PP_WARM"])
 model = re.search(r"\[([0-9.]+) s\] compiling", text)
 jit = re.search(r"compiled [^:]*: MLIR lowering ([0-9.]+) s, LLVM IR ([0-9.]+) s, "
                 r"LLVM optimization ([0-9.]+) s, code generation ([0-9.]+) s", text)
 total = re.search(r"\[([0-9.]+) s\] compiled [^:]*:", text)
-if not (model and jit and total):
-    print(f"| {label} | ? | | | | | |")
+if not (model and jit and total and warm):
+    print(f"| {label} | ? | | | | | | |")
 else:
     print(f"| {label} | {model.group(1)} | " + " | ".join(jit.groups()) +
-          f" | {total.group(1)} |")
+          f" | {total.group(1)} | {warm.group(1)} |")
 PY
 }
 
-echo "| model, plan | model passes (s) | MLIR lowering | LLVM IR | LLVM optimization | code generation | until compiled (s) |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| model, plan | model passes (s) | MLIR lowering | LLVM IR | LLVM optimization | code generation | until compiled (s) | warm JIT cache (s) |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 row "tanh MLP, P=3, 1F1B, M=4" "$root/examples/tanh-mlp3.mlir" \
   --function=mlp --ranks=3 --microbatches=4 --schedule=1f1b
 row "LeNet, P=2, 1F1B, M=2" "$root/examples/lenet.mlir" --function=lenet \

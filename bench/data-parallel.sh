@@ -38,7 +38,14 @@ run() { # D NAME MODEL FUNCTION PARAMETERS LOSS [pp-run options]
 step() { grep -o "^measured ([^)]*): step [0-9.]* ms" "$1" | grep -o "[0-9.]* ms" | head -1; }
 predicted() { grep -o "[0-9.]* ms overlapped.*reduced at the end" "$1" || echo -; }
 ratio() { grep -o "^data parallel: .*(ratio [0-9.]*)" "$1" | grep -o "ratio [0-9.]*" || echo -; }
-calibration() { grep -o "all-reduce calibration.*" "$1" | sed 's/.*): //' || echo -; }
+calibration() { # the fitted ring, or "no fit" when the timings were noise
+  local c
+  c=$(grep -o "all-reduce calibration.*" "$1") || { echo -; return; }
+  case $c in
+  *"no fit"*) echo "no fit" ;;
+  *) echo "${c##*): }" ;;
+  esac
+}
 share() { # the all-reduce intervals' total over the step's compute, from the trace
   python3 - "$1" <<'PY'
 import json, sys

@@ -61,6 +61,8 @@ tools = ["pp-opt", "pp-translate", "pp-exec", "pp-run", "pp-bench-runtime", "not
     ToolSubst("pprt-mpi-test", unresolved="ignore"),
     # RUNPATHs of the installed tree (integration_test/Embedding).
     ToolSubst("llvm-readelf", unresolved="ignore"),
+    # Damaged JIT cache entries (integration_test/pp-run/jit-cache.test).
+    ToolSubst("llvm-objcopy", unresolved="ignore"),
     # fuzz/: built where clang has libFuzzer (libclang-rt-22-dev).
     ToolSubst("pp-fuzz-ir", unresolved="ignore"),
     ToolSubst("pp-fuzz-schedule", unresolved="ignore"),

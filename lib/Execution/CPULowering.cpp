@@ -35,13 +35,16 @@
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "mlir/Transforms/Passes.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
@@ -514,6 +517,70 @@ static void forwardResultsToWrapperOutputs(ModuleOp module) {
   }
 }
 
+/// Moves each loop nest at the top of a function's body (a linalg op on
+/// buffers, or the loops that tiling made) into a function of its own,
+/// called in its place and never inlined, when the function has at least
+/// `minNests` of them. A stage function of a real model is hundreds of loop
+/// nests in one function, where LLVM's loop passes and scalar evolution
+/// take time quadratic in the function's size (ResNet-18 at P=2 compiled
+/// for over 4 minutes, 100 s after); one function per nest keeps compile
+/// time linear, and step times did not change (LeNet, the decoder layer:
+/// docs/Execution.md). The
+/// nests compute exactly what they did (the same loops, the same order of
+/// every accumulation): only the call boundary is new. Constants the nest
+/// uses are cloned into it, so that trip counts stay known.
+static void outlineLoopNests(ModuleOp module, size_t minNests) {
+  OpBuilder b(module.getContext());
+  SymbolTable symbols(module);
+  for (auto fn : llvm::to_vector(module.getOps<func::FuncOp>())) {
+    if (fn.isExternal())
+      continue;
+    SmallVector<Operation *> nests;
+    for (Operation &op : fn.getBody().front())
+      if (isa<linalg::LinalgOp, scf::ForOp, affine::AffineForOp>(op))
+        nests.push_back(&op);
+    if (nests.size() < minNests)
+      continue;
+    for (auto [i, nest] : llvm::enumerate(nests)) {
+      llvm::SetVector<Value> used(nest->getOperands().begin(),
+                                  nest->getOperands().end());
+      getUsedValuesDefinedAbove(nest->getRegions(), used);
+      SmallVector<Value> arguments;
+      SmallVector<Operation *> constants;
+      for (Value v : used) {
+        Operation *def = v.getDefiningOp();
+        if (def && def->hasTrait<OpTrait::ConstantLike>() &&
+            def->getNumOperands() == 0)
+          constants.push_back(def);
+        else
+          arguments.push_back(v);
+      }
+      b.setInsertionPoint(fn);
+      auto outlined = func::FuncOp::create(
+          b, nest->getLoc(), (fn.getSymName() + "_nest" + Twine(i)).str(),
+          b.getFunctionType(ValueRange(arguments).getTypes(),
+                            nest->getResultTypes()));
+      outlined.setPrivate();
+      outlined->setAttr("passthrough",
+                        b.getArrayAttr({b.getStringAttr("noinline")}));
+      symbols.insert(outlined);
+      Block *body = outlined.addEntryBlock();
+      b.setInsertionPointToStart(body);
+      IRMapping mapping;
+      for (auto [v, arg] : llvm::zip_equal(arguments, body->getArguments()))
+        mapping.map(v, arg);
+      for (Operation *c : constants)
+        b.clone(*c, mapping);
+      Operation *clone = b.clone(*nest, mapping);
+      func::ReturnOp::create(b, nest->getLoc(), clone->getResults());
+      b.setInsertionPoint(nest);
+      auto call = func::CallOp::create(b, nest->getLoc(), outlined, arguments);
+      nest->replaceAllUsesWith(call.getResults());
+      nest->erase();
+    }
+  }
+}
+
 static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   // Vector transfers of more than one dimension become 1-D ones (rows of a
   // tile), fully unrolled.
@@ -618,6 +685,9 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
       return failure();
     mlir::pp::moveDeallocsToLastUse(m);
   }
+  // After moveDeallocsToLastUse, which assumes that a call's results never
+  // alias its operands (an outlined loop that carries a buffer would).
+  outlineLoopNests(m, /*minNests=*/2);
   PassManager pm(ctx);
   pp::applyPassManagerOptions(pm);
   buildLoweringPipeline(pm, options.vectorize || containsDialect(m, "vector"));

@@ -27,10 +27,12 @@
 #include "llvm/Support/SmallVectorMemoryBuffer.h"
 #include "llvm/Support/raw_sha1_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <chrono>
 #include <cstring>
-#include <dlfcn.h>
+#include <limits>
+#include <link.h>
 
 using namespace mlir;
 using namespace mlir::pp::exec;
@@ -116,24 +118,83 @@ mlir::pp::exec::detail::runtimeSymbols(llvm::orc::MangleAndInterner interner) {
 // The cache
 //===----------------------------------------------------------------------===//
 
-/// The file that holds this code (the tool, or a shared library that links
-/// lib/Execution), with its size and modification time: a rebuild changes
-/// it.
-static std::string codeIdentity() {
-  static const std::string identity = [] {
-    Dl_info info;
-    if (!dladdr(reinterpret_cast<void *>(&codeIdentity), &info) ||
-        !info.dli_fname)
-      return std::string("unknown");
-    llvm::sys::fs::file_status status;
-    if (llvm::sys::fs::status(info.dli_fname, status))
-      return std::string(info.dli_fname);
-    return (llvm::Twine(info.dli_fname) + " " + llvm::Twine(status.getSize()) +
-            " " +
-            llvm::Twine(
-                status.getLastModificationTime().time_since_epoch().count()))
-        .str();
-  }();
+namespace {
+/// What imageBuildId looks for, and what it found.
+struct ImageSearch {
+  uintptr_t address;
+  std::string buildId, path;
+};
+} // namespace
+
+/// The GNU build ID (NT_GNU_BUILD_ID, in hexadecimal) of the loaded image
+/// (executable or shared library) that holds `address`, else that image's
+/// path, size, inode and modification time, else "unknown". Build IDs name
+/// the code that is running, even when its file was replaced since.
+static std::string imageIdentity(const void *address) {
+  ImageSearch search{reinterpret_cast<uintptr_t>(address), "", ""};
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t, void *data) {
+        auto *search = static_cast<ImageSearch *>(data);
+        bool holds = false;
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+          uintptr_t start = info->dlpi_addr + ph.p_vaddr;
+          holds |= ph.p_type == PT_LOAD && search->address >= start &&
+                   search->address < start + ph.p_memsz;
+        }
+        if (!holds)
+          return 0;
+        search->path = info->dlpi_name ? info->dlpi_name : "";
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+          if (ph.p_type != PT_NOTE)
+            continue;
+          auto *note =
+              reinterpret_cast<const char *>(info->dlpi_addr + ph.p_vaddr);
+          const char *end = note + ph.p_memsz;
+          auto align4 = [](size_t n) { return (n + 3) & ~size_t(3); };
+          while (note + sizeof(ElfW(Nhdr)) <= end) {
+            auto *header = reinterpret_cast<const ElfW(Nhdr) *>(note);
+            const char *name = note + sizeof(ElfW(Nhdr));
+            const char *desc = name + align4(header->n_namesz);
+            if (header->n_type == NT_GNU_BUILD_ID && header->n_namesz == 4 &&
+                std::memcmp(name, "GNU", 4) == 0 &&
+                desc + header->n_descsz <= end) {
+              search->buildId = llvm::toHex(
+                  llvm::StringRef(desc, header->n_descsz), /*LowerCase=*/true);
+              return 1;
+            }
+            note = desc + align4(header->n_descsz);
+          }
+        }
+        return 1;
+      },
+      &search);
+  if (!search.buildId.empty())
+    return "build-id " + search.buildId;
+  // The executable reports an empty name.
+  std::string path = search.path;
+  if (path.empty())
+    path = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  llvm::sys::fs::file_status status;
+  if (path.empty() || llvm::sys::fs::status(path, status))
+    return "unknown";
+  return (llvm::Twine(path) + " " + llvm::Twine(status.getSize()) + " " +
+          llvm::Twine(status.getUniqueID().getFile()) + " " +
+          llvm::Twine(
+              status.getLastModificationTime().time_since_epoch().count()))
+      .str();
+}
+
+/// The code that lowers and compiles a module: this library (or the tool
+/// that links it), MLIR and LLVM, as loaded in this process.
+static const std::string &compilerIdentity() {
+  static const std::string identity =
+      "lowering " + imageIdentity(reinterpret_cast<void *>(&imageIdentity)) +
+      "\nMLIR " +
+      imageIdentity(reinterpret_cast<void *>(&translateModuleToLLVMIR)) +
+      "\nLLVM " +
+      imageIdentity(reinterpret_cast<void *>(&llvm::sys::getHostCPUName));
   return identity;
 }
 
@@ -144,7 +205,7 @@ std::string mlir::pp::exec::detail::jitCacheKey(
   llvm::raw_sha1_ostream hash;
   // Bump the first line when the object's contract with JitModule changes.
   hash << "pp-mlir JIT object 1\nLLVM " << LLVM_VERSION_STRING << "\n"
-       << codeIdentity() << "\n"
+       << compilerIdentity() << "\n"
        << tm.getTargetTriple().str() << " " << tm.getTargetCPU() << " "
        << tm.getTargetFeatureString() << "\n"
        << "O" << options.optLevel << " interchange " << options.interchange
@@ -154,8 +215,17 @@ std::string mlir::pp::exec::detail::jitCacheKey(
     hash << "entry " << name << "\n";
   for (const std::string &name : rawEntries)
     hash << "raw " << name << "\n";
-  // Locations do not change code; the default printing leaves them out.
-  module->print(hash, OpPrintingFlags());
+  // Everything printed in full (whatever the printer's command-line
+  // defaults), locations left out: they do not change code.
+  OpPrintingFlags flags;
+  flags.elideLargeElementsAttrs(std::numeric_limits<int64_t>::max())
+      .elideLargeResourceString(std::numeric_limits<int64_t>::max())
+      .enableDebugInfo(false)
+      .printGenericOpForm(false)
+      .useLocalScope(false)
+      .skipRegions(false)
+      .assumeVerified(true);
+  module->print(hash, flags);
   std::array<uint8_t, 20> digest = hash.sha1();
   return llvm::toHex(digest, /*LowerCase=*/true);
 }
@@ -181,6 +251,10 @@ mlir::pp::exec::detail::readCachedObject(StringRef dir, StringRef key) {
     return nullptr;
   }
   return std::move(*buffer);
+}
+
+void mlir::pp::exec::detail::removeCachedObject(StringRef dir, StringRef key) {
+  llvm::sys::fs::remove(cachePath(dir, key));
 }
 
 llvm::Error

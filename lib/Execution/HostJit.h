@@ -62,6 +62,9 @@ std::string jitCacheKey(ModuleOp module, llvm::ArrayRef<std::string> entries,
 std::unique_ptr<llvm::MemoryBuffer> readCachedObject(llvm::StringRef dir,
                                                      llvm::StringRef key);
 
+/// Removes the object cached under `key` in `dir`, if any.
+void removeCachedObject(llvm::StringRef dir, llvm::StringRef key);
+
 /// Stores `object` under `key` in `dir` (created if needed), atomically:
 /// written to a temporary file and renamed, so that processes compiling
 /// the same module at once never read half an object.

@@ -491,59 +491,78 @@ LogicalResult JitModule::compileForHost(ModuleOp m, Location loc,
   }
   ++times.modules;
   if (object) {
-    ++times.cachedModules;
-  } else {
+    // A cached object that parses but does not link (damaged, or written
+    // by a compiler the key cannot tell apart) is compiled again.
     phase = Clock::now();
-    if (failed(lowerForCPU(m, entries, options)))
-      return failure();
-    if (options.printLowered)
-      m.print(*options.printLowered);
-    times.mlirLowering += secondsSince(phase);
-    auto emitted = emitObject(m, **tm, entries, options.optLevel, times);
-    if (!emitted)
-      return emitFailure(emitError(loc, "JIT compilation failed: ")
-                         << llvm::toString(emitted.takeError()));
-    object = std::move(*emitted);
-    if (useCache)
-      if (llvm::Error error = writeCachedObject(options.cacheDir, key,
-                                                object->getMemBufferRef()))
-        emitWarning(loc, "not stored in the JIT cache: ")
-            << llvm::toString(std::move(error));
-  }
-
-  // Link, and look every entry up now: unresolved symbols (a call to a
-  // function the module only declares) are reported here, not on the first
-  // run.
-  phase = Clock::now();
-  auto linked =
-      linkObject(std::move(object), std::move(*builder), runtimeSymbols);
-  if (!linked)
-    return emitFailure(emitError(loc, "JIT linking failed: ")
-                       << llvm::toString(linked.takeError()));
-  hostJit = std::move(*linked);
-  auto lookup = [&](StringRef symbol, StringRef name) -> void * {
-    auto address = hostJit->lookup(symbol);
-    if (!address) {
-      emitError(loc, "JIT linking of @")
-          << name << " failed: " << llvm::toString(address.takeError());
-      return nullptr;
+    llvm::Error error = link(std::move(object), *builder, entries, rawEntries);
+    if (!error) {
+      ++times.cachedModules;
+      times.codeGeneration += secondsSince(phase);
+      return success();
     }
+    emitWarning(loc, "the JIT cache's object ")
+        << key << " does not link (" << llvm::toString(std::move(error))
+        << "); compiling the module again";
+    removeCachedObject(options.cacheDir, key);
+  }
+  phase = Clock::now();
+  if (failed(lowerForCPU(m, entries, options))) // (prints it, if asked)
+    return failure();
+  times.mlirLowering += secondsSince(phase);
+  auto emitted = emitObject(m, **tm, entries, options.optLevel, times);
+  if (!emitted)
+    return emitFailure(emitError(loc, "JIT compilation failed: ")
+                       << llvm::toString(emitted.takeError()));
+  object = std::move(*emitted);
+  if (useCache)
+    if (llvm::Error error =
+            writeCachedObject(options.cacheDir, key, object->getMemBufferRef()))
+      emitWarning(loc, "not stored in the JIT cache: ")
+          << llvm::toString(std::move(error));
+  phase = Clock::now();
+  if (llvm::Error error =
+          link(std::move(object), std::move(*builder), entries, rawEntries))
+    return emitFailure(emitError(loc) << llvm::toString(std::move(error)));
+  times.codeGeneration += secondsSince(phase);
+  return success();
+}
+
+llvm::Error JitModule::link(std::unique_ptr<llvm::MemoryBuffer> object,
+                            llvm::orc::JITTargetMachineBuilder builder,
+                            ArrayRef<std::string> entries,
+                            ArrayRef<std::string> rawEntries) {
+  hostJit.reset();
+  packedFunctions.clear();
+  rawFunctions.clear();
+  auto linked =
+      linkObject(std::move(object), std::move(builder), runtimeSymbols);
+  if (!linked)
+    return llvm::createStringError("JIT linking failed: " +
+                                   llvm::toString(linked.takeError()));
+  hostJit = std::move(*linked);
+  // Every entry is looked up now: unresolved symbols (a call to a function
+  // the module only declares) are reported here, not on the first run.
+  auto lookup = [&](StringRef symbol,
+                    StringRef name) -> llvm::Expected<void *> {
+    auto address = hostJit->lookup(symbol);
+    if (!address)
+      return llvm::createStringError("JIT linking of @" + name + " failed: " +
+                                     llvm::toString(address.takeError()));
     return address->toPtr<void *>();
   };
   for (const std::string &name : entries) {
-    void *fn = lookup(packedWrapperName(name), name);
+    llvm::Expected<void *> fn = lookup(packedWrapperName(name), name);
     if (!fn)
-      return failure();
-    packedFunctions[name] = reinterpret_cast<PackedFunction>(fn);
+      return fn.takeError();
+    packedFunctions[name] = reinterpret_cast<PackedFunction>(*fn);
   }
   for (const std::string &name : rawEntries) {
-    void *fn = lookup(name, name);
+    llvm::Expected<void *> fn = lookup(name, name);
     if (!fn)
-      return failure();
-    rawFunctions[name] = fn;
+      return fn.takeError();
+    rawFunctions[name] = *fn;
   }
-  times.codeGeneration += secondsSince(phase);
-  return success();
+  return llvm::Error::success();
 }
 
 LogicalResult JitModule::compileForGPU(ModuleOp m, Location loc,

@@ -5,9 +5,9 @@
 // pp-exec FILE --entry=F --check-gradients --gradient=G [--wrt=0,2]
 // pp-exec FILE --measure-stages[=PIPELINE] [--repetitions=N] [-o OUT]
 //
-// JIT-compiles the functions of a module on tensors with MLIR's
-// ExecutionEngine and runs them; --measure-stages times the functions of a
-// pipeline's stages and writes the medians into the stages' costs. See
+// JIT-compiles the functions of a module on tensors (lib/Execution: MLIR's
+// lowering, LLVM's ORC JIT) and runs them; --measure-stages times the functions
+// of a pipeline's stages and writes the medians into the stages' costs. See
 // docs/Execution.md.
 //
 //===----------------------------------------------------------------------===//

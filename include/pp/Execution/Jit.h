@@ -3,11 +3,12 @@
 // pp-exec's execution engine: takes a module whose functions are on tensors,
 // lowers a clone of it to the LLVM dialect (one-shot bufferization at
 // function boundaries with identity layouts, results turned into out
-// parameters, ownership-based deallocation, linalg to affine loops, LLVM) and
-// JIT-compiles it with MLIR's ExecutionEngine. Each requested function gets a
-// wrapper `__pp_exec_<name>(memref args..., memref outs...)` with
-// `llvm.emit_c_interface`, called through `_mlir_ciface___pp_exec_<name>`.
-// See docs/Execution.md.
+// parameters, ownership-based deallocation, loop nests outlined, LLVM),
+// compiles it to an object (kept in a JIT cache, if given) and links that
+// into the process with an ORC LLJIT (GPU modules: MLIR's ExecutionEngine).
+// Each requested function gets a wrapper `__pp_exec_<name>(memref args...,
+// memref outs...)` with `llvm.emit_c_interface`, called through
+// `__pp_exec_packed_<name>(void **descriptors)`. See docs/Execution.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,9 +33,13 @@ namespace mlir {
 class DialectRegistry;
 class ExecutionEngine;
 } // namespace mlir
-namespace llvm::orc {
+namespace llvm {
+class MemoryBuffer;
+namespace orc {
 class LLJIT;
-} // namespace llvm::orc
+class JITTargetMachineBuilder;
+} // namespace orc
+} // namespace llvm
 
 namespace mlir::pp::exec {
 
@@ -233,6 +238,12 @@ private:
                                      llvm::ArrayRef<std::string> rawEntries,
                                      const JitOptions &options,
                                      CompileTimes &times);
+  /// Links `object` (host code) and looks up every entry's packed wrapper
+  /// and every raw entry; on failure nothing is kept.
+  llvm::Error link(std::unique_ptr<llvm::MemoryBuffer> object,
+                   llvm::orc::JITTargetMachineBuilder builder,
+                   llvm::ArrayRef<std::string> entries,
+                   llvm::ArrayRef<std::string> rawEntries);
   mlir::LogicalResult compileForGPU(mlir::ModuleOp m, mlir::Location loc,
                                     llvm::ArrayRef<std::string> entries,
                                     llvm::ArrayRef<std::string> rawEntries,
