@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Driver/StagePlanner.h"
+#include "pp/Support/CacheDirectory.h"
 #include "pp/Support/Error.h"
 #include "pp/Support/LinearPartition.h"
 #include "pp/Support/Version.h"
@@ -224,15 +225,7 @@ void mlir::pp::driver::calibrateUnits(std::vector<UnitCost> &units,
 //   end
 
 std::string mlir::pp::driver::defaultCostCachePath() {
-  llvm::SmallString<256> path;
-  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-    path = xdg;
-  else if (const char *home = std::getenv("HOME"); home && *home)
-    llvm::sys::path::append(path, home, ".cache");
-  else
-    return "";
-  llvm::sys::path::append(path, "pp-mlir", "plan-costs.txt");
-  return path.str().str();
+  return userCachePath("plan-costs.txt");
 }
 
 llvm::Expected<std::optional<UnitCosts>>

@@ -1,6 +1,7 @@
 //===- Jit.cpp - lower tensor functions and run them with the JIT ---------===//
 
 #include "pp/Execution/Jit.h"
+#include "pp/Support/CacheDirectory.h"
 #include "pp/Support/PassManagerOptions.h"
 
 #include "CPULowering.h"
@@ -242,15 +243,7 @@ static LogicalResult decomposeAggregatedOps(ModuleOp module) {
 std::string mlir::pp::exec::defaultJitCacheDir() {
   if (const char *env = std::getenv("PP_JIT_CACHE"))
     return StringRef(env) == "none" ? "" : env;
-  llvm::SmallString<256> path;
-  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-    path = xdg;
-  else if (const char *home = std::getenv("HOME"); home && *home)
-    llvm::sys::path::append(path, home, ".cache");
-  else
-    return "";
-  llvm::sys::path::append(path, "pp-mlir", "jit");
-  return path.str().str();
+  return userCachePath("jit");
 }
 
 JitModule::~JitModule() = default;
@@ -411,9 +404,16 @@ static double secondsSince(Clock::time_point since) {
   return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
-/// The host's JIT target machine builder at `optLevel`.
-static FailureOr<llvm::orc::JITTargetMachineBuilder>
-hostTargetBuilder(Location loc, unsigned optLevel) {
+namespace {
+/// The host's JIT target machine builder, and a target machine from it.
+struct HostTarget {
+  llvm::orc::JITTargetMachineBuilder builder;
+  std::unique_ptr<llvm::TargetMachine> machine;
+};
+} // namespace
+
+/// The host's JIT target at `optLevel`.
+static FailureOr<HostTarget> hostTarget(Location loc, unsigned optLevel) {
   // Once per process: registering the targets from two compiling threads
   // at once can link the target registry's list into a cycle, where
   // lookupTarget then spins forever.
@@ -432,7 +432,11 @@ hostTargetBuilder(Location loc, unsigned optLevel) {
                               : optLevel == 2
                                   ? llvm::CodeGenOptLevel::Default
                                   : llvm::CodeGenOptLevel::Aggressive);
-  return std::move(*builder);
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return emitFailure(emitError(loc, "cannot create the JIT target machine: ")
+                       << llvm::toString(machine.takeError()));
+  return HostTarget{std::move(*builder), std::move(*machine)};
 }
 
 FailureOr<std::unique_ptr<JitModule>>
@@ -469,14 +473,9 @@ LogicalResult JitModule::compileForHost(ModuleOp m, Location loc,
                                         ArrayRef<std::string> rawEntries,
                                         const JitOptions &options,
                                         CompileTimes &times) {
-  FailureOr<llvm::orc::JITTargetMachineBuilder> builder =
-      hostTargetBuilder(loc, options.optLevel);
-  if (failed(builder))
+  FailureOr<HostTarget> target = hostTarget(loc, options.optLevel);
+  if (failed(target))
     return failure();
-  auto tm = builder->createTargetMachine();
-  if (!tm)
-    return emitFailure(emitError(loc, "cannot create the JIT target machine: ")
-                       << llvm::toString(tm.takeError()));
   // The cache stores the object alone: a compilation whose side outputs
   // are wanted (the lowered module, the GEMM calls) compiles.
   bool useCache =
@@ -485,7 +484,7 @@ LogicalResult JitModule::compileForHost(ModuleOp m, Location loc,
   std::unique_ptr<llvm::MemoryBuffer> object;
   Clock::time_point phase = Clock::now();
   if (useCache) {
-    key = jitCacheKey(m, entries, rawEntries, options, **tm);
+    key = jitCacheKey(m, entries, rawEntries, options, *target->machine);
     object = readCachedObject(options.cacheDir, key);
     times.cacheLookup += secondsSince(phase);
   }
@@ -494,7 +493,8 @@ LogicalResult JitModule::compileForHost(ModuleOp m, Location loc,
     // A cached object that parses but does not link (damaged, or written
     // by a compiler the key cannot tell apart) is compiled again.
     phase = Clock::now();
-    llvm::Error error = link(std::move(object), *builder, entries, rawEntries);
+    llvm::Error error =
+        link(std::move(object), target->builder, entries, rawEntries);
     if (!error) {
       ++times.cachedModules;
       times.codeGeneration += secondsSince(phase);
@@ -509,7 +509,8 @@ LogicalResult JitModule::compileForHost(ModuleOp m, Location loc,
   if (failed(lowerForCPU(m, entries, options))) // (prints it, if asked)
     return failure();
   times.mlirLowering += secondsSince(phase);
-  auto emitted = emitObject(m, **tm, entries, options.optLevel, times);
+  auto emitted =
+      emitObject(m, *target->machine, entries, options.optLevel, times);
   if (!emitted)
     return emitFailure(emitError(loc, "JIT compilation failed: ")
                        << llvm::toString(emitted.takeError()));
@@ -520,8 +521,8 @@ LogicalResult JitModule::compileForHost(ModuleOp m, Location loc,
       emitWarning(loc, "not stored in the JIT cache: ")
           << llvm::toString(std::move(error));
   phase = Clock::now();
-  if (llvm::Error error =
-          link(std::move(object), std::move(*builder), entries, rawEntries))
+  if (llvm::Error error = link(std::move(object), std::move(target->builder),
+                               entries, rawEntries))
     return emitFailure(emitError(loc) << llvm::toString(std::move(error)));
   times.codeGeneration += secondsSince(phase);
   return success();
@@ -579,18 +580,14 @@ LogicalResult JitModule::compileForGPU(ModuleOp m, Location loc,
     m.print(*options.printLowered);
   times.mlirLowering += secondsSince(phase);
   ++times.modules;
-  FailureOr<llvm::orc::JITTargetMachineBuilder> builder =
-      hostTargetBuilder(loc, options.optLevel);
-  if (failed(builder))
+  FailureOr<HostTarget> target = hostTarget(loc, options.optLevel);
+  if (failed(target))
     return failure();
-  auto tm = builder->createTargetMachine();
-  if (!tm)
-    return emitFailure(emitError(loc, "cannot create the JIT target machine: ")
-                       << llvm::toString(tm.takeError()));
   // MLIR's ExecutionEngine: its module constructors load the kernels
   // (initialize() below), which a bare object linked by LLJIT would not run.
-  auto transformer = makeOptimizingTransformer(std::min(options.optLevel, 3u),
-                                               /*sizeLevel=*/0, tm->get());
+  auto transformer =
+      makeOptimizingTransformer(std::min(options.optLevel, 3u),
+                                /*sizeLevel=*/0, target->machine.get());
   double optimization = 0;
   // The optimizer runs inside ExecutionEngine::create, after the
   // translation: timed apart. (transformer is a function_ref: the lambda
@@ -603,11 +600,12 @@ LogicalResult JitModule::compileForGPU(ModuleOp m, Location loc,
   };
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = timedTransformer;
-  engineOptions.jitCodeGenOptLevel = (*tm)->getOptLevel();
+  engineOptions.jitCodeGenOptLevel = target->machine->getOptLevel();
   engineOptions.enableGDBNotificationListener = false;
   engineOptions.enablePerfNotificationListener = false;
   phase = Clock::now();
-  auto created = ExecutionEngine::create(m, engineOptions, std::move(*tm));
+  auto created =
+      ExecutionEngine::create(m, engineOptions, std::move(target->machine));
   times.llvmTranslation += secondsSince(phase) - optimization;
   times.llvmOptimization += optimization;
   if (!created)
