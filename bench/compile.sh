@@ -9,7 +9,7 @@
 # Plan costs are FLOP estimates (nothing is measured) and the run is one
 # step without --check, so the reference is not compiled.
 #
-#   bench/compile.sh        (prints Markdown; ~1-2 minutes on 2 cores)
+#   bench/compile.sh        (prints Markdown; ~4 minutes on 2 cores)
 #
 # The shared decoder layer is buddy-mlir's (../shared/models, Apache-2.0
 # with LLVM exceptions; see ../shared/models/SOURCES.md).
@@ -70,3 +70,11 @@ fi
 row "decoder (examples/decoder-long.mlir), P=2, 1F1B, M=4" \
   "$root/examples/decoder-long.mlir" --function=decoder_long --loss=mse --ranks=2 \
   --microbatches=4 --schedule=1f1b
+# The examples' CNN (examples/resnet-small.mlir: 15 convolutions as
+# linalg.generic, batch norm, residuals), the plans of issue 6/8.
+row "small ResNet (examples/resnet-small.mlir), P=2, 1F1B, M=2" \
+  "$root/examples/resnet-small.mlir" --function=resnet_small \
+  --loss=cross-entropy --ranks=2 --microbatches=2 --schedule=1f1b
+row "small ResNet, P=4, V=2, ZB-V, M=8" "$root/examples/resnet-small.mlir" \
+  --function=resnet_small --loss=cross-entropy --ranks=4 --stages-per-rank=2 \
+  --microbatches=8 --schedule=zb-v
