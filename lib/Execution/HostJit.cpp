@@ -119,7 +119,7 @@ mlir::pp::exec::detail::runtimeSymbols(llvm::orc::MangleAndInterner interner) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// What imageBuildId looks for, and what it found.
+/// What imageIdentity looks for, and what it found.
 struct ImageSearch {
   uintptr_t address;
   std::string buildId, path;
@@ -187,7 +187,11 @@ static std::string imageIdentity(const void *address) {
 }
 
 /// The code that lowers and compiles a module: this library (or the tool
-/// that links it), MLIR and LLVM, as loaded in this process.
+/// that links it), MLIR and LLVM, as loaded in this process. (In a
+/// position-independent executable, as Debian's clang builds by default,
+/// the address of a library's function is the library's; in a non-PIE one
+/// it can be the executable's PLT stub, and the key then names the
+/// executable for both.)
 static const std::string &compilerIdentity() {
   static const std::string identity =
       "lowering " + imageIdentity(reinterpret_cast<void *>(&imageIdentity)) +
