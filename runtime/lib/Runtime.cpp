@@ -340,14 +340,16 @@ void pprt_allreduce(pprt_rank *rank, int64_t stage, int64_t start) {
   }
   if (options.replicas <= 1)
     return;
-  if (std::find(rank->allReduced.begin(), rank->allReduced.end(), stage) !=
-      rank->allReduced.end()) {
+  // Every call leaves an all-reduce event in this step's trace.
+  if (std::any_of(rank->events.begin(), rank->events.end(),
+                  [&](const TraceEvent &e) {
+                    return e.action == PPRT_ALLREDUCE && e.stage == stage;
+                  })) {
     failCall(*rank, "pprt_allreduce",
              "stage " + std::to_string(stage) +
                  " was reduced already this step");
     return;
   }
-  rank->allReduced.push_back(stage);
   double now = rank->step->now();
   TraceEvent event;
   event.rank = rank->rank;

@@ -150,8 +150,6 @@ struct pprt_rank {
   /// pprt_allreduce calls that joined a bucket no call has started yet:
   /// the stage and the index of its trace event.
   pprt::detail::ReplicaBucket openBucket;
-  /// The stages pprt_allreduce named this step (each at most once).
-  std::vector<int64_t> allReduced;
 
   int64_t stash = 0, stashPeak = 0;
   /// The rank program's buffers as allocated (pprt_memory_alloc).
