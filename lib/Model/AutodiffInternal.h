@@ -109,9 +109,19 @@ ReductionKind classifyReduction(linalg::GenericOp generic, unsigned j);
 // Window maps (AutodiffWindow.cpp)
 //===----------------------------------------------------------------------===//
 
+/// The position in the expanded adjoint of each term of `window` (result by
+/// result, term by term; `loopRanges` as in foldWindow): first the terms of
+/// plain results and the kernel positions of window results (all but each
+/// window result's term of the largest range), then the output positions,
+/// so that a convolution's NCHW input expands to im2col's (n, c, kh, kw,
+/// oh, ow). Where that would reorder the output positions relative to the
+/// plain results (NHWC), the terms keep the map's order.
+SmallVector<int64_t> windowLayout(ArrayRef<WindowIndex> window,
+                                  ArrayRef<int64_t> loopRanges);
+
 /// Folds `expanded`, the adjoint of an operand of type `type` read through
 /// the window map `window`, into that operand's shape. `expanded` has one
-/// dimension per term of `window` (result by result, term by term) whose
+/// dimension per term of `window`, laid out by windowLayout, whose
 /// size is that loop dimension's range in `loopRanges`; element
 /// (.., i, k, ..) of it belongs at operand index c + s*i + t*k of a result
 /// `c + d_i * s + d_k * t`, and several elements may land on one index (the

@@ -349,8 +349,8 @@ struct AdjointInputs {
 /// map, without its constant (unit) dimensions; iteration dimensions outside
 /// it are reduced. A window map (sums of dimensions, as in the input of a
 /// convolution) is written into an expanded tensor instead, with one
-/// dimension per loop dimension of the map (a projected permutation), then
-/// folded (foldWindow). Fails if `map` is neither.
+/// dimension per loop dimension of the map (a projected permutation, laid
+/// out by windowLayout), then folded (foldWindow). Fails if `map` is neither.
 static FailureOr<AdjointOutput> planAdjointOutput(linalg::GenericOp generic,
                                                   Value primal, AffineMap map) {
   MLIRContext *ctx = generic.getContext();
@@ -367,10 +367,14 @@ static FailureOr<AdjointOutput> planAdjointOutput(linalg::GenericOp generic,
     if (failed(decomposed))
       return failure();
     out.window = std::move(*decomposed);
+    SmallVector<int64_t> layout = windowLayout(*out.window, out.loopRanges);
+    keptExprs.resize(layout.size());
+    keptShape.resize(layout.size());
+    size_t flat = 0;
     for (const WindowIndex &index : *out.window)
       for (auto [dim, coefficient] : index.terms) {
-        keptExprs.push_back(getAffineDimExpr(dim, ctx));
-        keptShape.push_back(out.loopRanges[dim]);
+        keptExprs[layout[flat]] = getAffineDimExpr(dim, ctx);
+        keptShape[layout[flat++]] = out.loopRanges[dim];
       }
   } else if (primalTensor) {
     for (auto [i, expr] : llvm::enumerate(map.getResults()))

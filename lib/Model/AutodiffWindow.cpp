@@ -5,6 +5,9 @@
 // and pooling) get their adjoint generic written into an expanded tensor,
 // indexed by every loop dimension of the map (a projected permutation);
 // foldWindow then sums it into the operand's shape with strided slices.
+// windowLayout orders the expanded dimensions as im2col's column matrix
+// (the kernel positions before the output positions), so that the adjoint
+// of a convolution's input is one GEMM per image (pp-gemm-to-runtime).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +27,54 @@ using namespace mlir::pp::autodiff;
 // accumulator at offset (constant + sum of coefficient * value), with the
 // remaining term's coefficient as stride. A 3x3 kernel thus gives 9 slice
 // additions.
+/// The term of `index` that foldWindow slices: the one of the largest range
+/// (the first of equal ones); -1 for a constant result.
+static int64_t slicedTerm(const WindowIndex &index,
+                          ArrayRef<int64_t> loopRanges) {
+  int64_t best = -1;
+  for (auto [t, term] : llvm::enumerate(index.terms))
+    if (best < 0 ||
+        loopRanges[term.first] > loopRanges[index.terms[best].first])
+      best = t;
+  return best;
+}
+
+SmallVector<int64_t> autodiff::windowLayout(ArrayRef<WindowIndex> window,
+                                            ArrayRef<int64_t> loopRanges) {
+  SmallVector<int64_t> positions;
+  int64_t next = 0;
+  // First the terms that are not a multi-term result's sliced term (the
+  // batch, the channels, the kernel positions), result by result...
+  for (const WindowIndex &index : window) {
+    int64_t sliced =
+        index.terms.size() > 1 ? slicedTerm(index, loopRanges) : -1;
+    for (int64_t t = 0, e = index.terms.size(); t < e; ++t)
+      positions.push_back(t == sliced ? -1 : next++);
+  }
+  // ...then the sliced terms (the output positions).
+  size_t flat = 0;
+  for (const WindowIndex &index : window)
+    for (size_t t = 0; t < index.terms.size(); ++t, ++flat)
+      if (positions[flat] < 0)
+        positions[flat] = next++;
+  // foldWindow's slices of the expanded tensor and of the operand must
+  // list the sliced terms in the same order: if the order above changes it
+  // (a window result before a plain one, as in NHWC), the terms stay in
+  // the map's order.
+  int64_t previous = -1;
+  flat = 0;
+  for (const WindowIndex &index : window) {
+    int64_t sliced = slicedTerm(index, loopRanges);
+    if (sliced >= 0) {
+      if (positions[flat + sliced] < previous)
+        return llvm::to_vector(llvm::seq<int64_t>(0, positions.size()));
+      previous = positions[flat + sliced];
+    }
+    flat += index.terms.size();
+  }
+  return positions;
+}
+
 FailureOr<Value> autodiff::foldWindow(OpBuilder &b, Location loc,
                                       Value expanded, RankedTensorType type,
                                       ArrayRef<WindowIndex> window,
@@ -41,13 +92,10 @@ FailureOr<Value> autodiff::foldWindow(OpBuilder &b, Location loc,
   // Per result: the position in `expanded` of its sliced term (-1 for a
   // constant result), that term's range and coefficient.
   SmallVector<int64_t> slicedPosition, slicedRange, slicedStride;
-  int64_t position = 0;
+  SmallVector<int64_t> layout = windowLayout(window, loopRanges);
+  int64_t flat = 0;
   for (auto [r, index] : llvm::enumerate(window)) {
-    int64_t best = -1;
-    for (auto [t, term] : llvm::enumerate(index.terms))
-      if (best < 0 ||
-          loopRanges[term.first] > loopRanges[index.terms[best].first])
-        best = t;
+    int64_t best = slicedTerm(index, loopRanges);
     int64_t extent = index.constant;
     for (auto [t, term] : llvm::enumerate(index.terms)) {
       int64_t range = loopRanges[term.first];
@@ -55,8 +103,8 @@ FailureOr<Value> autodiff::foldWindow(OpBuilder &b, Location loc,
         return zeros(b, loc, type); // An empty iteration space.
       extent += term.second * (range - 1);
       if (static_cast<int64_t>(t) != best)
-        unrolled.push_back({position + static_cast<int64_t>(t),
-                            static_cast<int64_t>(r), term.second, range});
+        unrolled.push_back(
+            {layout[flat + t], static_cast<int64_t>(r), term.second, range});
     }
     if (extent >= type.getDimSize(r))
       return failure();
@@ -65,11 +113,11 @@ FailureOr<Value> autodiff::foldWindow(OpBuilder &b, Location loc,
       slicedRange.push_back(1);
       slicedStride.push_back(1);
     } else {
-      slicedPosition.push_back(position + best);
+      slicedPosition.push_back(layout[flat + best]);
       slicedRange.push_back(loopRanges[index.terms[best].first]);
       slicedStride.push_back(index.terms[best].second);
     }
-    position += index.terms.size();
+    flat += index.terms.size();
   }
 
   // Both slices are rank-reduced to the sliced terms.
