@@ -105,15 +105,16 @@ static FailureOr<MergedDimension> mergeDimensions(MemRefType type,
 /// dimensions, with static strides, each set laid out contiguously, with
 /// unit stride along cols (passed as is) or along rows (passed transposed).
 /// `allowTranspose` is false for the output.
-static FailureOr<GemmOperand> classifyOperand(Value value, AffineMap map,
-                                              ArrayRef<unsigned> rows,
-                                              ArrayRef<unsigned> cols,
-                                              std::optional<unsigned> batch,
-                                              bool allowTranspose) {
-  auto type = dyn_cast<MemRefType>(value.getType());
+static FailureOr<GemmOperand>
+classifyOperand(Value value, MemRefType type, AffineMap map,
+                ArrayRef<unsigned> rows, ArrayRef<unsigned> cols,
+                std::optional<unsigned> batch, bool allowTranspose) {
+  // An operand that the batch dimension does not index is the same matrix
+  // for every batch (batch stride 0).
+  bool batched = batch && dimensionOf(map, *batch);
   if (!type || map.getNumResults() != type.getRank() ||
       type.getRank() !=
-          static_cast<int64_t>(rows.size() + cols.size() + (batch ? 1 : 0)))
+          static_cast<int64_t>(rows.size() + cols.size() + (batched ? 1 : 0)))
     return failure();
   SmallVector<int64_t> strides;
   int64_t offset;
@@ -127,11 +128,11 @@ static FailureOr<GemmOperand> classifyOperand(Value value, AffineMap map,
   result.memref = value;
   result.rowOrder = r->order;
   result.colOrder = c->order;
-  if (batch) {
-    std::optional<unsigned> b = dimensionOf(map, *batch);
-    if (!b || ShapedType::isDynamic(strides[*b]))
+  if (batched) {
+    unsigned b = *dimensionOf(map, *batch);
+    if (ShapedType::isDynamic(strides[b]))
       return failure();
-    result.batchStride = strides[*b];
+    result.batchStride = strides[b];
   }
   if (c->stride == 1) {
     result.leading = r->stride;
@@ -160,6 +161,117 @@ static Value elementPointer(OpBuilder &b, Location loc, Value memref) {
       b, loc, LLVM::LLVMPointerType::get(b.getContext()), asInt);
 }
 
+namespace {
+/// How a contraction maps onto a (batched) GEMM C = A B: its operands as
+/// passed, and its loop dimensions by role.
+struct GemmPlan {
+  GemmOperand a, b, c;
+  SmallVector<unsigned> m, n, k;
+  std::optional<unsigned> batch;
+};
+} // namespace
+
+/// Plans `op` as a GEMM with loop dimensions `m`, `n`, `k` and `batch`, its
+/// operands (inputs, then output) of memref types `types`, or fails and says
+/// why in `why`.
+static FailureOr<GemmPlan>
+planGemm(linalg::LinalgOp op, ArrayRef<MemRefType> types,
+         SmallVector<unsigned> m, SmallVector<unsigned> n,
+         SmallVector<unsigned> k, std::optional<unsigned> batch,
+         std::string &why) {
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  // C (m x n) = A (m x k) B (k x n) with A the first input; if C is stored
+  // n-major, C^T = B^T A^T: the inputs swap roles (the body's product
+  // commutes).
+  unsigned first = 0, second = 1;
+  Value out = op.getDpsInits()[0];
+  if (failed(classifyOperand(out, types[2], maps[2], m, n, batch, false))) {
+    std::swap(m, n);
+    std::swap(first, second);
+  }
+  auto a = classifyOperand(op.getDpsInputs()[first], types[first], maps[first],
+                           m, k, batch, true);
+  auto b = classifyOperand(op.getDpsInputs()[second], types[second],
+                           maps[second], k, n, batch, true);
+  auto c = classifyOperand(out, types[2], maps[2], m, n, batch, false);
+  if (failed(a) || failed(b) || failed(c)) {
+    why = "an operand's strides are dynamic, its merged GEMM dimensions "
+          "are not contiguous, or neither GEMM dimension has unit stride";
+    return failure();
+  }
+  // Merged dimensions must be laid out in the same order by both operands
+  // that hold them.
+  if (a->rowOrder != c->rowOrder || b->colOrder != c->colOrder ||
+      a->colOrder != b->rowOrder) {
+    why = "operands lay out the merged GEMM dimensions in different orders";
+    return failure();
+  }
+  return GemmPlan{*a, *b, *c, m, n, k, batch};
+}
+
+/// Plans `op` as a GEMM: with the batch dimension linalg infers, or, if it
+/// has none and the plain GEMM's merged dimensions are not contiguous, with
+/// one of its m, n or k dimensions as the batch (the operand it does not
+/// index repeats: batch stride 0), tried in the output's order, then the
+/// k dimensions. A k dimension as the batch accumulates the batch's
+/// products into one C in order, which only the CPU's sequential batch loop
+/// does (pprt_cpu_gemm_*): this is how im2col's convolutions (pp-im2col)
+/// become one GEMM per image.
+static FailureOr<GemmPlan> planGemm(linalg::LinalgOp op,
+                                    ArrayRef<MemRefType> types,
+                                    const linalg::ContractionDimensions &dims,
+                                    GemmTarget target, std::string &why) {
+  SmallVector<unsigned> m(dims.m.begin(), dims.m.end()),
+      n(dims.n.begin(), dims.n.end()), k(dims.k.begin(), dims.k.end());
+  std::optional<unsigned> batch;
+  if (!dims.batch.empty())
+    batch = dims.batch[0];
+  // A batch chosen before (pinGemmBatches, pp-im2col) stands.
+  if (auto fixed = op->getAttrOfType<IntegerAttr>(kGemmBatchAttrName);
+      fixed && !batch) {
+    if (fixed.getInt() < 0 || fixed.getInt() >= op.getNumLoops())
+      return planGemm(op, types, m, n, k, batch, why);
+    unsigned d = fixed.getInt();
+    auto without = [d](SmallVector<unsigned> dims) {
+      llvm::erase(dims, d);
+      return dims;
+    };
+    SmallVector<unsigned> m2 = without(m), n2 = without(n), k2 = without(k);
+    bool reduction = m2.size() == m.size() && n2.size() == n.size();
+    if (m2.empty() || n2.empty() || k2.empty() ||
+        (reduction && target == GemmTarget::GPU)) {
+      why = "its image dimension (pp.gemm_batch) cannot be the GEMM's batch";
+      return failure();
+    }
+    return planGemm(op, types, m2, n2, k2, d, why);
+  }
+  FailureOr<GemmPlan> plan = planGemm(op, types, m, n, k, batch, why);
+  if (succeeded(plan) || batch)
+    return plan;
+  // The plain GEMM's reason stands if no batch works either.
+  std::string ignored;
+  SmallVector<unsigned> candidates;
+  AffineMap outMap = op.getIndexingMapsArray()[2];
+  for (AffineExpr e : outMap.getResults())
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      candidates.push_back(d.getPosition());
+  if (target == GemmTarget::CPU)
+    candidates.append(k.begin(), k.end());
+  for (unsigned d : candidates) {
+    auto without = [d](SmallVector<unsigned> dims) {
+      llvm::erase(dims, d);
+      return dims;
+    };
+    SmallVector<unsigned> m2 = without(m), n2 = without(n), k2 = without(k);
+    if (m2.empty() || n2.empty() || k2.empty())
+      continue;
+    plan = planGemm(op, types, m2, n2, k2, d, ignored);
+    if (succeeded(plan))
+      return plan;
+  }
+  return failure();
+}
+
 /// Rewrites `op` into a pprt_<target>_gemm_* call, or explains why not.
 static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
                                    GemmTarget target, std::string &why) {
@@ -182,38 +294,15 @@ static LogicalResult gemmToRuntime(linalg::LinalgOp op, ModuleOp module,
     why = "element type is neither f32 nor f64";
     return failure();
   }
-  SmallVector<unsigned> m(dims->m.begin(), dims->m.end()),
-      n(dims->n.begin(), dims->n.end()), k(dims->k.begin(), dims->k.end());
-  std::optional<unsigned> batch;
-  if (!dims->batch.empty())
-    batch = dims->batch[0];
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  // C (m x n) = A (m x k) B (k x n) with A the first input; if C is stored
-  // n-major, C^T = B^T A^T: the inputs swap roles (the body's product
-  // commutes).
-  unsigned first = 0, second = 1;
-  if (failed(
-          classifyOperand(op.getDpsInits()[0], maps[2], m, n, batch, false))) {
-    std::swap(m, n);
-    std::swap(first, second);
-  }
-  auto a =
-      classifyOperand(op.getDpsInputs()[first], maps[first], m, k, batch, true);
-  auto bOp = classifyOperand(op.getDpsInputs()[second], maps[second], k, n,
-                             batch, true);
-  auto c = classifyOperand(op.getDpsInits()[0], maps[2], m, n, batch, false);
-  if (failed(a) || failed(bOp) || failed(c)) {
-    why = "an operand's strides are dynamic, its merged GEMM dimensions "
-          "are not contiguous, or neither GEMM dimension has unit stride";
+  SmallVector<MemRefType> memrefs;
+  for (Value v : op->getOperands())
+    memrefs.push_back(dyn_cast<MemRefType>(v.getType()));
+  FailureOr<GemmPlan> plan = planGemm(op, memrefs, *dims, target, why);
+  if (failed(plan))
     return failure();
-  }
-  // Merged dimensions must be laid out in the same order by both operands
-  // that hold them.
-  if (a->rowOrder != c->rowOrder || bOp->colOrder != c->colOrder ||
-      a->colOrder != bOp->rowOrder) {
-    why = "operands lay out the merged GEMM dimensions in different orders";
-    return failure();
-  }
+  const GemmOperand *a = &plan->a, *bOp = &plan->b, *c = &plan->c;
+  ArrayRef<unsigned> m = plan->m, n = plan->n, k = plan->k;
+  std::optional<unsigned> batch = plan->batch;
 
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -292,6 +381,33 @@ bool mlir::pp::isGemmCandidate(linalg::LinalgOp op) {
     return false;
   return llvm::all_of(op->getOperands(), [&](Value v) {
     return getElementTypeOrSelf(v.getType()) == element;
+  });
+}
+
+void mlir::pp::pinGemmBatches(Operation *root, GemmTarget target) {
+  root->walk([&](linalg::LinalgOp op) {
+    if (!op.hasPureTensorSemantics() || !isGemmCandidate(op) ||
+        op->hasAttr(kGemmBatchAttrName))
+      return;
+    SmallVector<MemRefType> types;
+    for (Value v : op->getOperands()) {
+      auto tensor = dyn_cast<RankedTensorType>(v.getType());
+      if (!tensor || !tensor.hasStaticShape())
+        return;
+      types.push_back(
+          MemRefType::get(tensor.getShape(), tensor.getElementType()));
+    }
+    std::string why;
+    FailureOr<GemmPlan> plan =
+        planGemm(op, types, *linalg::inferContractionDims(op), target, why);
+    if (failed(plan))
+      return;
+    auto inferred = linalg::inferContractionDims(op)->batch;
+    int64_t batch = -1;
+    if (plan->batch && inferred.empty())
+      batch = *plan->batch;
+    op->setAttr(kGemmBatchAttrName,
+                IntegerAttr::get(IntegerType::get(op.getContext(), 64), batch));
   });
 }
 

@@ -136,15 +136,45 @@ func.func @merged(%a: memref<2x16x27xf32>, %w: memref<27x4xf32>, %c: memref<2x16
 // -----
 
 // The same, but the output holds the merged dimensions in the other order
-// (pixels outer, images inner): the rows of A and C would not match, so it
-// stays a kernel.
+// (pixels outer, images inner): the rows of A and C do not match as one
+// GEMM, but with the pixel as the batch they do: 16 GEMMs of the 2 images
+// (A's rows 432 apart, its batch stride 27), the filter the same for each
+// (batch stride 0), C's batch stride 8.
+// CHECK-LABEL: func.func @merged_transposed
+// CHECK-DAG:   %[[C0:.+]] = arith.constant 0 : i64
+// CHECK-DAG:   %[[C2:.+]] = arith.constant 2 : i64
+// CHECK-DAG:   %[[C4:.+]] = arith.constant 4 : i64
+// CHECK-DAG:   %[[C8:.+]] = arith.constant 8 : i64
+// CHECK-DAG:   %[[C16:.+]] = arith.constant 16 : i64
+// CHECK-DAG:   %[[C27:.+]] = arith.constant 27 : i64
+// CHECK-DAG:   %[[C432:.+]] = arith.constant 432 : i64
+// CHECK:       call @pprt_gpu_gemm_f32(%[[C16]], %[[C2]], %[[C4]], %[[C27]], %[[C0]], %[[C0]], %{{.+}}, %[[C432]], %[[C27]], %{{.+}}, %[[C4]], %[[C0]], %{{.+}}, %[[C4]], %[[C8]], %{{.+}})
 #cols = affine_map<(b, p, f, k) -> (b, p, k)>
 #filt = affine_map<(b, p, f, k) -> (k, f)>
 #outt = affine_map<(b, p, f, k) -> (p, b, f)>
-func.func @merged_mismatch(%a: memref<2x16x27xf32>, %w: memref<27x4xf32>, %c: memref<16x2x4xf32>) {
-  // expected-remark @below {{contraction left to a kernel, not cuBLAS: operands lay out the merged GEMM dimensions in different orders}}
+func.func @merged_transposed(%a: memref<2x16x27xf32>, %w: memref<27x4xf32>, %c: memref<16x2x4xf32>) {
   linalg.generic {indexing_maps = [#cols, #filt, #outt], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
       ins(%a, %w : memref<2x16x27xf32>, memref<27x4xf32>) outs(%c : memref<16x2x4xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %0 = arith.mulf %p, %q : f32
+    %1 = arith.addf %0, %acc : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Three merged row dimensions that A and C lay out in opposite orders: no
+// batch among them leaves the other two in the same order, so it stays a
+// kernel.
+#cols3 = affine_map<(b, p, q, f, k) -> (b, p, q, k)>
+#filt3 = affine_map<(b, p, q, f, k) -> (k, f)>
+#outt3 = affine_map<(b, p, q, f, k) -> (q, p, b, f)>
+func.func @merged_mismatch(%a: memref<2x4x3x27xf32>, %w: memref<27x4xf32>, %c: memref<3x4x2x4xf32>) {
+  // expected-remark @below {{contraction left to a kernel, not cuBLAS: operands lay out the merged GEMM dimensions in different orders}}
+  linalg.generic {indexing_maps = [#cols3, #filt3, #outt3], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %w : memref<2x4x3x27xf32>, memref<27x4xf32>) outs(%c : memref<3x4x2x4xf32>) {
   ^bb0(%p: f32, %q: f32, %acc: f32):
     %0 = arith.mulf %p, %q : f32
     %1 = arith.addf %0, %acc : f32
