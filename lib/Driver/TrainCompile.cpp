@@ -97,6 +97,7 @@ llvm::Error Trainer::compilePrograms() {
   // path, not BLAS): its host code, the reference and the initializer then
   // use loops too, so that --check stays bitwise.
   jobs[0].options.blas = so.blas && so.device != Device::CUDAEmulated;
+  jobs[0].options.im2col = so.im2col;
   // The rank programs: on the CPU in groups of ranks, each group's module
   // with the stage functions its ranks call (ranks share none), compiled in
   // parallel with the host module; on a GPU in one module for it, with the
@@ -128,6 +129,7 @@ llvm::Error Trainer::compilePrograms() {
       job.options.gpuEmulate = so.device == Device::CUDAEmulated;
     } else {
       job.options.blas = so.blas;
+      job.options.im2col = so.im2col;
     }
     jobs.push_back(std::move(job));
   }

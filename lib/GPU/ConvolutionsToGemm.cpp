@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pp/Conversion/GemmToRuntime.h"
 #include "pp/GPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -36,7 +37,10 @@ struct PPGPUConvolutionsToGemmPass
     RewritePatternSet patterns(&getContext());
     linalg::populateConvertConv2DToImg2ColPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    // The convolutions written as linalg.generic (as pp-prepare-model and
+    // the frontends leave them): the detection the CPU lowering uses.
+    mlir::pp::im2col(getOperation(), mlir::pp::GemmTarget::GPU);
   }
 };
 } // namespace

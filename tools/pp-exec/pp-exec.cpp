@@ -131,6 +131,11 @@ static cl::opt<bool> noBlas(
     cl::desc("Lower GEMMs to generated loops too (default: OpenBLAS through "
              "the runtime's pprt_cpu_gemm_*)"),
     cl::cat(category));
+static cl::opt<bool> noIm2col(
+    "no-im2col",
+    cl::desc("Lower convolutions to generated loops (default: im2col's column "
+             "matrix, then OpenBLAS GEMMs, pp-im2col)"),
+    cl::cat(category));
 static cl::opt<bool>
     printLowered("print-lowered",
                  cl::desc("Print the lowered LLVM-dialect module to stderr"),
@@ -321,6 +326,7 @@ int main(int argc, char **argv) {
   jit.interchange = !noInterchange;
   jit.vectorize = !noVectorize;
   jit.blas = !noBlas;
+  jit.im2col = !noIm2col;
   if (printLowered)
     jit.printLowered = &llvm::errs();
   if (measureStagesOpt.getNumOccurrences())

@@ -412,6 +412,11 @@ static cl::opt<bool>
            cl::desc("Keep the GEMMs of CPU stage functions as generated loops "
                     "instead of OpenBLAS calls (default off)"),
            cl::init(false), cl::cat(deviceCategory));
+static cl::opt<bool> noIm2col(
+    "no-im2col",
+    cl::desc("Keep the convolutions of CPU stage functions as generated loops "
+             "instead of im2col and OpenBLAS GEMMs (default off)"),
+    cl::init(false), cl::cat(deviceCategory));
 static cl::opt<std::string> jitCache(
     "jit-cache",
     cl::desc("Compiled rank programs are kept in this directory and reused "
@@ -579,6 +584,7 @@ int main(int argc, char **argv) {
   sessionOptions.blasThreads = blasThreads;
   sessionOptions.computeSlots = computeSlots;
   sessionOptions.blas = !noBlas;
+  sessionOptions.im2col = !noIm2col;
   sessionOptions.jitCache = jitCache.getNumOccurrences() == 0
                                 ? exec::defaultJitCacheDir()
                             : jitCache == "none" ? std::string()

@@ -77,10 +77,15 @@ def PPGemmToRuntimePass : Pass<"pp-gemm-to-runtime", "::mlir::ModuleOp"> {
     rank's compute stream; the declarations are marked `pp.stream_ordered`,
     see `pp-gpu-elide-host-waits`). An operand whose innermost dimension (of
     the two GEMM dimensions) has unit stride is passed as it is; one whose
-    other dimension has unit stride is passed transposed. Contractions whose
-    strides are not static, or that fit neither form, stay linalg ops (the
-    CPU lowering makes loops of them, the GPU lowering kernels), with a
-    remark.
+    other dimension has unit stride is passed transposed. A contraction
+    without a batch dimension whose merged dimensions are not contiguous
+    (im2col's convolutions, `pp-im2col`: the image dimension sits between
+    the channels and the pixels) takes one of its output's dimensions as
+    the batch, or on the CPU one of its reductions (the batch's products
+    then accumulate into one C, in order); an operand that the batch does
+    not index gets batch stride 0. Contractions whose strides are not
+    static, or that fit none of these forms, stay linalg ops (the CPU
+    lowering makes loops of them, the GPU lowering kernels), with a remark.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"gpu\"",
@@ -91,6 +96,50 @@ def PPGemmToRuntimePass : Pass<"pp-gemm-to-runtime", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect"];
+}
+
+def PPIm2colPass : Pass<"pp-im2col"> {
+  let summary = "Copy the windowed input of convolutions into im2col's "
+                "column matrix, making them GEMMs";
+  let description = [{
+    Rewrites each convolution-shaped linalg op on tensors: a
+    `linalg.generic` (or a named convolution, generalized) whose body
+    multiplies its two inputs and adds the product to its output, all `f32`
+    or all `f64` with static shapes, one input read through a window (each
+    result a sum of loop dimensions times positive constants plus a
+    constant, each dimension in one result, as `d2 * 2 + d5` for a stride of
+    2) and the other input and the output through projected permutations,
+    each loop dimension of the window shared with exactly one of them.
+
+    That input is copied by a `linalg.generic` into im2col's column matrix,
+    a tensor indexed by the window's loop dimensions: the batch (the
+    window's first result, if a plain dimension) outermost, then the
+    dimensions shared with the other input in that input's order, then
+    those shared with the output in the output's order; the op then reads
+    the matrix through a projected permutation, which makes it a contraction
+    that `pp-gemm-to-runtime` turns into one GEMM per image. For an NCHW
+    convolution `y[n, f, oh, ow] += x[n, c, oh*s + kh, ow*s + kw] *
+    w[f, c, kh, kw]` the matrix is `(n, c, kh, kw, oh, ow)`; for its weight
+    gradient `dw[f, c, kh, kw] += x[...] * dy[n, f, oh, ow]` it is
+    `(n, oh, ow, c, kh, kw)`. The input gradient needs none: `pp-autodiff`
+    already writes it into a column matrix and folds that (col2im).
+
+    The CPU lowering of `pp-exec` and `pp-run` runs this before
+    bufferization (unless `--no-blas`); the GPU lowering's
+    `pp-gpu-convolutions-to-gemm` runs it too, with `target=gpu`, which
+    leaves the weight gradient alone (its batch, the image, is a reduction:
+    cuBLAS's batched GEMM cannot accumulate over it). Other ops are left
+    alone.
+    Reference: K. Chellapilla, S. Puri, P. Simard, "High performance
+    convolutional neural networks for document processing", 2006, section 3.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "cpu (every form) or gpu (only convolutions whose batch the "
+           "output indexes)">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 #endif // PP_CONVERSION_PASSES_TD

@@ -470,6 +470,8 @@ struct SessionOptions {
   /// keeps them as generated loops (JitOptions::blas). The emulated GPU
   /// always uses loops.
   bool blas = true;
+  /// Convolutions on im2col + OpenBLAS too (JitOptions::im2col).
+  bool im2col = true;
   /// The JIT cache directory of the host code (JitOptions::cacheDir);
   /// empty: none.
   std::string jitCache;

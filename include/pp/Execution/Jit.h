@@ -117,6 +117,10 @@ struct JitOptions {
   /// loops. Deterministic: the same GEMM on the same shapes gives the same
   /// bits, but not the bits of the loops.
   bool blas = true;
+  /// With `blas`, convolutions (the forward and weight gradient of
+  /// convolution-shaped linalg ops) go to OpenBLAS too: im2col's column
+  /// matrix, then one GEMM per image (pp-im2col). False keeps them loops.
+  bool im2col = true;
   /// If not empty, compile for an NVIDIA GPU of this architecture (sm_90,
   /// ...) instead of the host: pp-lower-stages-to-gpu{chip=...} and
   /// pp-lower-gpu-host-to-llvm (docs/GPU.md) replace the CPU lowering, every

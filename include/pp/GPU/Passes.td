@@ -16,8 +16,12 @@ def PPGPUConvolutionsToGemmPass
     a contraction, which `pp-gemm-to-runtime{target=gpu}` hands to cuBLAS when it is
     a GEMM (the batch of images merges into its m dimension; a depthwise
     convolution gives a batch of matrix-vector products, which stay
-    kernels). Other ops (pooling, convolution gradients, which pp-autodiff
-    writes as generics) stay as they are and become kernels.
+    kernels). Then the convolutions written as `linalg.generic` go through
+    `pp-im2col{target=gpu}`, the detection the CPU lowering uses: their
+    forward becomes a GEMM per image; their weight gradient (a reduction
+    over the images, which cuBLAS's batched GEMM cannot accumulate) stays a
+    kernel, and their input gradient is already a contraction (pp-autodiff's
+    column matrix). Other ops (pooling) stay as they are and become kernels.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
