@@ -47,6 +47,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::pp::exec;
 using namespace mlir::pp::exec::detail;
@@ -82,6 +84,18 @@ static LogicalResult checkLowered(ModuleOp module) {
          << "' was not lowered to the LLVM dialect: pp-exec lowers linalg, "
             "tensor, bufferization, memref, arith, math, func, scf, affine, "
             "cf, index, ub (and TOSA, converted first)";
+}
+
+OpPrintingFlags mlir::pp::exec::detail::exactPrintingFlags() {
+  OpPrintingFlags flags;
+  flags.elideLargeElementsAttrs(std::numeric_limits<int64_t>::max())
+      .elideLargeResourceString(std::numeric_limits<int64_t>::max())
+      .enableDebugInfo(false)
+      .printGenericOpForm(false)
+      .useLocalScope(false)
+      .skipRegions(false)
+      .assumeVerified(true);
+  return flags;
 }
 
 /// `op` as a linalg.generic: itself, or generalized in place (named ops).
@@ -525,13 +539,16 @@ static void forwardResultsToWrapperOutputs(ModuleOp module) {
 /// take time quadratic in the function's size (ResNet-18 at P=2 compiled
 /// for over 4 minutes, 100 s after); one function per nest keeps compile
 /// time linear, and step times did not change (LeNet, the decoder layer:
-/// docs/Execution.md). The
+/// docs/Execution.md). Nests that outline to the same function (the same
+/// op on the same types) share one. The
 /// nests compute exactly what they did (the same loops, the same order of
 /// every accumulation): only the call boundary is new. Constants the nest
 /// uses are cloned into it, so that trip counts stay known.
 static void outlineLoopNests(ModuleOp module, size_t minNests) {
   OpBuilder b(module.getContext());
   SymbolTable symbols(module);
+  // The outlined functions by their text with a placeholder name.
+  llvm::StringMap<func::FuncOp> distinct;
   for (auto fn : llvm::to_vector(module.getOps<func::FuncOp>())) {
     if (fn.isExternal())
       continue;
@@ -557,13 +574,12 @@ static void outlineLoopNests(ModuleOp module, size_t minNests) {
       }
       b.setInsertionPoint(fn);
       auto outlined = func::FuncOp::create(
-          b, nest->getLoc(), (fn.getSymName() + "_nest" + Twine(i)).str(),
+          b, nest->getLoc(), "__pp_nest",
           b.getFunctionType(ValueRange(arguments).getTypes(),
                             nest->getResultTypes()));
       outlined.setPrivate();
       outlined->setAttr("passthrough",
                         b.getArrayAttr({b.getStringAttr("noinline")}));
-      symbols.insert(outlined);
       Block *body = outlined.addEntryBlock();
       b.setInsertionPointToStart(body);
       IRMapping mapping;
@@ -573,6 +589,23 @@ static void outlineLoopNests(ModuleOp module, size_t minNests) {
         b.clone(*c, mapping);
       Operation *clone = b.clone(*nest, mapping);
       func::ReturnOp::create(b, nest->getLoc(), clone->getResults());
+      // A nest the same as one outlined before (the same op on the same
+      // types: repeated layers, the pieces of a split op, F and B sharing
+      // an elementwise op) calls that one: compiled once.
+      std::string key;
+      {
+        llvm::raw_string_ostream os(key);
+        // Local scope: maps printed in full, not as module-wide aliases.
+        outlined->print(os, exactPrintingFlags().useLocalScope());
+      }
+      auto [known, inserted] = distinct.try_emplace(key, outlined);
+      if (inserted) {
+        outlined.setSymName((fn.getSymName() + "_nest" + Twine(i)).str());
+        symbols.insert(outlined);
+      } else {
+        outlined.erase();
+        outlined = known->second;
+      }
       b.setInsertionPoint(nest);
       auto call = func::CallOp::create(b, nest->getLoc(), outlined, arguments);
       nest->replaceAllUsesWith(call.getResults());
@@ -626,8 +659,12 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
     if (Operation *first = m.lookupSymbol(entries.front()))
       loc = first->getLoc();
   if (options.blas) {
+    // Convolutions to GEMMs on im2col's column matrix (pp-im2col).
+    if (options.im2col)
+      mlir::pp::im2col(m, GemmTarget::CPU);
     foldTransposesIntoGemms(m);
     foldTransposedGemmResults(m);
+    mlir::pp::pinGemmBatches(m, GemmTarget::CPU);
   }
   if (options.vectorize)
     tileAndVectorize(m, options.blas);

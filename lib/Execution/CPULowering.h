@@ -18,6 +18,12 @@ namespace mlir::pp::exec::detail {
 /// `_mlir_ciface___pp_exec_<name>`.
 constexpr llvm::StringLiteral kWrapperPrefix = "__pp_exec_";
 
+/// Printer flags that print everything in full, whatever the printer's
+/// command-line defaults (no elided constants, no locations, custom
+/// forms): two ops print the same only if they are the same. The JIT
+/// cache's key and the sharing of outlined loop nests compare such text.
+OpPrintingFlags exactPrintingFlags();
+
 /// Whether any op of `module` is in dialect `ns`.
 bool containsDialect(ModuleOp module, llvm::StringRef ns);
 

@@ -18,6 +18,7 @@
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -214,22 +215,14 @@ std::string mlir::pp::exec::detail::jitCacheKey(
        << tm.getTargetFeatureString() << "\n"
        << "O" << options.optLevel << " interchange " << options.interchange
        << " vectorize " << options.vectorize << " blas " << options.blas
-       << "\n";
+       << " im2col " << options.im2col << "\n";
   for (const std::string &name : entries)
     hash << "entry " << name << "\n";
   for (const std::string &name : rawEntries)
     hash << "raw " << name << "\n";
   // Everything printed in full (whatever the printer's command-line
   // defaults), locations left out: they do not change code.
-  OpPrintingFlags flags;
-  flags.elideLargeElementsAttrs(std::numeric_limits<int64_t>::max())
-      .elideLargeResourceString(std::numeric_limits<int64_t>::max())
-      .enableDebugInfo(false)
-      .printGenericOpForm(false)
-      .useLocalScope(false)
-      .skipRegions(false)
-      .assumeVerified(true);
-  module->print(hash, flags);
+  module->print(hash, exactPrintingFlags());
   std::array<uint8_t, 20> digest = hash.sha1();
   return llvm::toHex(digest, /*LowerCase=*/true);
 }
@@ -325,6 +318,34 @@ static llvm::Error addPackedWrapper(llvm::Module &module, StringRef entry) {
   return llvm::Error::success();
 }
 
+/// Compiles without optimization (`optnone`) each function that makes a
+/// call with more than `maxArguments` arguments: a rank program calling a
+/// stage function, or pp-exec's wrapper calling its entry, passes every
+/// memref as its descriptor's scalars (3 + 2 x rank each: a stage function
+/// of a small ResNet takes 1207). Optimizing the stores of those arguments
+/// to the stack is quadratic in their number (the DAG combiner's store
+/// merging, BaseIndexOffset::match): 4.5 of the 11 s that one stage
+/// function took to compile. These functions are calls in sequence, whose
+/// speed does not matter next to the callees'.
+static void compileLongCallsUnoptimized(llvm::Module &module,
+                                        unsigned maxArguments) {
+  for (llvm::Function &f : module) {
+    if (f.isDeclaration() || f.hasOptNone())
+      continue;
+    bool longCall = llvm::any_of(llvm::instructions(f), [&](auto &i) {
+      auto *call = dyn_cast<llvm::CallBase>(&i);
+      return call && call->arg_size() > maxArguments;
+    });
+    if (!longCall)
+      continue;
+    f.removeFnAttr(llvm::Attribute::AlwaysInline);
+    f.removeFnAttr(llvm::Attribute::MinSize);
+    f.removeFnAttr(llvm::Attribute::OptimizeForSize);
+    f.addFnAttr(llvm::Attribute::OptimizeNone);
+    f.addFnAttr(llvm::Attribute::NoInline);
+  }
+}
+
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 mlir::pp::exec::detail::emitObject(ModuleOp lowered, llvm::TargetMachine &tm,
                                    ArrayRef<std::string> entries,
@@ -344,6 +365,7 @@ mlir::pp::exec::detail::emitObject(ModuleOp lowered, llvm::TargetMachine &tm,
   for (const std::string &entry : entries)
     if (llvm::Error error = addPackedWrapper(*module, entry))
       return std::move(error);
+  compileLongCallsUnoptimized(*module, 64);
   times.llvmTranslation += seconds(start);
 
   start = Clock::now();
