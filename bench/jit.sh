@@ -57,6 +57,20 @@ echo "| function | GFLOP | loops (ms) | loops GFLOP/s | BLAS (ms) | BLAS GFLOP/s
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 row "matmul 512x784 by 784x512" "$root/bench/jit/matmul.mlir" matmul 3 10
 
+# Convolutions (bench/jit/conv.mlir): "loops" is --no-blas (generated loops,
+# as before pp-im2col), "BLAS" the default (im2col, one GEMM per image). The
+# backward rows are the forward and one gradient (pp-autodiff wrt one
+# argument): the input gradient (B) or the weight gradient (W).
+"$opt" "$root/bench/jit/conv.mlir" --pp-append-loss="function=lenet_conv2 kind=mse" \
+  --pp-append-loss="function=resnet_conv3x3 kind=mse" -o "$tmp/conv.mlir"
+for conv in lenet_conv2 resnet_conv3x3; do
+  row "$conv: F" "$tmp/conv.mlir" "$conv" 20 50
+  "$opt" "$tmp/conv.mlir" "--pp-autodiff=function=${conv}_loss wrt=0" -o "$tmp/conv-b.mlir"
+  row "$conv: F + B (input gradient)" "$tmp/conv-b.mlir" "${conv}_loss_grad" 10 50
+  "$opt" "$tmp/conv.mlir" "--pp-autodiff=function=${conv}_loss wrt=1" -o "$tmp/conv-w.mlir"
+  row "$conv: F + W (weight gradient)" "$tmp/conv-w.mlir" "${conv}_loss_grad" 10 50
+done
+
 if [ -f "$models/google_heir__mnist_mlp.mlir" ]; then
   sed '$d' "$models/google_heir__mnist_mlp.mlir" | cat - "$root/bench/jit/mnist-loss.mlir" \
     > "$tmp/mnist.in.mlir"

@@ -1,7 +1,8 @@
 //===- GemmToRuntime.h - contractions to GEMM calls -------------*- C++ -*-===//
 //
-// The lowering behind pp-gemm-to-runtime, for the pipelines that embed it:
-// the CPU JIT (OpenBLAS) and pp-lower-stages-to-gpu (cuBLAS) share it.
+// The lowerings behind pp-im2col and pp-gemm-to-runtime, for the pipelines
+// that embed them: the CPU JIT (OpenBLAS) and pp-lower-stages-to-gpu
+// (cuBLAS) share them.
 //
 //===----------------------------------------------------------------------===//
 
