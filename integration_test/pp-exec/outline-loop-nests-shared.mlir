@@ -14,7 +14,7 @@
 
 // The nests of @g: the fill, then per sum a copy of the filled zero into
 // the sum's buffer (nest 1 and nest 3) and the sum (nest 2 and nest 4), then
-// the maximum's copy and maximum (nest 5; its copy is nest 1's). Nests 3 and
+// the maximum (nest 5, in place in the filled buffer: no copy). Nests 3 and
 // 4 call nests 1 and 2.
 // LOWERED:       llvm.func @g_nest2(
 // LOWERED-NOT:   llvm.func @g_nest{{[34]}}(

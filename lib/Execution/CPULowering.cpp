@@ -659,11 +659,13 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
     if (Operation *first = m.lookupSymbol(entries.front()))
       loc = first->getLoc();
   if (options.blas) {
-    // Convolutions to GEMMs on im2col's column matrix (pp-im2col).
-    if (options.im2col)
-      mlir::pp::im2col(m, GemmTarget::CPU);
     foldTransposesIntoGemms(m);
     foldTransposedGemmResults(m);
+    // Convolutions to GEMMs on im2col's column matrix (pp-im2col), after
+    // the folds above, which rebuild the GEMMs they change without their
+    // attributes (pp.gemm_batch).
+    if (options.im2col)
+      mlir::pp::im2col(m, GemmTarget::CPU);
     mlir::pp::pinGemmBatches(m, GemmTarget::CPU);
   }
   if (options.vectorize)

@@ -114,8 +114,10 @@ static cl::opt<bool> verbose("verbose",
                              cl::desc("Print every gradient-check sample"),
                              cl::cat(category));
 static cl::opt<unsigned>
-    optLevel("O", cl::desc("LLVM optimization level 0-3 (default 3)"),
-             cl::init(3), cl::Prefix, cl::value_desc("level"),
+    optLevel("O",
+             cl::desc("LLVM optimization level 0-3 (default 2, as "
+                      "pp-run)"),
+             cl::init(2), cl::Prefix, cl::value_desc("level"),
              cl::cat(category));
 static cl::opt<bool> noInterchange(
     "no-interchange",
@@ -133,8 +135,9 @@ static cl::opt<bool> noBlas(
     cl::cat(category));
 static cl::opt<bool> noIm2col(
     "no-im2col",
-    cl::desc("Lower convolutions to generated loops (default: im2col's column "
-             "matrix, then OpenBLAS GEMMs, pp-im2col)"),
+    cl::desc("Lower convolutions (forward and weight gradient) to generated "
+             "loops (default: im2col's column matrix, then OpenBLAS GEMMs, "
+             "pp-im2col)"),
     cl::cat(category));
 static cl::opt<bool>
     printLowered("print-lowered",

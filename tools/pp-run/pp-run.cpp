@@ -414,8 +414,9 @@ static cl::opt<bool>
            cl::init(false), cl::cat(deviceCategory));
 static cl::opt<bool> noIm2col(
     "no-im2col",
-    cl::desc("Keep the convolutions of CPU stage functions as generated loops "
-             "instead of im2col and OpenBLAS GEMMs (default off)"),
+    cl::desc("Keep the convolutions (forward and weight gradient) of CPU "
+             "stage functions as generated loops instead of im2col and "
+             "OpenBLAS GEMMs (default off)"),
     cl::init(false), cl::cat(deviceCategory));
 static cl::opt<std::string> jitCache(
     "jit-cache",

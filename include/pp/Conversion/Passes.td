@@ -125,7 +125,7 @@ def PPIm2colPass : Pass<"pp-im2col"> {
     already writes it into a column matrix and folds that (col2im).
 
     The CPU lowering of `pp-exec` and `pp-run` runs this before
-    bufferization (unless `--no-blas`); the GPU lowering's
+    bufferization (unless `--no-blas` or `--no-im2col`); the GPU lowering's
     `pp-gpu-convolutions-to-gemm` runs it too, with `target=gpu`, which
     leaves the weight gradient alone (its batch, the image, is a reduction:
     cuBLAS's batched GEMM cannot accumulate over it). Other ops are left

@@ -134,11 +134,24 @@ classifyOperand(Value value, MemRefType type, AffineMap map,
       return failure();
     result.batchStride = strides[b];
   }
+  // The number of rows and of columns (static: merging checked).
+  auto extent = [&](ArrayRef<unsigned> loops) {
+    int64_t product = 1;
+    for (unsigned loop : loops)
+      product *= type.getDimSize(*dimensionOf(map, loop));
+    return product;
+  };
   if (c->stride == 1) {
     result.leading = r->stride;
+    // One row: the leading dimension steps nowhere, but BLAS requires it to
+    // be at least the row's length (dimensions of size 1 have any stride).
+    if (extent(rows) == 1)
+      result.leading = std::max(result.leading, extent(cols));
   } else if (r->stride == 1 && allowTranspose) {
     result.transposed = 1;
     result.leading = c->stride;
+    if (extent(cols) == 1)
+      result.leading = std::max(result.leading, extent(rows));
   } else {
     return failure();
   }

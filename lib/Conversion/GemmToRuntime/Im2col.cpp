@@ -71,10 +71,11 @@ static SmallVector<unsigned> resultDims(AffineMap map) {
 }
 
 /// Plans im2col for `op` (see pp::im2col), or fails.
-static FailureOr<Im2colPlan> planIm2col(linalg::GenericOp op,
+static FailureOr<Im2colPlan> planIm2col(linalg::LinalgOp op,
                                         GemmTarget target) {
+  Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
-      !op.hasPureTensorSemantics() ||
+      !op.hasPureTensorSemantics() || !(element.isF32() || element.isF64()) ||
       !linalg::detail::isContractionBody(
           *op.getBlock(), [](Operation *first, Operation *second) {
             return isa<arith::MulFOp>(first) && isa<arith::AddFOp>(second);
@@ -82,9 +83,7 @@ static FailureOr<Im2colPlan> planIm2col(linalg::GenericOp op,
     return failure();
   for (Value v : op->getOperands()) {
     auto type = dyn_cast<RankedTensorType>(v.getType());
-    if (!type || !type.hasStaticShape() ||
-        type.getElementType() !=
-            getElementTypeOrSelf(op.getDpsInits()[0].getType()))
+    if (!type || !type.hasStaticShape() || type.getElementType() != element)
       return failure();
   }
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
@@ -201,10 +200,13 @@ unsigned mlir::pp::im2col(Operation *root, GemmTarget target) {
   IRRewriter rewriter(root->getContext());
   unsigned rewritten = 0;
   for (linalg::LinalgOp op : candidates) {
+    FailureOr<Im2colPlan> plan = planIm2col(op, target);
+    if (failed(plan))
+      continue;
     auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
     if (!generic) {
-      // A named convolution, generalized (lowerings make loops of it or
-      // generalize it anyway).
+      // A named convolution: generalized first (its maps and body are the
+      // generic's).
       rewriter.setInsertionPoint(op);
       FailureOr<linalg::GenericOp> generalized =
           linalg::generalizeNamedOp(rewriter, op);
@@ -212,9 +214,6 @@ unsigned mlir::pp::im2col(Operation *root, GemmTarget target) {
         continue;
       generic = *generalized;
     }
-    FailureOr<Im2colPlan> plan = planIm2col(generic, target);
-    if (failed(plan))
-      continue;
     applyIm2col(rewriter, generic, *plan);
     ++rewritten;
   }

@@ -97,3 +97,27 @@ func.func @pinned_none(%a: memref<2x16x27xf32>, %w: memref<27x4xf32>, %c: memref
   }
   return
 }
+
+// -----
+
+// The weight gradient of a convolution with one output position (1 x 1):
+// each image's column matrix is one row (k = 1) of 27, whose leading
+// dimension BLAS requires to be at least 27 although no second row exists
+// (its dimensions of size 1 have stride 1).
+// CHECK-LABEL: func.func @im2col_weight_gradient_one_position
+// CHECK-DAG:   %[[C0:.+]] = arith.constant 0 : i64
+// CHECK-DAG:   %[[C1:.+]] = arith.constant 1 : i64
+// CHECK-DAG:   %[[C2:.+]] = arith.constant 2 : i64
+// CHECK-DAG:   %[[C4:.+]] = arith.constant 4 : i64
+// CHECK-DAG:   %[[C27:.+]] = arith.constant 27 : i64
+// CHECK:       call @pprt_cpu_gemm_f32(%[[C2]], %[[C4]], %[[C27]], %[[C1]], %[[C0]], %[[C0]], %{{.+}}, %[[C1]], %[[C4]], %{{.+}}, %[[C27]], %[[C27]], %{{.+}}, %[[C27]], %[[C0]], %{{.+}})
+func.func @im2col_weight_gradient_one_position(%col: memref<2x1x1x3x3x3xf32>, %dy: memref<2x4x1x1xf32>, %dw: memref<4x3x3x3xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, f, oh, ow, c, kh, kw) -> (n, oh, ow, c, kh, kw)>, affine_map<(n, f, oh, ow, c, kh, kw) -> (n, f, oh, ow)>, affine_map<(n, f, oh, ow, c, kh, kw) -> (f, c, kh, kw)>], iterator_types = ["reduction", "parallel", "reduction", "reduction", "parallel", "parallel", "parallel"]}
+      ins(%col, %dy : memref<2x1x1x3x3x3xf32>, memref<2x4x1x1xf32>) outs(%dw : memref<4x3x3x3xf32>) attrs = {pp.gemm_batch = 0 : i64} {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %b, %a : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -80,12 +80,15 @@ func.func @named(%x: tensor<1x2x7x7xf32>, %w: tensor<4x2x3x3xf32>, %z: tensor<1x
 
 // Left alone: a depthwise convolution (the channel indexes all three
 // operands: a second batch dimension), a window summed alone (pooling), a
-// body that is not a multiply-add, dynamic shapes.
+// body that is not a multiply-add, dynamic shapes, f16 (below), and a named
+// convolution that does not qualify (not generalized).
 // CHECK-LABEL: func.func @left_alone(
 // CHECK:         tensor.empty() : tensor<3x3xf32>
 // CHECK-NOT:     tensor.empty
+// CHECK:         linalg.depthwise_conv_2d_nchw_chw
+// CHECK-NOT:     tensor.empty
 // CHECK:         return
-func.func @left_alone(%x: tensor<1x2x7x7xf32>, %w: tensor<2x3x3xf32>, %w4: tensor<2x2x3x3xf32>, %z: tensor<1x2x5x5xf32>, %d: tensor<?x2x7x7xf32>, %dz: tensor<?x2x5x5xf32>) -> (tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<?x2x5x5xf32>) {
+func.func @left_alone(%x: tensor<1x2x7x7xf32>, %w: tensor<2x3x3xf32>, %w4: tensor<2x2x3x3xf32>, %z: tensor<1x2x5x5xf32>, %d: tensor<?x2x7x7xf32>, %dz: tensor<?x2x5x5xf32>) -> (tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<?x2x5x5xf32>, tensor<1x2x5x5xf32>) {
   %depthwise = linalg.generic {indexing_maps = [affine_map<(n, c, oh, ow, kh, kw) -> (n, c, oh + kh, ow + kw)>, affine_map<(n, c, oh, ow, kh, kw) -> (c, kh, kw)>, affine_map<(n, c, oh, ow, kh, kw) -> (n, c, oh, ow)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
       ins(%x, %w : tensor<1x2x7x7xf32>, tensor<2x3x3xf32>) outs(%z : tensor<1x2x5x5xf32>) {
   ^bb0(%a: f32, %b: f32, %acc: f32):
@@ -114,5 +117,23 @@ func.func @left_alone(%x: tensor<1x2x7x7xf32>, %w: tensor<2x3x3xf32>, %w4: tenso
     %s = arith.addf %acc, %p : f32
     linalg.yield %s : f32
   } -> tensor<?x2x5x5xf32>
-  return %depthwise, %pool, %max, %dynamic : tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<?x2x5x5xf32>
+  %named = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x2x7x7xf32>, tensor<2x3x3xf32>) outs(%z : tensor<1x2x5x5xf32>) -> tensor<1x2x5x5xf32>
+  return %depthwise, %pool, %max, %dynamic, %named : tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<?x2x5x5xf32>, tensor<1x2x5x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @half(
+// CHECK-NOT:     tensor.empty
+// CHECK:         return
+func.func @half(%x: tensor<1x2x7x7xf16>, %w: tensor<4x2x3x3xf16>, %z: tensor<1x4x5x5xf16>) -> tensor<1x4x5x5xf16> {
+  %y = linalg.generic {indexing_maps = [affine_map<(n, f, oh, ow, c, kh, kw) -> (n, c, oh + kh, ow + kw)>, affine_map<(n, f, oh, ow, c, kh, kw) -> (f, c, kh, kw)>, affine_map<(n, f, oh, ow, c, kh, kw) -> (n, f, oh, ow)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<1x2x7x7xf16>, tensor<4x2x3x3xf16>) outs(%z : tensor<1x4x5x5xf16>) {
+  ^bb0(%a: f16, %b: f16, %acc: f16):
+    %p = arith.mulf %a, %b : f16
+    %s = arith.addf %acc, %p : f16
+    linalg.yield %s : f16
+  } -> tensor<1x4x5x5xf16>
+  return %y : tensor<1x4x5x5xf16>
 }
