@@ -39,12 +39,11 @@ step() { grep -o "^measured ([^)]*): step [0-9.]* ms" "$1" | grep -o "[0-9.]* ms
 predicted() { grep -o "[0-9.]* ms overlapped.*reduced at the end" "$1" || echo -; }
 ratio() { grep -o "^data parallel: .*(ratio [0-9.]*)" "$1" | grep -o "ratio [0-9.]*" || echo -; }
 calibration() { # the fitted ring, or "no fit" when the timings were noise
-  local c
-  c=$(grep -o "all-reduce calibration.*" "$1") || { echo -; return; }
-  case $c in
-  *"no fit"*) echo "no fit" ;;
-  *) echo "${c##*): }" ;;
-  esac
+  grep -q "all-reduce calibration" "$1" || { echo -; return; }
+  # The fit alone: the processes of an MPI run share the output, and another
+  # one's progress line can land inside the calibration line.
+  grep -oE "[0-9.e+]+ bytes/s, [0-9.e+-]+ us per message" "$1" | head -1 |
+    grep . || echo "no fit"
 }
 share() { # the all-reduce intervals' total over the step's compute, from the trace
   python3 - "$1" <<'PY'
