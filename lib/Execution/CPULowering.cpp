@@ -540,10 +540,10 @@ static void forwardResultsToWrapperOutputs(ModuleOp module) {
 /// for over 4 minutes, 100 s after); one function per nest keeps compile
 /// time linear, and step times did not change (LeNet, the decoder layer:
 /// docs/Execution.md). Nests that outline to the same function (the same
-/// op on the same types) share one. The
-/// nests compute exactly what they did (the same loops, the same order of
-/// every accumulation): only the call boundary is new. Constants the nest
-/// uses are cloned into it, so that trip counts stay known.
+/// op on the same types) share one. The nests compute exactly what they did
+/// (the same loops, the same order of every accumulation): only the call
+/// boundary is new. Constants the nest uses are cloned into it, so that trip
+/// counts stay known.
 static void outlineLoopNests(ModuleOp module, size_t minNests) {
   OpBuilder b(module.getContext());
   SymbolTable symbols(module);

@@ -222,6 +222,28 @@ planGemm(linalg::LinalgOp op, ArrayRef<MemRefType> types,
   return GemmPlan{*a, *b, *c, m, n, k, batch};
 }
 
+/// Plans `op` as a GEMM batched over loop dimension `d`, taken out of `m`,
+/// `n` or `k` (whichever holds it); fails if that leaves one of them empty,
+/// or if `d` is a reduction (in `k`) and `target` cannot accumulate over a
+/// batch (the GPU's batched GEMM).
+static FailureOr<GemmPlan> planWithBatch(linalg::LinalgOp op,
+                                         ArrayRef<MemRefType> types,
+                                         SmallVector<unsigned> m,
+                                         SmallVector<unsigned> n,
+                                         SmallVector<unsigned> k, unsigned d,
+                                         GemmTarget target, std::string &why) {
+  bool reduction = llvm::is_contained(k, d);
+  for (SmallVector<unsigned> *dims : {&m, &n, &k})
+    llvm::erase(*dims, d);
+  if (m.empty() || n.empty() || k.empty() ||
+      (reduction && target == GemmTarget::GPU)) {
+    why =
+        "loop dimension d" + std::to_string(d) + " cannot be the GEMM's batch";
+    return failure();
+  }
+  return planGemm(op, types, m, n, k, d, why);
+}
+
 /// Plans `op` as a GEMM: with the batch dimension linalg infers, or, if it
 /// has none and the plain GEMM's merged dimensions are not contiguous, with
 /// one of its m, n or k dimensions as the batch (the operand it does not
@@ -244,19 +266,7 @@ static FailureOr<GemmPlan> planGemm(linalg::LinalgOp op,
       fixed && !batch) {
     if (fixed.getInt() < 0 || fixed.getInt() >= op.getNumLoops())
       return planGemm(op, types, m, n, k, batch, why);
-    unsigned d = fixed.getInt();
-    auto without = [d](SmallVector<unsigned> dims) {
-      llvm::erase(dims, d);
-      return dims;
-    };
-    SmallVector<unsigned> m2 = without(m), n2 = without(n), k2 = without(k);
-    bool reduction = m2.size() == m.size() && n2.size() == n.size();
-    if (m2.empty() || n2.empty() || k2.empty() ||
-        (reduction && target == GemmTarget::GPU)) {
-      why = "its image dimension (pp.gemm_batch) cannot be the GEMM's batch";
-      return failure();
-    }
-    return planGemm(op, types, m2, n2, k2, d, why);
+    return planWithBatch(op, types, m, n, k, fixed.getInt(), target, why);
   }
   FailureOr<GemmPlan> plan = planGemm(op, types, m, n, k, batch, why);
   if (succeeded(plan) || batch)
@@ -268,17 +278,9 @@ static FailureOr<GemmPlan> planGemm(linalg::LinalgOp op,
   for (AffineExpr e : outMap.getResults())
     if (auto d = dyn_cast<AffineDimExpr>(e))
       candidates.push_back(d.getPosition());
-  if (target == GemmTarget::CPU)
-    candidates.append(k.begin(), k.end());
+  candidates.append(k.begin(), k.end());
   for (unsigned d : candidates) {
-    auto without = [d](SmallVector<unsigned> dims) {
-      llvm::erase(dims, d);
-      return dims;
-    };
-    SmallVector<unsigned> m2 = without(m), n2 = without(n), k2 = without(k);
-    if (m2.empty() || n2.empty() || k2.empty())
-      continue;
-    plan = planGemm(op, types, m2, n2, k2, d, ignored);
+    plan = planWithBatch(op, types, m, n, k, d, target, ignored);
     if (succeeded(plan))
       return plan;
   }
@@ -411,13 +413,12 @@ void mlir::pp::pinGemmBatches(Operation *root, GemmTarget target) {
           MemRefType::get(tensor.getShape(), tensor.getElementType()));
     }
     std::string why;
-    FailureOr<GemmPlan> plan =
-        planGemm(op, types, *linalg::inferContractionDims(op), target, why);
+    linalg::ContractionDimensions dims = *linalg::inferContractionDims(op);
+    FailureOr<GemmPlan> plan = planGemm(op, types, dims, target, why);
     if (failed(plan))
       return;
-    auto inferred = linalg::inferContractionDims(op)->batch;
     int64_t batch = -1;
-    if (plan->batch && inferred.empty())
+    if (plan->batch && dims.batch.empty())
       batch = *plan->batch;
     op->setAttr(kGemmBatchAttrName,
                 IntegerAttr::get(IntegerType::get(op.getContext(), 64), batch));
