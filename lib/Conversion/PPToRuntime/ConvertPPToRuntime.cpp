@@ -232,9 +232,25 @@ private:
   std::map<int64_t, SmallVector<Value>> parameters;
   std::map<Key, SmallVector<Value>> activations, inputGradients, stashes,
       backwardArgs, weightStashes;
+  llvm::DenseMap<int64_t, Value> constants;
+  Operation *lastConstant = nullptr;
 
+  /// The i64 constant `v`, one per rank program, at its start: a rank
+  /// program of many micro-batches repeats few numbers thousands of times.
   Value i64(int64_t v) {
-    return arith::ConstantIntOp::create(b, b.getUnknownLoc(), v, 64);
+    Value &c = constants[v];
+    if (!c) {
+      OpBuilder::InsertionGuard guard(b);
+      Block *entry = cast<BlockArgument>(rank).getOwner();
+      if (lastConstant)
+        b.setInsertionPointAfter(lastConstant);
+      else
+        b.setInsertionPointToStart(entry);
+      auto op = arith::ConstantIntOp::create(b, b.getUnknownLoc(), v, 64);
+      lastConstant = op;
+      c = op;
+    }
+    return c;
   }
   func::FuncOp declare(StringRef name, TypeRange args);
   void callRuntime(StringRef name, ValueRange args);

@@ -3,10 +3,10 @@
 // pp.allreduce becomes a call of pprt_allreduce where it stands: after the
 // stage's last backward, before the program ends.
 // CHECK-LABEL: func.func @s_rank0(
+// CHECK-DAG: %[[S:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[START:.*]] = arith.constant 1 : i64
 // CHECK: call @pprt_memref_accumulate_gradient_f32(
 // CHECK-NEXT: call @pprt_action_end(
-// CHECK-NEXT: %[[S:.*]] = arith.constant 0 : i64
-// CHECK-NEXT: %[[START:.*]] = arith.constant 1 : i64
 // CHECK-NEXT: call @pprt_allreduce(%arg0, %[[S]], %[[START]]) : (!llvm.ptr, i64, i64) -> ()
 // CHECK-NEXT: return
 pp.pipeline @p ranks(1) {
