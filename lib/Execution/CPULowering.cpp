@@ -534,8 +534,9 @@ static void forwardResultsToWrapperOutputs(ModuleOp module) {
 /// Moves each loop nest at the top of a function's body (a linalg op on
 /// buffers, or the loops that tiling made) into a function of its own,
 /// called in its place and never inlined, when the function has at least
-/// `minNests` of them. A stage function of a real model is hundreds of loop
-/// nests in one function, where LLVM's loop passes and scalar evolution
+/// `minNests` of them or is a rank program (compiled without optimization,
+/// where a loop would run slowly). A stage function of a real model is hundreds
+/// of loop nests in one function, where LLVM's loop passes and scalar evolution
 /// take time quadratic in the function's size (ResNet-18 at P=2 compiled
 /// for over 4 minutes, 100 s after); one function per nest keeps compile
 /// time linear, and step times did not change (LeNet, the decoder layer:
@@ -556,7 +557,7 @@ static void outlineLoopNests(ModuleOp module, size_t minNests) {
     for (Operation &op : fn.getBody().front())
       if (isa<linalg::LinalgOp, scf::ForOp, affine::AffineForOp>(op))
         nests.push_back(&op);
-    if (nests.size() < minNests)
+    if (nests.size() < minNests && !isRankProgram(fn))
       continue;
     for (auto [i, nest] : llvm::enumerate(nests)) {
       llvm::SetVector<Value> used(nest->getOperands().begin(),
@@ -720,13 +721,17 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
     if (failed(outParams.run(m)))
       return failure();
     forwardResultsToWrapperOutputs(m);
-    if (failed(dealloc.run(m)))
+    SmallVector<DetachedFunction> detached = detachRankPrograms(m);
+    LogicalResult deallocated = dealloc.run(m);
+    reattachWithDeallocations(m, detached);
+    if (failed(deallocated))
       return failure();
     mlir::pp::moveDeallocsToLastUse(m);
   }
   // After moveDeallocsToLastUse, which assumes that a call's results never
   // alias its operands (an outlined loop that carries a buffer would).
   outlineLoopNests(m, /*minNests=*/2);
+  markRankProgramsUnoptimized(m);
   PassManager pm(ctx);
   pp::applyPassManagerOptions(pm);
   buildLoweringPipeline(pm, options.vectorize || containsDialect(m, "vector"));

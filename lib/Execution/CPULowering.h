@@ -9,6 +9,7 @@
 
 #include "pp/Execution/Jit.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -34,6 +35,38 @@ bool containsDialect(ModuleOp module, llvm::StringRef ns);
 /// reported at the first entry (or the op that did not lower).
 LogicalResult lowerForCPU(ModuleOp m, llvm::ArrayRef<std::string> entries,
                           const JitOptions &options);
+
+/// Whether `fn` is a rank program of convert-pp-to-runtime (attribute
+/// `pp.rank`).
+bool isRankProgram(func::FuncOp fn);
+
+/// Compiles the rank programs of `module` without optimization (`optnone`,
+/// which the JIT compiles in an object of its own at CodeGenOptLevel::None:
+/// HostJit.h, emitObjects). A rank program is calls in sequence, whose
+/// speed does not matter next to the callees'.
+void markRankProgramsUnoptimized(ModuleOp module);
+
+/// A function taken out of its module, and the op it was before (null: it
+/// was last).
+struct DetachedFunction {
+  func::FuncOp function;
+  Operation *next;
+};
+
+/// Takes the rank programs of `module` and the functions that call them
+/// (the entry wrappers) out of it, so that the ownership-based deallocation
+/// pipeline does not see them: its simplification compares a block's
+/// buffers pairwise, quadratic in a rank program's thousands. Takes none
+/// unless each of them is one block whose buffers all come from its own
+/// memref.alloc (or alloca, get_global, views), without regions, and passes
+/// and returns no buffer; then reattachWithDeallocations frees them.
+SmallVector<DetachedFunction> detachRankPrograms(ModuleOp module);
+
+/// Puts `detached` back into `module` where they were, each with a
+/// memref.dealloc of every memref.alloc at the end of its block (which
+/// moveDeallocsToLastUse then moves after the buffer's last use).
+void reattachWithDeallocations(ModuleOp module,
+                               ArrayRef<DetachedFunction> detached);
 
 } // namespace mlir::pp::exec::detail
 

@@ -10,6 +10,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -22,6 +23,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -29,6 +32,9 @@
 #include "llvm/Support/raw_sha1_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <chrono>
 #include <cstring>
@@ -209,7 +215,7 @@ std::string mlir::pp::exec::detail::jitCacheKey(
     llvm::TargetMachine &tm) {
   llvm::raw_sha1_ostream hash;
   // Bump the first line when the object's contract with JitModule changes.
-  hash << "pp-mlir JIT object 1\nLLVM " << LLVM_VERSION_STRING << "\n"
+  hash << "pp-mlir JIT objects 2\nLLVM " << LLVM_VERSION_STRING << "\n"
        << compilerIdentity() << "\n"
        << tm.getTargetTriple().str() << " " << tm.getTargetCPU() << " "
        << tm.getTargetFeatureString() << "\n"
@@ -230,33 +236,64 @@ std::string mlir::pp::exec::detail::jitCacheKey(
 /// The file of `key` in `dir`.
 static llvm::SmallString<256> cachePath(StringRef dir, StringRef key) {
   llvm::SmallString<256> path(dir);
-  llvm::sys::path::append(path, key + ".o");
+  llvm::sys::path::append(path, key + ".a");
   return path;
 }
 
-std::unique_ptr<llvm::MemoryBuffer>
-mlir::pp::exec::detail::readCachedObject(StringRef dir, StringRef key) {
+ObjectFiles mlir::pp::exec::detail::readCachedObjects(StringRef dir,
+                                                      StringRef key) {
   auto buffer = llvm::MemoryBuffer::getFile(cachePath(dir, key),
                                             /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!buffer)
-    return nullptr;
-  auto object =
-      llvm::object::ObjectFile::createObjectFile((*buffer)->getMemBufferRef());
-  if (!object) {
-    llvm::consumeError(object.takeError());
-    return nullptr;
+    return {};
+  auto archive = llvm::object::Archive::create((*buffer)->getMemBufferRef());
+  if (!archive) {
+    llvm::consumeError(archive.takeError());
+    return {};
   }
-  return std::move(*buffer);
+  ObjectFiles objects;
+  llvm::Error error = llvm::Error::success();
+  for (const llvm::object::Archive::Child &child :
+       (*archive)->children(error)) {
+    auto member = child.getMemoryBufferRef();
+    if (!member) {
+      llvm::consumeError(member.takeError());
+      return {};
+    }
+    auto object = llvm::object::ObjectFile::createObjectFile(*member);
+    if (!object) {
+      llvm::consumeError(object.takeError());
+      return {};
+    }
+    objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
+        member->getBuffer(), member->getBufferIdentifier()));
+  }
+  if (error) {
+    llvm::consumeError(std::move(error));
+    return {};
+  }
+  return objects;
 }
 
-void mlir::pp::exec::detail::removeCachedObject(StringRef dir, StringRef key) {
+void mlir::pp::exec::detail::removeCachedObjects(StringRef dir, StringRef key) {
   llvm::sys::fs::remove(cachePath(dir, key));
 }
 
 llvm::Error
-mlir::pp::exec::detail::writeCachedObject(StringRef dir, StringRef key,
-                                          llvm::MemoryBufferRef object) {
+mlir::pp::exec::detail::writeCachedObjects(StringRef dir, StringRef key,
+                                           const ObjectFiles &objects) {
+  std::vector<llvm::NewArchiveMember> members;
+  for (const std::unique_ptr<llvm::MemoryBuffer> &object : objects) {
+    llvm::NewArchiveMember member(object->getMemBufferRef());
+    member.MemberName = object->getBufferIdentifier();
+    members.push_back(std::move(member));
+  }
+  auto archive = llvm::writeArchiveToBuffer(
+      members, llvm::SymtabWritingMode::NoSymtab, llvm::object::Archive::K_GNU,
+      /*Deterministic=*/true, /*Thin=*/false);
+  if (!archive)
+    return archive.takeError();
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return llvm::createStringError(ec, "cannot create %s: %s",
                                    dir.str().c_str(), ec.message().c_str());
@@ -269,7 +306,7 @@ mlir::pp::exec::detail::writeCachedObject(StringRef dir, StringRef key,
                                    dir.str().c_str(), ec.message().c_str());
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << object.getBuffer();
+    os << (*archive)->getBuffer();
     os.close();
     if (os.has_error()) {
       std::error_code ec = os.error();
@@ -346,10 +383,181 @@ static void compileLongCallsUnoptimized(llvm::Module &module,
   }
 }
 
-llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
-mlir::pp::exec::detail::emitObject(ModuleOp lowered, llvm::TargetMachine &tm,
-                                   ArrayRef<std::string> entries,
-                                   unsigned optLevel, CompileTimes &times) {
+/// The global values (functions, variables) that `f` refers to, directly
+/// or through constant expressions.
+static void collectReferences(llvm::Function &f,
+                              llvm::SmallPtrSetImpl<llvm::GlobalValue *> &out) {
+  llvm::SmallVector<llvm::Constant *> worklist;
+  llvm::SmallPtrSet<llvm::Constant *, 32> seen;
+  for (llvm::Instruction &i : llvm::instructions(f))
+    for (llvm::Value *operand : i.operands())
+      if (auto *c = dyn_cast<llvm::Constant>(operand))
+        worklist.push_back(c);
+  while (!worklist.empty()) {
+    llvm::Constant *c = worklist.pop_back_val();
+    if (!seen.insert(c).second)
+      continue;
+    if (auto *value = dyn_cast<llvm::GlobalValue>(c)) {
+      out.insert(value);
+      continue;
+    }
+    for (llvm::Value *operand : c->operands())
+      if (auto *inner = dyn_cast<llvm::Constant>(operand))
+        worklist.push_back(inner);
+  }
+}
+
+/// The leaves of aggregate type `type` (struct and array fields, nested),
+/// as index lists.
+static void
+collectLeaves(llvm::Type *type, llvm::SmallVectorImpl<unsigned> &at,
+              llvm::SmallVectorImpl<llvm::SmallVector<unsigned>> &out) {
+  if (!type->isAggregateType()) {
+    out.emplace_back(at.begin(), at.end());
+    return;
+  }
+  unsigned n = type->isStructTy() ? type->getStructNumElements()
+                                  : type->getArrayNumElements();
+  for (unsigned i = 0; i < n; ++i) {
+    at.push_back(i);
+    collectLeaves(type->isStructTy() ? type->getStructElementType(i)
+                                     : type->getArrayElementType(),
+                  at, out);
+    at.pop_back();
+  }
+}
+
+/// Rewrites `f` into what fast instruction selection (CodeGenOptLevel::None)
+/// selects without falling back to SelectionDAG, whose time grows faster
+/// than a block's size (a rank program is one block of tens of thousands of
+/// instructions, mostly the memref descriptors that the LLVM dialect builds
+/// and takes apart around each call): an extractvalue of a field an
+/// insertvalue wrote becomes that field's value, a store of an aggregate
+/// becomes a store of each field, allocas of a constant size move to the
+/// entry block (static), the insertvalues left unused go, and a block ends
+/// after each call. What the function computes does not change.
+static void prepareForFastSelection(llvm::Function &f) {
+  llvm::SmallVector<llvm::Instruction *> dead;
+  llvm::SmallVector<llvm::AllocaInst *> allocas; // of a constant size
+  llvm::SmallVector<llvm::StoreInst *> stores;
+  llvm::IRBuilder<> b(f.getContext());
+  for (llvm::Instruction &i : llvm::instructions(f)) {
+    if (auto *extract = dyn_cast<llvm::ExtractValueInst>(&i)) {
+      llvm::Value *field = llvm::FindInsertedValue(
+          extract->getAggregateOperand(), extract->getIndices());
+      if (field && field != extract) {
+        extract->replaceAllUsesWith(field);
+        dead.push_back(extract);
+      }
+    } else if (auto *store = dyn_cast<llvm::StoreInst>(&i)) {
+      llvm::Value *value = store->getValueOperand();
+      if (!value->getType()->isAggregateType() || store->isVolatile() ||
+          store->isAtomic())
+        continue;
+      llvm::SmallVector<unsigned> at;
+      llvm::SmallVector<llvm::SmallVector<unsigned>> leaves;
+      collectLeaves(value->getType(), at, leaves);
+      b.SetInsertPoint(store);
+      for (const llvm::SmallVector<unsigned> &leaf : leaves) {
+        llvm::Value *field = llvm::FindInsertedValue(value, leaf);
+        if (!field)
+          field = b.CreateExtractValue(value, leaf);
+        if (isa<llvm::PoisonValue, llvm::UndefValue>(field))
+          continue;
+        llvm::SmallVector<llvm::Value *> indices{b.getInt32(0)};
+        for (unsigned index : leaf)
+          indices.push_back(b.getInt32(index));
+        b.CreateStore(field,
+                      b.CreateInBoundsGEP(value->getType(),
+                                          store->getPointerOperand(), indices));
+      }
+      stores.push_back(store);
+    } else if (auto *alloca = dyn_cast<llvm::AllocaInst>(&i)) {
+      if (isa<llvm::ConstantInt>(alloca->getArraySize()))
+        allocas.push_back(alloca);
+    }
+  }
+  for (llvm::StoreInst *store : stores) {
+    llvm::Value *value = store->getValueOperand();
+    store->eraseFromParent();
+    llvm::RecursivelyDeleteTriviallyDeadInstructions(value);
+  }
+  for (llvm::Instruction *i : dead)
+    llvm::RecursivelyDeleteTriviallyDeadInstructions(i);
+  llvm::SmallVector<llvm::Instruction *> splits;
+  for (llvm::Instruction &i : llvm::instructions(f))
+    if (isa<llvm::CallBase>(i) && i.getNextNode() &&
+        !i.getNextNode()->isTerminator())
+      splits.push_back(i.getNextNode());
+  // From the end: each split moves the rest of a block.
+  for (llvm::Instruction *at : llvm::reverse(splits))
+    llvm::SplitBlock(at->getParent(), at);
+  for (llvm::AllocaInst *alloca : allocas)
+    alloca->moveBefore(f.getEntryBlock().getFirstInsertionPt());
+}
+
+/// Moves the definitions of `module`'s functions compiled without
+/// optimization (`optnone`) into a module of their own, returned; null when
+/// the module has no such function or nothing else. The functions moved and
+/// what they refer to become external if they were local, so that the two
+/// objects resolve each other's symbols in the JIT (each LLJIT links one
+/// module's objects alone: no other code sees them).
+static std::unique_ptr<llvm::Module> takeUnoptimized(llvm::Module &module) {
+  llvm::SmallPtrSet<llvm::GlobalValue *, 8> unoptimized;
+  llvm::SmallPtrSet<llvm::GlobalValue *, 32> shared;
+  bool optimized = false;
+  for (llvm::Function &f : module) {
+    if (f.isDeclaration())
+      continue;
+    if (!f.hasOptNone()) {
+      optimized = true;
+      continue;
+    }
+    unoptimized.insert(&f);
+    shared.insert(&f);
+    collectReferences(f, shared);
+  }
+  if (unoptimized.empty() || !optimized)
+    return nullptr;
+  for (llvm::GlobalValue *value : shared) {
+    if (!value->hasLocalLinkage())
+      continue;
+    if (!value->hasName())
+      value->setName("__pp_exec_local");
+    value->setLinkage(llvm::GlobalValue::ExternalLinkage);
+  }
+  for (llvm::GlobalValue *value : unoptimized)
+    prepareForFastSelection(*cast<llvm::Function>(value));
+  llvm::ValueToValueMapTy map;
+  std::unique_ptr<llvm::Module> split =
+      llvm::CloneModule(module, map, [&](const llvm::GlobalValue *value) {
+        return unoptimized.contains(value);
+      });
+  for (llvm::GlobalValue *value : unoptimized)
+    cast<llvm::Function>(value)->deleteBody();
+  return split;
+}
+
+/// Emits `module` for `tm` as an object named `name`.
+static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+emitModule(llvm::Module &module, llvm::TargetMachine &tm, StringRef name) {
+  llvm::SmallVector<char, 0> object;
+  llvm::raw_svector_ostream os(object);
+  llvm::legacy::PassManager codegen;
+  if (tm.addPassesToEmitFile(codegen, os, /*DwoOut=*/nullptr,
+                             llvm::CodeGenFileType::ObjectFile))
+    return llvm::createStringError(
+        "the target machine cannot emit object files");
+  codegen.run(module);
+  return std::make_unique<llvm::SmallVectorMemoryBuffer>(
+      std::move(object), name, /*RequiresNullTerminator=*/false);
+}
+
+llvm::Expected<ObjectFiles>
+mlir::pp::exec::detail::emitObjects(ModuleOp lowered, llvm::TargetMachine &tm,
+                                    llvm::TargetMachine &unoptimizedTm,
+                                    ArrayRef<std::string> entries,
+                                    unsigned optLevel, CompileTimes &times) {
   using Clock = std::chrono::steady_clock;
   auto seconds = [](Clock::time_point since) {
     return std::chrono::duration<double>(Clock::now() - since).count();
@@ -366,6 +574,10 @@ mlir::pp::exec::detail::emitObject(ModuleOp lowered, llvm::TargetMachine &tm,
     if (llvm::Error error = addPackedWrapper(*module, entry))
       return std::move(error);
   compileLongCallsUnoptimized(*module, 64);
+  // Taken out before optimizing: LLVM's pass builder as MLIR's
+  // makeOptimizingTransformer sets it up registers no instrumentation, so
+  // its passes would optimize `optnone` functions too.
+  std::unique_ptr<llvm::Module> unoptimized = takeUnoptimized(*module);
   times.llvmTranslation += seconds(start);
 
   start = Clock::now();
@@ -376,25 +588,24 @@ mlir::pp::exec::detail::emitObject(ModuleOp lowered, llvm::TargetMachine &tm,
   times.llvmOptimization += seconds(start);
 
   start = Clock::now();
-  llvm::SmallVector<char, 0> object;
-  {
-    llvm::raw_svector_ostream os(object);
-    llvm::legacy::PassManager codegen;
-    if (tm.addPassesToEmitFile(codegen, os, /*DwoOut=*/nullptr,
-                               llvm::CodeGenFileType::ObjectFile))
-      return llvm::createStringError(
-          "the target machine cannot emit object files");
-    codegen.run(*module);
+  ObjectFiles objects;
+  auto object = emitModule(*module, tm, "pp-exec.o");
+  if (!object)
+    return object.takeError();
+  objects.push_back(std::move(*object));
+  if (unoptimized) {
+    auto object = emitModule(*unoptimized, unoptimizedTm, "pp-exec-O0.o");
+    if (!object)
+      return object.takeError();
+    objects.push_back(std::move(*object));
   }
   times.codeGeneration += seconds(start);
-  return std::make_unique<llvm::SmallVectorMemoryBuffer>(
-      std::move(object), "pp-exec.o", /*RequiresNullTerminator=*/false);
+  return objects;
 }
 
 llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
-mlir::pp::exec::detail::linkObject(
-    std::unique_ptr<llvm::MemoryBuffer> object,
-    llvm::orc::JITTargetMachineBuilder builder,
+mlir::pp::exec::detail::linkObjects(
+    ObjectFiles objects, llvm::orc::JITTargetMachineBuilder builder,
     llvm::orc::SymbolMap (*symbols)(llvm::orc::MangleAndInterner)) {
   // RuntimeDyld with a section memory manager, as MLIR's ExecutionEngine
   // links.
@@ -424,7 +635,8 @@ mlir::pp::exec::detail::linkObject(
   if (!process)
     return process.takeError();
   main.addGenerator(std::move(*process));
-  if (llvm::Error error = (*jit)->addObjectFile(std::move(object)))
-    return std::move(error);
+  for (std::unique_ptr<llvm::MemoryBuffer> &object : objects)
+    if (llvm::Error error = (*jit)->addObjectFile(std::move(object)))
+      return std::move(error);
   return std::move(*jit);
 }

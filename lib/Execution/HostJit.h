@@ -3,10 +3,12 @@
 //
 // Internal to lib/Execution: the CPU half of JitModule::compile after the
 // MLIR lowering. The LLVM-dialect module becomes LLVM IR, is optimized and
-// compiled to one relocatable object in memory, which an ORC LLJIT links
-// into the process. The object can be kept in a cache directory keyed by
-// everything that determines it (jitCacheKey), so a later run of the same
-// module loads it instead of compiling (docs/Execution.md, "The JIT cache").
+// compiled to relocatable objects in memory (the functions compiled without
+// optimization, such as rank programs, in one of their own), which an ORC
+// LLJIT links into the process. The objects can be kept in a cache
+// directory keyed by everything that determines them (jitCacheKey), so a
+// later run of the same module loads them instead of compiling
+// (docs/Execution.md, "Rank programs" and "The JIT cache").
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class TargetMachine;
@@ -56,36 +59,45 @@ std::string jitCacheKey(ModuleOp module, llvm::ArrayRef<std::string> entries,
                         llvm::ArrayRef<std::string> rawEntries,
                         const JitOptions &options, llvm::TargetMachine &tm);
 
-/// The object cached under `key` in `dir`, or null when there is none or
-/// the file is not an object file (a damaged entry is compiled again and
-/// replaced).
-std::unique_ptr<llvm::MemoryBuffer> readCachedObject(llvm::StringRef dir,
-                                                     llvm::StringRef key);
+/// The objects of one compiled module: the optimized code, then (when the
+/// module has functions compiled without optimization) those functions.
+using ObjectFiles = std::vector<std::unique_ptr<llvm::MemoryBuffer>>;
 
-/// Removes the object cached under `key` in `dir`, if any.
-void removeCachedObject(llvm::StringRef dir, llvm::StringRef key);
+/// The objects cached under `key` in `dir` (an `ar` archive of them), or
+/// none when there is no entry or it is not an archive of object files (a
+/// damaged entry is compiled again and replaced).
+ObjectFiles readCachedObjects(llvm::StringRef dir, llvm::StringRef key);
 
-/// Stores `object` under `key` in `dir` (created if needed), atomically:
-/// written to a temporary file and renamed, so that processes compiling
-/// the same module at once never read half an object.
-llvm::Error writeCachedObject(llvm::StringRef dir, llvm::StringRef key,
-                              llvm::MemoryBufferRef object);
+/// Removes the entry cached under `key` in `dir`, if any.
+void removeCachedObjects(llvm::StringRef dir, llvm::StringRef key);
+
+/// Stores `objects` under `key` in `dir` (created if needed) as one `ar`
+/// archive, atomically: written to a temporary file and renamed, so that
+/// processes compiling the same module at once never read half an entry.
+llvm::Error writeCachedObjects(llvm::StringRef dir, llvm::StringRef key,
+                               const ObjectFiles &objects);
 
 /// Translates `lowered` (the LLVM dialect) to LLVM IR for `tm`, adds a
 /// packed wrapper (packedWrapperName) for each of `entries`, optimizes at
-/// `optLevel` and emits a relocatable object. Adds the translation,
-/// optimization and code generation times to `times`.
-llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
-emitObject(ModuleOp lowered, llvm::TargetMachine &tm,
-           llvm::ArrayRef<std::string> entries, unsigned optLevel,
-           CompileTimes &times);
+/// `optLevel` and emits relocatable objects: one with the optimized
+/// functions, for `tm`, and one with the functions compiled without
+/// optimization (`optnone`: rank programs, calls with long argument lists),
+/// for `unoptimizedTm`, a target machine at CodeGenOptLevel::None, whose
+/// fast instruction selection and register allocation take time linear in
+/// a function's size (the register allocator is chosen per module, not per
+/// function). Adds the translation, optimization and code generation times
+/// to `times`.
+llvm::Expected<ObjectFiles> emitObjects(ModuleOp lowered,
+                                        llvm::TargetMachine &tm,
+                                        llvm::TargetMachine &unoptimizedTm,
+                                        llvm::ArrayRef<std::string> entries,
+                                        unsigned optLevel, CompileTimes &times);
 
-/// An LLJIT for the host with `object` linked in: symbols it does not
+/// An LLJIT for the host with `objects` linked in: symbols they do not
 /// define resolve to `symbols`, then to the process's.
 llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
-linkObject(std::unique_ptr<llvm::MemoryBuffer> object,
-           llvm::orc::JITTargetMachineBuilder builder,
-           llvm::orc::SymbolMap (*symbols)(llvm::orc::MangleAndInterner));
+linkObjects(ObjectFiles objects, llvm::orc::JITTargetMachineBuilder builder,
+            llvm::orc::SymbolMap (*symbols)(llvm::orc::MangleAndInterner));
 
 } // namespace mlir::pp::exec::detail
 

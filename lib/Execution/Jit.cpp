@@ -409,6 +409,9 @@ namespace {
 struct HostTarget {
   llvm::orc::JITTargetMachineBuilder builder;
   std::unique_ptr<llvm::TargetMachine> machine;
+  /// The same target at CodeGenOptLevel::None, for the functions compiled
+  /// without optimization (emitObjects).
+  std::unique_ptr<llvm::TargetMachine> unoptimized;
 };
 } // namespace
 
@@ -436,7 +439,20 @@ static FailureOr<HostTarget> hostTarget(Location loc, unsigned optLevel) {
   if (!machine)
     return emitFailure(emitError(loc, "cannot create the JIT target machine: ")
                        << llvm::toString(machine.takeError()));
-  return HostTarget{std::move(*builder), std::move(*machine)};
+  llvm::orc::JITTargetMachineBuilder unoptimizedBuilder = *builder;
+  unoptimizedBuilder.setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
+  // Fast instruction selection selects no call under the large code model
+  // (the JIT's on x86-64); position-independent code under the small one
+  // calls through the stubs and reads through the GOT that the JIT's
+  // linker (RuntimeDyld) builds, wherever the callee lies.
+  unoptimizedBuilder.setCodeModel(llvm::CodeModel::Small);
+  unoptimizedBuilder.setRelocationModel(llvm::Reloc::PIC_);
+  auto unoptimized = unoptimizedBuilder.createTargetMachine();
+  if (!unoptimized)
+    return emitFailure(emitError(loc, "cannot create the JIT target machine: ")
+                       << llvm::toString(unoptimized.takeError()));
+  return HostTarget{std::move(*builder), std::move(*machine),
+                    std::move(*unoptimized)};
 }
 
 FailureOr<std::unique_ptr<JitModule>>
@@ -481,54 +497,53 @@ LogicalResult JitModule::compileForHost(ModuleOp m, Location loc,
   bool useCache =
       !options.cacheDir.empty() && !options.printLowered && !options.gemmCalls;
   std::string key;
-  std::unique_ptr<llvm::MemoryBuffer> object;
+  ObjectFiles objects;
   Clock::time_point phase = Clock::now();
   if (useCache) {
     key = jitCacheKey(m, entries, rawEntries, options, *target->machine);
-    object = readCachedObject(options.cacheDir, key);
+    objects = readCachedObjects(options.cacheDir, key);
     times.cacheLookup += secondsSince(phase);
   }
   ++times.modules;
-  if (object) {
-    // A cached object that parses but does not link (damaged, or written
-    // by a compiler the key cannot tell apart) is compiled again.
+  if (!objects.empty()) {
+    // Cached objects that parse but do not link (damaged, or written by a
+    // compiler the key cannot tell apart) are compiled again.
     phase = Clock::now();
     llvm::Error error =
-        link(std::move(object), target->builder, entries, rawEntries);
+        link(std::move(objects), target->builder, entries, rawEntries);
     if (!error) {
       ++times.cachedModules;
       times.codeGeneration += secondsSince(phase);
       return success();
     }
-    emitWarning(loc, "the JIT cache's object ")
+    emitWarning(loc, "the JIT cache's entry ")
         << key << " does not link (" << llvm::toString(std::move(error))
         << "); compiling the module again";
-    removeCachedObject(options.cacheDir, key);
+    removeCachedObjects(options.cacheDir, key);
   }
   phase = Clock::now();
   if (failed(lowerForCPU(m, entries, options))) // (prints it, if asked)
     return failure();
   times.mlirLowering += secondsSince(phase);
-  auto emitted =
-      emitObject(m, *target->machine, entries, options.optLevel, times);
+  auto emitted = emitObjects(m, *target->machine, *target->unoptimized, entries,
+                             options.optLevel, times);
   if (!emitted)
     return emitFailure(emitError(loc, "JIT compilation failed: ")
                        << llvm::toString(emitted.takeError()));
-  object = std::move(*emitted);
+  objects = std::move(*emitted);
   if (useCache)
-    if (llvm::Error error =
-            writeCachedObject(options.cacheDir, key, object->getMemBufferRef()))
+    if (llvm::Error error = writeCachedObjects(options.cacheDir, key, objects))
       emitWarning(loc, "not stored in the JIT cache: ")
           << llvm::toString(std::move(error));
   phase = Clock::now();
-  if (llvm::Error error = link(std::move(object), std::move(target->builder),
+  if (llvm::Error error = link(std::move(objects), std::move(target->builder),
                                entries, rawEntries))
     return emitFailure(emitError(loc) << llvm::toString(std::move(error)));
   times.codeGeneration += secondsSince(phase);
   return success();
 }
 
-llvm::Error JitModule::link(std::unique_ptr<llvm::MemoryBuffer> object,
+llvm::Error JitModule::link(ObjectFiles objects,
                             llvm::orc::JITTargetMachineBuilder builder,
                             ArrayRef<std::string> entries,
                             ArrayRef<std::string> rawEntries) {
@@ -536,7 +551,7 @@ llvm::Error JitModule::link(std::unique_ptr<llvm::MemoryBuffer> object,
   packedFunctions.clear();
   rawFunctions.clear();
   auto linked =
-      linkObject(std::move(object), std::move(builder), runtimeSymbols);
+      linkObjects(std::move(objects), std::move(builder), runtimeSymbols);
   if (!linked)
     return llvm::createStringError("JIT linking failed: " +
                                    llvm::toString(linked.takeError()));

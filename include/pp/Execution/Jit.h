@@ -247,9 +247,9 @@ private:
                                      llvm::ArrayRef<std::string> rawEntries,
                                      const JitOptions &options,
                                      CompileTimes &times);
-  /// Links `object` (host code) and looks up every entry's packed wrapper
-  /// and every raw entry; on failure nothing is kept.
-  llvm::Error link(std::unique_ptr<llvm::MemoryBuffer> object,
+  /// Links `objects` (host code: one module's) and looks up every entry's
+  /// packed wrapper and every raw entry; on failure nothing is kept.
+  llvm::Error link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
                    llvm::orc::JITTargetMachineBuilder builder,
                    llvm::ArrayRef<std::string> entries,
                    llvm::ArrayRef<std::string> rawEntries);
