@@ -19,7 +19,7 @@ packages=(
   libopenmpi-dev openmpi-bin
   coinor-libcbc-dev pkg-config  # the exact schedule solver (lib/Schedule/Exact.cpp)
   libopenblas-dev  # GEMMs of CPU stage functions (runtime/lib/CpuGemm.cpp)
-  libdnnl-dev  # oneDNN bf16 GEMM, measured against OpenBLAS (bench/bf16-gemm.sh)
+  libdnnl-dev  # oneDNN bf16 GEMM and convolutions, measured against OpenBLAS (bench/bf16-gemm.sh, conv-onednn.sh)
   libclang-rt-22-dev valgrind  # sanitizers and libFuzzer (scripts/sanitize.sh, fuzz.sh), valgrind.sh
 )
 dev=0 torch=0
