@@ -721,7 +721,7 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
     if (failed(outParams.run(m)))
       return failure();
     forwardResultsToWrapperOutputs(m);
-    SmallVector<DetachedFunction> detached = detachRankPrograms(m);
+    SmallVector<func::FuncOp> detached = detachRankPrograms(m);
     LogicalResult deallocated = dealloc.run(m);
     reattachWithDeallocations(m, detached);
     if (failed(deallocated))

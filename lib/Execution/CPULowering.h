@@ -46,27 +46,22 @@ bool isRankProgram(func::FuncOp fn);
 /// speed does not matter next to the callees'.
 void markRankProgramsUnoptimized(ModuleOp module);
 
-/// A function taken out of its module, and the op it was before (null: it
-/// was last).
-struct DetachedFunction {
-  func::FuncOp function;
-  Operation *next;
-};
+/// Takes the rank programs of `module` and the functions that refer to
+/// them, transitively (the entry wrappers), out of it, so that the
+/// ownership-based deallocation pipeline does not see them: its
+/// simplification compares a block's buffers pairwise, quadratic in a rank
+/// program's thousands. Takes none unless each of them is a function at the
+/// top of the module that is one block whose buffers all come from its own
+/// memref.alloc (or alloca, get_global, views), without regions or
+/// deallocations, and passes and returns no buffer; then
+/// reattachWithDeallocations frees them.
+SmallVector<func::FuncOp> detachRankPrograms(ModuleOp module);
 
-/// Takes the rank programs of `module` and the functions that call them
-/// (the entry wrappers) out of it, so that the ownership-based deallocation
-/// pipeline does not see them: its simplification compares a block's
-/// buffers pairwise, quadratic in a rank program's thousands. Takes none
-/// unless each of them is one block whose buffers all come from its own
-/// memref.alloc (or alloca, get_global, views), without regions, and passes
-/// and returns no buffer; then reattachWithDeallocations frees them.
-SmallVector<DetachedFunction> detachRankPrograms(ModuleOp module);
-
-/// Puts `detached` back into `module` where they were, each with a
-/// memref.dealloc of every memref.alloc at the end of its block (which
+/// Puts `detached` back at the end of `module`, each with a memref.dealloc
+/// of every memref.alloc at the end of its block (which
 /// moveDeallocsToLastUse then moves after the buffer's last use).
 void reattachWithDeallocations(ModuleOp module,
-                               ArrayRef<DetachedFunction> detached);
+                               ArrayRef<func::FuncOp> detached);
 
 } // namespace mlir::pp::exec::detail
 

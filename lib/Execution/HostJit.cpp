@@ -23,6 +23,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Object/ObjectFile.h"
@@ -259,11 +260,13 @@ ObjectFiles mlir::pp::exec::detail::readCachedObjects(StringRef dir,
     auto member = child.getMemoryBufferRef();
     if (!member) {
       llvm::consumeError(member.takeError());
+      llvm::consumeError(std::move(error));
       return {};
     }
     auto object = llvm::object::ObjectFile::createObjectFile(*member);
     if (!object) {
       llvm::consumeError(object.takeError());
+      llvm::consumeError(std::move(error));
       return {};
     }
     objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
@@ -433,12 +436,12 @@ collectLeaves(llvm::Type *type, llvm::SmallVectorImpl<unsigned> &at,
 /// instructions, mostly the memref descriptors that the LLVM dialect builds
 /// and takes apart around each call): an extractvalue of a field an
 /// insertvalue wrote becomes that field's value, a store of an aggregate
-/// becomes a store of each field, allocas of a constant size move to the
-/// entry block (static), the insertvalues left unused go, and a block ends
-/// after each call. What the function computes does not change.
+/// becomes a store of each field, the insertvalues left unused go, and a
+/// block ends after each call. `f` is one block (takeUnoptimized), so its
+/// allocas of a constant size are static; they move to the entry block to
+/// stay so. What the function computes does not change.
 static void prepareForFastSelection(llvm::Function &f) {
   llvm::SmallVector<llvm::Instruction *> dead;
-  llvm::SmallVector<llvm::AllocaInst *> allocas; // of a constant size
   llvm::SmallVector<llvm::StoreInst *> stores;
   llvm::IRBuilder<> b(f.getContext());
   for (llvm::Instruction &i : llvm::instructions(f)) {
@@ -458,6 +461,7 @@ static void prepareForFastSelection(llvm::Function &f) {
       llvm::SmallVector<llvm::SmallVector<unsigned>> leaves;
       collectLeaves(value->getType(), at, leaves);
       b.SetInsertPoint(store);
+      const llvm::DataLayout &layout = f.getDataLayout();
       for (const llvm::SmallVector<unsigned> &leaf : leaves) {
         llvm::Value *field = llvm::FindInsertedValue(value, leaf);
         if (!field)
@@ -467,14 +471,14 @@ static void prepareForFastSelection(llvm::Function &f) {
         llvm::SmallVector<llvm::Value *> indices{b.getInt32(0)};
         for (unsigned index : leaf)
           indices.push_back(b.getInt32(index));
-        b.CreateStore(field,
-                      b.CreateInBoundsGEP(value->getType(),
-                                          store->getPointerOperand(), indices));
+        llvm::Value *at = b.CreateInBoundsGEP(
+            value->getType(), store->getPointerOperand(), indices);
+        uint64_t offset =
+            layout.getIndexedOffsetInType(value->getType(), indices);
+        b.CreateAlignedStore(field, at,
+                             llvm::commonAlignment(store->getAlign(), offset));
       }
       stores.push_back(store);
-    } else if (auto *alloca = dyn_cast<llvm::AllocaInst>(&i)) {
-      if (isa<llvm::ConstantInt>(alloca->getArraySize()))
-        allocas.push_back(alloca);
     }
   }
   for (llvm::StoreInst *store : stores) {
@@ -492,13 +496,20 @@ static void prepareForFastSelection(llvm::Function &f) {
   // From the end: each split moves the rest of a block.
   for (llvm::Instruction *at : llvm::reverse(splits))
     llvm::SplitBlock(at->getParent(), at);
+  llvm::SmallVector<llvm::AllocaInst *> allocas; // of a constant size
+  for (llvm::Instruction &i : llvm::instructions(f))
+    if (auto *alloca = dyn_cast<llvm::AllocaInst>(&i))
+      if (isa<llvm::ConstantInt>(alloca->getArraySize()))
+        allocas.push_back(alloca);
   for (llvm::AllocaInst *alloca : allocas)
     alloca->moveBefore(f.getEntryBlock().getFirstInsertionPt());
 }
 
 /// Moves the definitions of `module`'s functions compiled without
-/// optimization (`optnone`) into a module of their own, returned; null when
-/// the module has no such function or nothing else. The functions moved and
+/// optimization (`optnone`) that are straight-line code (one block: rank
+/// programs, entry wrappers; a function with loops stays, so that they run
+/// optimized) into a module of their own, returned; null when the module has
+/// no such function or nothing else. The functions moved and
 /// what they refer to become external if they were local, so that the two
 /// objects resolve each other's symbols in the JIT (each LLJIT links one
 /// module's objects alone: no other code sees them).
@@ -509,7 +520,7 @@ static std::unique_ptr<llvm::Module> takeUnoptimized(llvm::Module &module) {
   for (llvm::Function &f : module) {
     if (f.isDeclaration())
       continue;
-    if (!f.hasOptNone()) {
+    if (!f.hasOptNone() || f.size() != 1) {
       optimized = true;
       continue;
     }
@@ -519,12 +530,16 @@ static std::unique_ptr<llvm::Module> takeUnoptimized(llvm::Module &module) {
   }
   if (unoptimized.empty() || !optimized)
     return nullptr;
+  // Defined in one object, referred to from the other: external (not local,
+  // not discardable), and not dso_local, so that position-independent code
+  // reaches it through the GOT or a stub wherever the linker puts it.
   for (llvm::GlobalValue *value : shared) {
-    if (!value->hasLocalLinkage())
-      continue;
-    if (!value->hasName())
-      value->setName("__pp_exec_local");
-    value->setLinkage(llvm::GlobalValue::ExternalLinkage);
+    if (!value->isDeclaration() && !value->hasExternalLinkage()) {
+      if (!value->hasName())
+        value->setName("__pp_exec_local");
+      value->setLinkage(llvm::GlobalValue::ExternalLinkage);
+    }
+    value->setDSOLocal(false);
   }
   for (llvm::GlobalValue *value : unoptimized)
     prepareForFastSelection(*cast<llvm::Function>(value));
@@ -535,6 +550,9 @@ static std::unique_ptr<llvm::Module> takeUnoptimized(llvm::Module &module) {
       });
   for (llvm::GlobalValue *value : unoptimized)
     cast<llvm::Function>(value)->deleteBody();
+  for (llvm::GlobalValue &value : split->global_values())
+    if (value.isDeclaration())
+      value.setDSOLocal(false);
   return split;
 }
 
@@ -578,6 +596,15 @@ mlir::pp::exec::detail::emitObjects(ModuleOp lowered, llvm::TargetMachine &tm,
   // makeOptimizingTransformer sets it up registers no instrumentation, so
   // its passes would optimize `optnone` functions too.
   std::unique_ptr<llvm::Module> unoptimized = takeUnoptimized(*module);
+  if (unoptimized) {
+    std::string problems;
+    llvm::raw_string_ostream os(problems);
+    if (llvm::verifyModule(*module, &os) ||
+        llvm::verifyModule(*unoptimized, &os))
+      return llvm::createStringError(
+          "splitting off the unoptimized functions broke the LLVM IR: " +
+          problems);
+  }
   times.llvmTranslation += seconds(start);
 
   start = Clock::now();
@@ -612,7 +639,11 @@ mlir::pp::exec::detail::linkObjects(
   auto linkingLayer = [](llvm::orc::ExecutionSession &session) {
     return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
         session, [](const llvm::MemoryBuffer &) {
-          return std::make_unique<llvm::SectionMemoryManager>();
+          // One reservation per object: small-code-model code (the
+          // unoptimized object's) reaches its constants, and its unwind
+          // tables reach it, with 32-bit offsets.
+          return std::make_unique<llvm::SectionMemoryManager>(
+              /*MM=*/nullptr, /*ReserveAlloc=*/true);
         });
   };
   auto dataLayout = builder.getDefaultDataLayoutForTarget();

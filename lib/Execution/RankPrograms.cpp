@@ -34,8 +34,9 @@ void mlir::pp::exec::detail::markRankProgramsUnoptimized(ModuleOp module) {
 
 /// Whether `fn` is one block that takes and returns no buffer and whose
 /// buffers all come from memref.alloc, memref.alloca or memref.get_global,
-/// directly or through views, with no op that has regions: then every
-/// memref.alloc of it is freed by it, and nothing else.
+/// directly or through views, with no op that has regions and no
+/// memref.dealloc yet: then every memref.alloc of it is freed by it, and
+/// nothing else.
 static bool ownsEveryBuffer(func::FuncOp fn) {
   auto isBuffer = [](Type t) { return isa<BaseMemRefType>(t); };
   if (fn.isExternal() || !fn.getBody().hasOneBlock() ||
@@ -43,7 +44,7 @@ static bool ownsEveryBuffer(func::FuncOp fn) {
       llvm::any_of(fn.getResultTypes(), isBuffer))
     return false;
   for (Operation &op : fn.getBody().front()) {
-    if (op.getNumRegions() != 0)
+    if (op.getNumRegions() != 0 || isa<memref::DeallocOp>(op))
       return false;
     if (llvm::any_of(op.getResultTypes(), isBuffer) &&
         !isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp,
@@ -53,40 +54,46 @@ static bool ownsEveryBuffer(func::FuncOp fn) {
   return true;
 }
 
-SmallVector<DetachedFunction>
+/// The function at the top of `module` that holds `op`, or null.
+static func::FuncOp topLevelFunction(Operation *op, ModuleOp module) {
+  while (op && op->getParentOp() != module.getOperation())
+    op = op->getParentOp();
+  return dyn_cast_or_null<func::FuncOp>(op);
+}
+
+SmallVector<func::FuncOp>
 mlir::pp::exec::detail::detachRankPrograms(ModuleOp module) {
-  SmallVector<func::FuncOp> functions;
-  for (auto fn : module.getOps<func::FuncOp>()) {
-    if (!isRankProgram(fn))
-      continue;
-    functions.push_back(fn);
-    // Its callers (the entry wrappers) go with it: no symbol use may
-    // dangle in the module that the pipeline verifies.
-    if (std::optional<SymbolTable::UseRange> uses =
-            SymbolTable::getSymbolUses(fn, module))
-      for (const SymbolTable::SymbolUse &use : *uses)
-        if (auto caller = use.getUser()->getParentOfType<func::FuncOp>())
-          functions.push_back(caller);
+  // The rank programs and, transitively, the functions that refer to them
+  // (the entry wrappers): no symbol use may dangle in the module that the
+  // pipeline verifies.
+  llvm::SetVector<func::FuncOp> functions;
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (isRankProgram(fn))
+      functions.insert(fn);
+  for (size_t i = 0; i < functions.size(); ++i) {
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(functions[i], module);
+    if (!uses)
+      return {};
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      func::FuncOp user = topLevelFunction(use.getUser(), module);
+      if (!user)
+        return {};
+      functions.insert(user);
+    }
   }
-  llvm::SetVector<func::FuncOp> unique(functions.begin(), functions.end());
-  if (!llvm::all_of(unique, ownsEveryBuffer))
+  if (!llvm::all_of(functions, ownsEveryBuffer))
     return {};
-  SmallVector<DetachedFunction> detached;
-  for (func::FuncOp fn : unique) {
-    detached.push_back({fn, fn->getNextNode()});
+  for (func::FuncOp fn : functions)
     fn->remove();
-  }
-  return detached;
+  return functions.takeVector();
 }
 
 void mlir::pp::exec::detail::reattachWithDeallocations(
-    ModuleOp module, ArrayRef<DetachedFunction> detached) {
-  // In reverse: the op a function was taken out before is back in place.
-  for (DetachedFunction d : llvm::reverse(detached)) {
-    Block &body = *module.getBody();
-    body.getOperations().insert(d.next ? d.next->getIterator() : body.end(),
-                                d.function);
-    Block &block = d.function.getBody().front();
+    ModuleOp module, ArrayRef<func::FuncOp> detached) {
+  for (func::FuncOp fn : detached) {
+    module.getBody()->push_back(fn);
+    Block &block = fn.getBody().front();
     OpBuilder b(block.getTerminator());
     for (auto alloc : llvm::to_vector(block.getOps<memref::AllocOp>()))
       memref::DeallocOp::create(b, alloc.getLoc(), alloc.getResult());
