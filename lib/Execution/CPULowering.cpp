@@ -373,6 +373,23 @@ static void foldTransposedGemmResults(ModuleOp module) {
 /// the accumulator's read and write are hoisted out of the reduction loops
 /// (it stays in registers). Ops it does not accept, or whose tile does not
 /// vectorize, keep the loop path.
+/// Tile sizes for a window copy (windowCopyVectorDim): its vector loop gets
+/// a tile of about two vector registers, every other loop 1, so that each
+/// tile copies one contiguous run.
+static FailureOr<SmallVector<int64_t>> windowCopyTileSizes(linalg::LinalgOp op,
+                                                           RegisterTile tile) {
+  std::optional<unsigned> dim = windowCopyVectorDim(op);
+  if (!dim)
+    return failure();
+  Type elem = getElementTypeOrSelf(op.getDpsInits().front().getType());
+  int64_t width = std::max<int64_t>(
+      tile.vectorBytes / (elem.getIntOrFloatBitWidth() / 8), 1);
+  SmallVector<int64_t> sizes(op.getNumLoops(), 1);
+  sizes[*dim] = tileSizeFor(op.getStaticLoopRanges()[*dim], width,
+                            std::max<int64_t>(width / 2, 1));
+  return sizes;
+}
+
 static void tileAndVectorize(ModuleOp module, bool blas) {
   MLIRContext *ctx = module.getContext();
   ctx->loadDialect<vector::VectorDialect, affine::AffineDialect>();
@@ -382,15 +399,18 @@ static void tileAndVectorize(ModuleOp module, bool blas) {
     // GEMMs go to BLAS whole (pp-gemm-to-runtime after bufferization).
     if (blas && isGemmCandidate(op))
       return;
-    if (succeeded(vectorTileSizes(op, tile)) &&
-        succeeded(linalg::vectorizeOpPrecondition(op)))
+    if ((succeeded(vectorTileSizes(op, tile)) &&
+         succeeded(linalg::vectorizeOpPrecondition(op))) ||
+        succeeded(windowCopyTileSizes(op, tile)))
       candidates.push_back(op);
   });
   if (candidates.empty())
     return;
   IRRewriter rewriter(ctx);
   for (linalg::LinalgOp op : candidates) {
-    SmallVector<int64_t> sizes = *vectorTileSizes(op, tile);
+    bool windowCopy = succeeded(windowCopyTileSizes(op, tile));
+    SmallVector<int64_t> sizes = windowCopy ? *windowCopyTileSizes(op, tile)
+                                            : *vectorTileSizes(op, tile);
     SmallVector<int64_t> order;
     for (auto [i, it] : llvm::enumerate(op.getIteratorTypesArray()))
       if (it == utils::IteratorType::parallel)
@@ -409,6 +429,10 @@ static void tileAndVectorize(ModuleOp module, bool blas) {
       continue;
     rewriter.replaceOp(op, tiled->replacements);
     for (Operation *tiledOp : tiled->tiledOps) {
+      if (windowCopy) {
+        (void)vectorizeWindowCopyTile(rewriter, tiledOp);
+        continue;
+      }
       rewriter.setInsertionPoint(tiledOp);
       FailureOr<linalg::VectorizationResult> vectorized =
           linalg::vectorize(rewriter, tiledOp);

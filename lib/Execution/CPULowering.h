@@ -10,7 +10,9 @@
 #include "pp/Execution/Jit.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir::pp::exec::detail {
@@ -62,6 +64,20 @@ SmallVector<func::FuncOp> detachRankPrograms(ModuleOp module);
 /// moveDeallocsToLastUse then moves after the buffer's last use).
 void reattachWithDeallocations(ModuleOp module,
                                ArrayRef<func::FuncOp> detached);
+
+/// The loop along which `op`, a window copy, is vectorized: a
+/// linalg.generic on static tensors, every loop parallel, that yields its
+/// one input into its one output, whose output map is a projected
+/// permutation ending in loop `v` and whose input map ends in `v` or in `v`
+/// plus another loop and uses `v` nowhere else (im2col's column matrices:
+/// WindowCopies.cpp). None for any other op.
+std::optional<unsigned> windowCopyVectorDim(linalg::LinalgOp op);
+
+/// Replaces `tiled`, a window copy whose operands have extent 1 in every
+/// dimension but their last, by a vector.transfer_read of its input and a
+/// vector.transfer_write into its output; fails, changing nothing, for
+/// anything else.
+LogicalResult vectorizeWindowCopyTile(RewriterBase &rewriter, Operation *tiled);
 
 } // namespace mlir::pp::exec::detail
 
