@@ -145,6 +145,39 @@ struct Im2col {
   }
 };
 
+/// The primitive descriptors of F, B and W of `s` with the layouts `source`
+/// (x, dx, y, dy) and `weights` (w, dw): plain (nchw, oihw) or `any`.
+struct PrimitiveDescs {
+  dnnl::convolution_forward::primitive_desc forward;
+  dnnl::convolution_backward_data::primitive_desc data;
+  dnnl::convolution_backward_weights::primitive_desc weights;
+};
+
+PrimitiveDescs makePrimitiveDescs(const Conv &s, dnnl::engine &cpu,
+                                  dnnl::memory::format_tag source,
+                                  dnnl::memory::format_tag weights) {
+  using namespace dnnl;
+  using dt = memory::data_type;
+  memory::desc x({s.n, s.c, s.h, s.w}, dt::f32, source);
+  memory::desc w({s.f, s.c, s.k, s.k}, dt::f32, weights);
+  memory::desc y({s.n, s.f, s.oh(), s.ow()}, dt::f32, source);
+  memory::dims strides{1, 1}, padding{0, 0};
+  convolution_forward::primitive_desc forward(
+      convolution_forward::desc(prop_kind::forward_training,
+                                algorithm::convolution_direct, x, w, y, strides,
+                                padding, padding),
+      cpu);
+  convolution_backward_data::primitive_desc data(
+      convolution_backward_data::desc(algorithm::convolution_direct, x, w, y,
+                                      strides, padding, padding),
+      cpu, forward);
+  convolution_backward_weights::primitive_desc weightsPd(
+      convolution_backward_weights::desc(algorithm::convolution_direct, x, w, y,
+                                         strides, padding, padding),
+      cpu, forward);
+  return {forward, data, weightsPd};
+}
+
 /// The three primitives on oneDNN's preferred (blocked) layouts: each
 /// timed alone, and with the reorders of its inputs from the plain layouts
 /// and of its output back.
@@ -159,25 +192,13 @@ Blocked timeBlocked(const Conv &s, dnnl::engine &cpu, dnnl::stream &strm,
   using namespace dnnl;
   using tag = memory::format_tag;
   using dt = memory::data_type;
-  memory::dims xDims{s.n, s.c, s.h, s.w}, wDims{s.f, s.c, s.k, s.k},
-      yDims{s.n, s.f, s.oh(), s.ow()}, strides{1, 1}, padding{0, 0};
-  memory::desc xAny(xDims, dt::f32, tag::any), wAny(wDims, dt::f32, tag::any),
-      yAny(yDims, dt::f32, tag::any);
-  memory::desc xPlain(xDims, dt::f32, tag::nchw),
-      wPlain(wDims, dt::f32, tag::oihw), yPlain(yDims, dt::f32, tag::nchw);
-  convolution_forward::primitive_desc fwdPd(
-      convolution_forward::desc(prop_kind::forward_training,
-                                algorithm::convolution_direct, xAny, wAny, yAny,
-                                strides, padding, padding),
-      cpu);
-  convolution_backward_data::primitive_desc dataPd(
-      convolution_backward_data::desc(algorithm::convolution_direct, xAny, wAny,
-                                      yAny, strides, padding, padding),
-      cpu, fwdPd);
-  convolution_backward_weights::primitive_desc weightsPd(
-      convolution_backward_weights::desc(algorithm::convolution_direct, xAny,
-                                         wAny, yAny, strides, padding, padding),
-      cpu, fwdPd);
+  PrimitiveDescs pds = makePrimitiveDescs(s, cpu, tag::any, tag::any);
+  auto &fwdPd = pds.forward;
+  auto &dataPd = pds.data;
+  auto &weightsPd = pds.weights;
+  memory::desc xPlain({s.n, s.c, s.h, s.w}, dt::f32, tag::nchw),
+      wPlain({s.f, s.c, s.k, s.k}, dt::f32, tag::oihw),
+      yPlain({s.n, s.f, s.oh(), s.ow()}, dt::f32, tag::nchw);
   std::vector<float> yOut(s.n * s.f * s.oh() * s.ow()), dxOut(x.size()),
       dwOut(w.size());
   memory xUser(xPlain, cpu, x.data()), wUser(wPlain, cpu, w.data()),
@@ -278,23 +299,12 @@ void run(const Conv &s, int repetitions) {
 
   engine cpu(engine::kind::cpu, 0);
   stream strm(cpu);
-  memory::desc xMd({s.n, s.c, s.h, s.w}, dt::f32, tag::nchw);
-  memory::desc wMd({s.f, s.c, s.k, s.k}, dt::f32, tag::oihw);
-  memory::desc yMd({s.n, s.f, s.oh(), s.ow()}, dt::f32, tag::nchw);
-  memory::dims strides{1, 1}, padding{0, 0};
-  convolution_forward::primitive_desc fwdPd(
-      convolution_forward::desc(prop_kind::forward_training,
-                                algorithm::convolution_direct, xMd, wMd, yMd,
-                                strides, padding, padding),
-      cpu);
-  convolution_backward_data::primitive_desc bwdDataPd(
-      convolution_backward_data::desc(algorithm::convolution_direct, xMd, wMd,
-                                      yMd, strides, padding, padding),
-      cpu, fwdPd);
-  convolution_backward_weights::primitive_desc bwdWeightsPd(
-      convolution_backward_weights::desc(algorithm::convolution_direct, xMd,
-                                         wMd, yMd, strides, padding, padding),
-      cpu, fwdPd);
+  PrimitiveDescs plain = makePrimitiveDescs(s, cpu, tag::nchw, tag::oihw);
+  auto &fwdPd = plain.forward;
+  auto &bwdDataPd = plain.data;
+  auto &bwdWeightsPd = plain.weights;
+  memory::desc xMd = fwdPd.src_desc(), wMd = fwdPd.weights_desc(),
+               yMd = fwdPd.dst_desc();
   memory xMem(xMd, cpu, x.data()), wMem(wMd, cpu, w.data()),
       yMem(yMd, cpu, y.data()), dyMem(yMd, cpu, dy.data()),
       dxMem(xMd, cpu, dx.data()), dwMem(wMd, cpu, dw.data());
