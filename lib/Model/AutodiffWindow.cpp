@@ -14,6 +14,8 @@
 #include "AutodiffInternal.h"
 #include "StageFunctions.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -27,6 +29,22 @@ using namespace mlir::pp::autodiff;
 // accumulator at offset (constant + sum of coefficient * value), with the
 // remaining term's coefficient as stride. A 3x3 kernel thus gives 9 slice
 // additions.
+/// `init` + `part` (float tensors of one shape), computed into `init` (the
+/// generic's init): element for element the sum addValues(init, part) gives.
+static Value addIntoInit(OpBuilder &b, Location loc, Value part, Value init) {
+  int64_t rank = cast<RankedTensorType>(init.getType()).getRank();
+  AffineMap id = b.getMultiDimIdentityMap(rank);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, ValueRange{part}, ValueRange{init},
+      ArrayRef<AffineMap>{id, id},
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value sum = arith::AddFOp::create(nb, nloc, args[1], args[0]);
+        linalg::YieldOp::create(nb, nloc, sum);
+      });
+  return generic.getResult(0);
+}
+
 /// The term of `index` that foldWindow slices: the one of the largest range
 /// (the first of equal ones); -1 for a constant result.
 static int64_t slicedTerm(const WindowIndex &index,
@@ -153,11 +171,13 @@ FailureOr<Value> autodiff::foldWindow(OpBuilder &b, Location loc,
     }
     Value part = tensor::ExtractSliceOp::create(
         b, loc, sliceType, expanded, partOffsets, partSizes, partStrides);
-    // The accumulator is zero before the first addition.
+    // The accumulator is zero before the first addition. Later parts add
+    // into the accumulator's slice itself (the generic's init), so that
+    // bufferization adds in place instead of into a new buffer copied back.
     if (!first) {
       Value old = tensor::ExtractSliceOp::create(
           b, loc, sliceType, accumulator, accOffsets, accSizes, accStrides);
-      part = addValues(b, loc, old, part);
+      part = addIntoInit(b, loc, part, old);
     }
     accumulator = tensor::InsertSliceOp::create(
         b, loc, part, accumulator, accOffsets, accSizes, accStrides);

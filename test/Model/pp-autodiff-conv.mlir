@@ -4,7 +4,8 @@
 // batch, output position, kernel position, channel, with the output
 // channels d2 reduced. It is then folded into the input's shape: for each
 // kernel position k (unrolled), the slice of the expanded tensor at k is
-// added into the input's adjoint at offset k with stride 2.
+// added into the input's adjoint at offset k with stride 2, in place (the
+// adjoint's slice is the addition's init).
 // RUN: pp-opt %s "-pp-autodiff=function=f wrt=0" | FileCheck %s
 
 // CHECK-DAG: #[[$X:.+]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 * 2 + d3, d4)>
@@ -34,12 +35,15 @@
 // Kernel position 1: added at rows 1, 3, 5, 7.
 // CHECK:       %[[K1:.+]] = tensor.extract_slice %[[DXE]][0, 0, 1, 0] [1, 4, 1, 2] [1, 1, 1, 1] : tensor<1x4x3x2xf32> to tensor<1x4x2xf32>
 // CHECK:       %[[OLD1:.+]] = tensor.extract_slice %[[A0]][0, 1, 0] [1, 4, 2] [1, 2, 1] : tensor<1x9x2xf32> to tensor<1x4x2xf32>
-// CHECK:       %[[SUM1:.+]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]], #[[$ID]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[OLD1]], %[[K1]] : tensor<1x4x2xf32>, tensor<1x4x2xf32>)
+// CHECK:       %[[SUM1:.+]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[K1]] : tensor<1x4x2xf32>) outs(%[[OLD1]] : tensor<1x4x2xf32>)
+// CHECK-NEXT:  ^bb0(%[[K_EL:.+]]: f32, %[[OLD_EL:.+]]: f32):
+// CHECK-NEXT:    %[[ADD:.+]] = arith.addf %[[OLD_EL]], %[[K_EL]] : f32
+// CHECK-NEXT:    linalg.yield %[[ADD]] : f32
 // CHECK:       %[[A1:.+]] = tensor.insert_slice %[[SUM1]] into %[[A0]][0, 1, 0] [1, 4, 2] [1, 2, 1] : tensor<1x4x2xf32> into tensor<1x9x2xf32>
 // Kernel position 2: added at rows 2, 4, 6, 8 (overlapping position 0's).
 // CHECK:       %[[K2:.+]] = tensor.extract_slice %[[DXE]][0, 0, 2, 0] [1, 4, 1, 2] [1, 1, 1, 1] : tensor<1x4x3x2xf32> to tensor<1x4x2xf32>
 // CHECK:       %[[OLD2:.+]] = tensor.extract_slice %[[A1]][0, 2, 0] [1, 4, 2] [1, 2, 1] : tensor<1x9x2xf32> to tensor<1x4x2xf32>
-// CHECK:       %[[SUM2:.+]] = linalg.generic {{.+}} ins(%[[OLD2]], %[[K2]] : tensor<1x4x2xf32>, tensor<1x4x2xf32>)
+// CHECK:       %[[SUM2:.+]] = linalg.generic {{.+}} ins(%[[K2]] : tensor<1x4x2xf32>) outs(%[[OLD2]] : tensor<1x4x2xf32>)
 // CHECK:       %[[DX:.+]] = tensor.insert_slice %[[SUM2]] into %[[A1]][0, 2, 0] [1, 4, 2] [1, 2, 1] : tensor<1x4x2xf32> into tensor<1x9x2xf32>
 // CHECK-NOT:   tensor.insert_slice
 // CHECK:       return %{{.+}}, %[[DX]] : tensor<f32>, tensor<1x9x2xf32>
