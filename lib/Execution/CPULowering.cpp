@@ -363,16 +363,6 @@ static void foldTransposedGemmResults(ModuleOp module) {
   }
 }
 
-/// Tiles and vectorizes the linalg ops `vectorTileSizes` accepts with
-/// upstream transformations: `scf::tileUsingSCF` (parallel tile loops
-/// outermost, then the reduction loops in their order, step 1), then
-/// `linalg::vectorize` of each tile, whose reduction dimensions all have
-/// size 1, so no vector reduction is formed: a matmul tile becomes, per k,
-/// a broadcast of A's column times B's row added to the accumulator tile.
-/// Slices fold into the vector transfers, unit dimensions are dropped, and
-/// the accumulator's read and write are hoisted out of the reduction loops
-/// (it stays in registers). Ops it does not accept, or whose tile does not
-/// vectorize, keep the loop path.
 /// Tile sizes for a window copy (windowCopyVectorDim): its vector loop gets
 /// a tile of about two vector registers, every other loop 1, so that each
 /// tile copies one contiguous run.
@@ -390,6 +380,17 @@ static FailureOr<SmallVector<int64_t>> windowCopyTileSizes(linalg::LinalgOp op,
   return sizes;
 }
 
+/// Tiles and vectorizes the linalg ops `vectorTileSizes` accepts with
+/// upstream transformations: `scf::tileUsingSCF` (parallel tile loops
+/// outermost, then the reduction loops in their order, step 1), then
+/// `linalg::vectorize` of each tile, whose reduction dimensions all have
+/// size 1, so no vector reduction is formed: a matmul tile becomes, per k,
+/// a broadcast of A's column times B's row added to the accumulator tile.
+/// Slices fold into the vector transfers, unit dimensions are dropped, and
+/// the accumulator's read and write are hoisted out of the reduction loops
+/// (it stays in registers). Window copies (windowCopyTileSizes) become one
+/// vector read and write per tile (vectorizeWindowCopyTile). Ops it does
+/// not accept, or whose tile does not vectorize, keep the loop path.
 static void tileAndVectorize(ModuleOp module, bool blas) {
   MLIRContext *ctx = module.getContext();
   ctx->loadDialect<vector::VectorDialect, affine::AffineDialect>();
