@@ -44,8 +44,8 @@ mlir::pp::exec::detail::windowCopyVectorDim(linalg::LinalgOp op) {
   }
   Block &body = generic.getRegion().front();
   auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
-  if (body.getOperations().size() != 1 || yield.getNumOperands() != 1 ||
-      yield.getOperand(0) != body.getArgument(0))
+  if (!yield || body.getOperations().size() != 1 ||
+      yield.getNumOperands() != 1 || yield.getOperand(0) != body.getArgument(0))
     return std::nullopt;
   Type elem = getElementTypeOrSelf(generic.getDpsInits()[0].getType());
   if (elem != getElementTypeOrSelf(generic.getDpsInputs()[0].getType()) ||
