@@ -95,16 +95,23 @@ struct Im2col {
       : s(s), ckk(s.c * s.k * s.k), ohow(s.oh() * s.ow()),
         col(s.n * ckk * ohow) {}
 
-  void forward(const float *x, const float *w, float *y) {
+  /// Calls `f(xIndex, colIndex)` for every element of the forward's column
+  /// matrix (n, c, kh, kw, oh, ow): its index and that of the element of x
+  /// (n, c, oh + kh, ow + kw) it copies.
+  template <typename F> void forEachForwardColumn(F f) {
     for (long n = 0; n < s.n; ++n)
       for (long c = 0; c < s.c; ++c)
         for (long kh = 0; kh < s.k; ++kh)
           for (long kw = 0; kw < s.k; ++kw)
             for (long oh = 0; oh < s.oh(); ++oh)
               for (long ow = 0; ow < s.ow(); ++ow)
-                col[(((n * s.c + c) * s.k + kh) * s.k + kw) * ohow +
-                    oh * s.ow() + ow] =
-                    x[((n * s.c + c) * s.h + oh + kh) * s.w + ow + kw];
+                f(((n * s.c + c) * s.h + oh + kh) * s.w + ow + kw,
+                  (((n * s.c + c) * s.k + kh) * s.k + kw) * ohow + oh * s.ow() +
+                      ow);
+  }
+
+  void forward(const float *x, const float *w, float *y) {
+    forEachForwardColumn([&](long xi, long ci) { col[ci] = x[xi]; });
     for (long n = 0; n < s.n; ++n)
       cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, s.f, ohow, ckk,
                   1.0f, w, ckk, &col[n * ckk * ohow], ohow, 0.0f,
@@ -117,15 +124,8 @@ struct Im2col {
                   w, ckk, dy + n * s.f * ohow, ohow, 0.0f, &col[n * ckk * ohow],
                   ohow);
     std::fill(dx, dx + s.n * s.c * s.h * s.w, 0.0f);
-    for (long n = 0; n < s.n; ++n)
-      for (long c = 0; c < s.c; ++c)
-        for (long kh = 0; kh < s.k; ++kh)
-          for (long kw = 0; kw < s.k; ++kw)
-            for (long oh = 0; oh < s.oh(); ++oh)
-              for (long ow = 0; ow < s.ow(); ++ow)
-                dx[((n * s.c + c) * s.h + oh + kh) * s.w + ow + kw] +=
-                    col[(((n * s.c + c) * s.k + kh) * s.k + kw) * ohow +
-                        oh * s.ow() + ow];
+    // col2im: the column matrix added back into the input's shape.
+    forEachForwardColumn([&](long xi, long ci) { dx[xi] += col[ci]; });
   }
 
   void backwardWeights(const float *dy, const float *x, float *dw) {

@@ -395,23 +395,28 @@ static void tileAndVectorize(ModuleOp module, bool blas) {
   MLIRContext *ctx = module.getContext();
   ctx->loadDialect<vector::VectorDialect, affine::AffineDialect>();
   RegisterTile tile = hostRegisterTile();
-  SmallVector<linalg::LinalgOp> candidates;
+  // Each op with its tile sizes, and whether it is a window copy.
+  struct Candidate {
+    linalg::LinalgOp op;
+    SmallVector<int64_t> sizes;
+    bool windowCopy;
+  };
+  SmallVector<Candidate> candidates;
   module.walk([&](linalg::LinalgOp op) {
     // GEMMs go to BLAS whole (pp-gemm-to-runtime after bufferization).
     if (blas && isGemmCandidate(op))
       return;
-    if ((succeeded(vectorTileSizes(op, tile)) &&
-         succeeded(linalg::vectorizeOpPrecondition(op))) ||
-        succeeded(windowCopyTileSizes(op, tile)))
-      candidates.push_back(op);
+    if (FailureOr<SmallVector<int64_t>> sizes = windowCopyTileSizes(op, tile);
+        succeeded(sizes))
+      candidates.push_back({op, *sizes, /*windowCopy=*/true});
+    else if (FailureOr<SmallVector<int64_t>> sizes = vectorTileSizes(op, tile);
+             succeeded(sizes) && succeeded(linalg::vectorizeOpPrecondition(op)))
+      candidates.push_back({op, *sizes, /*windowCopy=*/false});
   });
   if (candidates.empty())
     return;
   IRRewriter rewriter(ctx);
-  for (linalg::LinalgOp op : candidates) {
-    bool windowCopy = succeeded(windowCopyTileSizes(op, tile));
-    SmallVector<int64_t> sizes = windowCopy ? *windowCopyTileSizes(op, tile)
-                                            : *vectorTileSizes(op, tile);
+  for (auto &[op, sizes, windowCopy] : candidates) {
     SmallVector<int64_t> order;
     for (auto [i, it] : llvm::enumerate(op.getIteratorTypesArray()))
       if (it == utils::IteratorType::parallel)

@@ -87,22 +87,38 @@ static SmallVector<utils::IteratorType> parallelIterators(int64_t n) {
   return SmallVector<utils::IteratorType>(n, utils::IteratorType::parallel);
 }
 
+/// An elementwise sum of tensors of one type `type`: `inputs` are read,
+/// `init` is written; the body adds the block arguments at `lhs` and `rhs`.
+static Value addGeneric(OpBuilder &b, Location loc, RankedTensorType type,
+                        ValueRange inputs, Value init, unsigned lhs,
+                        unsigned rhs) {
+  int64_t rank = type.getRank();
+  SmallVector<AffineMap> maps(inputs.size() + 1,
+                              b.getMultiDimIdentityMap(rank));
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, inputs, ValueRange{init}, maps,
+      parallelIterators(rank),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value sum = arith::AddFOp::create(nb, nloc, args[lhs], args[rhs]);
+        linalg::YieldOp::create(nb, nloc, sum);
+      });
+  return generic.getResult(0);
+}
+
 Value mlir::pp::addValues(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   auto tensor = dyn_cast<RankedTensorType>(lhs.getType());
   if (!tensor)
     return arith::AddFOp::create(b, loc, lhs, rhs);
-  int64_t rank = tensor.getRank();
-  AffineMap id = b.getMultiDimIdentityMap(rank);
   Value empty = tensor::EmptyOp::create(b, loc, tensor.getShape(),
                                         tensor.getElementType());
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{tensor}, ValueRange{lhs, rhs}, ValueRange{empty},
-      ArrayRef<AffineMap>{id, id, id}, parallelIterators(rank),
-      [](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value sum = arith::AddFOp::create(nb, nloc, args[0], args[1]);
-        linalg::YieldOp::create(nb, nloc, sum);
-      });
-  return generic.getResult(0);
+  return addGeneric(b, loc, tensor, {lhs, rhs}, empty, 0, 1);
+}
+
+Value mlir::pp::addValuesInto(OpBuilder &b, Location loc, Value acc,
+                              Value value) {
+  // The init (acc) is the block's last argument.
+  return addGeneric(b, loc, cast<RankedTensorType>(acc.getType()), {value}, acc,
+                    1, 0);
 }
 
 bool mlir::pp::isScalarLoss(Type type) {

@@ -14,8 +14,6 @@
 #include "AutodiffInternal.h"
 #include "StageFunctions.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -29,22 +27,6 @@ using namespace mlir::pp::autodiff;
 // accumulator at offset (constant + sum of coefficient * value), with the
 // remaining term's coefficient as stride. A 3x3 kernel thus gives 9 slice
 // additions.
-/// `init` + `part` (float tensors of one shape), computed into `init` (the
-/// generic's init): element for element the sum addValues(init, part) gives.
-static Value addIntoInit(OpBuilder &b, Location loc, Value part, Value init) {
-  int64_t rank = cast<RankedTensorType>(init.getType()).getRank();
-  AffineMap id = b.getMultiDimIdentityMap(rank);
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{init.getType()}, ValueRange{part}, ValueRange{init},
-      ArrayRef<AffineMap>{id, id},
-      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-      [](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value sum = arith::AddFOp::create(nb, nloc, args[1], args[0]);
-        linalg::YieldOp::create(nb, nloc, sum);
-      });
-  return generic.getResult(0);
-}
-
 /// The term of `index` that foldWindow slices: the one of the largest range
 /// (the first of equal ones); -1 for a constant result.
 static int64_t slicedTerm(const WindowIndex &index,
@@ -177,7 +159,7 @@ FailureOr<Value> autodiff::foldWindow(OpBuilder &b, Location loc,
     if (!first) {
       Value old = tensor::ExtractSliceOp::create(
           b, loc, sliceType, accumulator, accOffsets, accSizes, accStrides);
-      part = addIntoInit(b, loc, part, old);
+      part = addValuesInto(b, loc, old, part);
     }
     accumulator = tensor::InsertSliceOp::create(
         b, loc, part, accumulator, accOffsets, accSizes, accStrides);

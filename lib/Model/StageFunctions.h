@@ -62,6 +62,11 @@ Value zeros(OpBuilder &b, Location loc, Type type);
 /// tensors of one type.
 Value addValues(OpBuilder &b, Location loc, Value lhs, Value rhs);
 
+/// acc + value for float tensors of one type, elementwise, computed into
+/// `acc` (the linalg.generic's init, so that bufferization can add in
+/// place): element for element what addValues(acc, value) gives.
+Value addValuesInto(OpBuilder &b, Location loc, Value acc, Value value);
+
 /// Values that carry gradients: float scalars and ranked float tensors.
 bool isDifferentiableType(Type type);
 
