@@ -659,7 +659,7 @@ static void buildLoweringPipeline(OpPassManager &pm, bool vectors) {
   // with: vectorization keeps reductions as scalar loops).
   // Buffers through pprt_memory_alloc / _free (the JIT binds them), which
   // measure each rank's live buffers where they are allocated.
-  mlir::pp::buildHostToLLVMPipeline(pm, vectors, /*gpu=*/false,
+  mlir::pp::buildHostToLLVMPipeline(pm, /*gpu=*/false,
                                     /*genericAllocator=*/true);
 }
 

@@ -238,7 +238,7 @@ static void buildLowerStagesToGPUPipeline(OpPassManager &pm,
 static void buildLowerGPUHostToLLVMPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addNestedPass<func::FuncOp>(pp::createPPGPUElideHostWaitsPass());
-  pp::buildHostToLLVMPipeline(pm, /*vectors=*/false, /*gpu=*/true);
+  pp::buildHostToLLVMPipeline(pm, /*gpu=*/true);
 }
 
 void mlir::pp::registerLowerStagesToGPUPipeline() {

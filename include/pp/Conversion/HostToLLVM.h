@@ -51,15 +51,16 @@ void moveDeallocsToLastUse(Operation *root);
 /// Adds the lowering to the LLVM dialect that host code takes after its
 /// loops are scf/affine (the CPU JIT, and pp-lower-gpu-host-to-llvm):
 /// convert-scf-to-cf, expand-strided-metadata, lower-affine, arith-expand,
-/// convert-math-to-{llvm,libm}, [convert-vector-to-llvm],
-/// finalize-memref-to-llvm, [gpu-to-llvm],
-/// convert-{arith,index,cf,ub,func}-to-llvm, reconcile-unrealized-casts.
+/// convert-math-to-{llvm,libm}; on the CPU convert-host-to-llvm (every
+/// other dialect in one conversion, vector included), on the GPU path
+/// finalize-memref-to-llvm, gpu-to-llvm, convert-{arith,index,cf,ub,func}-
+/// to-llvm; then reconcile-unrealized-casts.
 /// With `genericAllocator`, memref.alloc and memref.dealloc call
 /// _mlir_memref_to_llvm_alloc / _aligned_alloc / _free instead of malloc
 /// and free (finalize-memref-to-llvm{use-generic-functions}); the CPU JIT
 /// binds them to pprt_memory_alloc / _free, which measure each rank's
 /// buffers (pprt.h).
-void buildHostToLLVMPipeline(OpPassManager &pm, bool vectors, bool gpu,
+void buildHostToLLVMPipeline(OpPassManager &pm, bool gpu,
                              bool genericAllocator = false);
 
 } // namespace mlir::pp

@@ -142,4 +142,39 @@ def PPIm2colPass : Pass<"pp-im2col"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def ConvertHostToLLVMPass
+    : Pass<"convert-host-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower host code on buffers to the LLVM dialect in one "
+                "dialect conversion";
+  let description = [{
+    The last step of the CPU JIT's lowering (`pp-run`, `pp-exec`;
+    docs/Execution.md), once stage functions and rank programs are on
+    buffers, their loops are `cf` branches and their math ops are calls or
+    LLVM intrinsics:
+
+    1. `convert-vector-to-llvm` on each function that has vector ops (its
+       progressive lowering of transfers, contractions and masks is a
+       greedy rewrite of every op it walks);
+    2. `memref`, `arith`, `index`, `cf`, `ub` and `func` to the LLVM
+       dialect with the patterns of `finalize-memref-to-llvm`,
+       `convert-arith-to-llvm`, `convert-index-to-llvm`,
+       `convert-cf-to-llvm`, `convert-ub-to-llvm` and
+       `convert-func-to-llvm`, in one dialect conversion.
+
+    Those passes one after another each walk the whole module and legalize
+    every op in it; a rank program is one block with several ops per
+    action, so at 32 micro-batches their walks were most of the lowering's
+    time. The conversion casts are left for `reconcile-unrealized-casts`.
+  }];
+  let options = [
+    Option<"genericAllocator", "generic-allocator", "bool",
+           /*default=*/"false",
+           "memref.alloc and memref.dealloc call _mlir_memref_to_llvm_alloc "
+           "and _free instead of malloc and free (finalize-memref-to-llvm's "
+           "use-generic-functions; the CPU JIT binds them to the runtime's "
+           "measuring allocator; default false)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // PP_CONVERSION_PASSES_TD

@@ -6,33 +6,48 @@
 //===----------------------------------------------------------------------===//
 
 #include "pp/Conversion/HostToLLVM.h"
+#include "pp/Conversion/Passes.h"
 
+#include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseSet.h"
 
+namespace mlir::pp {
+#define GEN_PASS_DEF_CONVERTHOSTTOLLVMPASS
+#include "pp/Conversion/Passes.h.inc"
+} // namespace mlir::pp
+
 using namespace mlir;
+using namespace mlir::pp;
 
 void mlir::pp::buildOutParamsPipeline(OpPassManager &pm) {
   bufferization::BufferResultsToOutParamsPassOptions outParams;
@@ -91,8 +106,60 @@ void mlir::pp::moveDeallocsToLastUse(Operation *root) {
   }
 }
 
-void mlir::pp::buildHostToLLVMPipeline(OpPassManager &pm, bool vectors,
-                                       bool gpu, bool genericAllocator) {
+namespace {
+struct ConvertHostToLLVMPass
+    : mlir::pp::impl::ConvertHostToLLVMPassBase<ConvertHostToLLVMPass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+} // namespace
+
+/// True if `fn` has an op of the vector dialect.
+static bool hasVectorOps(func::FuncOp fn) {
+  return fn
+      .walk([](Operation *op) {
+        return isa<vector::VectorDialect>(op->getDialect())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+void ConvertHostToLLVMPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  MLIRContext *ctx = &getContext();
+  // convert-vector-to-llvm's progressive lowering (a greedy rewrite) and
+  // conversion where there are vectors: on a function without any it would
+  // only walk it.
+  OpPassManager vectorPipeline(func::FuncOp::getOperationName());
+  vectorPipeline.addPass(createConvertVectorToLLVMPass());
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (hasVectorOps(fn) && failed(runPipeline(vectorPipeline, fn)))
+      return signalPassFailure();
+
+  // As finalize-memref-to-llvm and convert-func-to-llvm set up their type
+  // converter, with one symbol table cache for the module's lookups.
+  const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();
+  LowerToLLVMOptions options(ctx, dataLayout.getAtOrAbove(module));
+  options.useGenericFunctions = genericAllocator;
+  LLVMTypeConverter converter(ctx, options, &dataLayout);
+  SymbolTableCollection symbolTables;
+  RewritePatternSet patterns(ctx);
+  populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+                                                 &symbolTables);
+  arith::populateArithToLLVMConversionPatterns(converter, patterns);
+  index::populateIndexToLLVMConversionPatterns(converter, patterns);
+  cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+  cf::populateAssertToLLVMConversionPattern(converter, patterns);
+  ub::populateUBToLLVMConversionPatterns(converter, patterns);
+  populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
+  LLVMConversionTarget target(*ctx);
+  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    signalPassFailure();
+}
+
+void mlir::pp::buildHostToLLVMPipeline(OpPassManager &pm, bool gpu,
+                                       bool genericAllocator) {
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -105,18 +172,24 @@ void mlir::pp::buildHostToLLVMPipeline(OpPassManager &pm, bool vectors,
   // (on vectors: element by element, through vector extracts and inserts).
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
-  if (vectors)
-    pm.addPass(createConvertVectorToLLVMPass());
-  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
-  memrefOptions.useGenericFunctions = genericAllocator;
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
-  if (gpu)
+  if (!gpu) {
+    ConvertHostToLLVMPassOptions host;
+    host.genericAllocator = genericAllocator;
+    pm.addPass(createConvertHostToLLVMPass(host));
+  } else {
+    // The GPU path's host code has no vector ops; gpu-to-llvm converts the
+    // launches with its own type converter, between the memref and the
+    // func conversions.
+    FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+    memrefOptions.useGenericFunctions = genericAllocator;
+    pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
     pm.addPass(createGpuToLLVMConversionPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createConvertFuncToLLVMPass());
+    pm.addPass(createArithToLLVMConversionPass());
+    pm.addPass(createConvertIndexToLLVMPass());
+    pm.addPass(createConvertControlFlowToLLVMPass());
+    pm.addPass(createUBToLLVMConversionPass());
+    pm.addPass(createConvertFuncToLLVMPass());
+  }
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
