@@ -69,6 +69,22 @@ void mlir::pp::buildOutParamsAndDeallocationPipeline(OpPassManager &pm) {
 void mlir::pp::moveDeallocsToLastUse(Operation *root) {
   SmallVector<memref::DeallocOp> deallocs;
   root->walk([&](memref::DeallocOp op) { deallocs.push_back(op); });
+  // Each op's position in its block, numbered once per block: a moved
+  // dealloc takes the position of the op it follows. (Operation's own
+  // order is recomputed for the whole block after every move, which made
+  // this quadratic in a rank program's length.) Only deallocs move, and a
+  // dealloc is no other buffer's use, so the other positions stay valid.
+  DenseMap<Operation *, int64_t> position;
+  DenseSet<Block *> numbered;
+  auto positionOf = [&](Operation *op) {
+    Block *block = op->getBlock();
+    if (numbered.insert(block).second) {
+      int64_t next = 0;
+      for (Operation &each : *block)
+        position[&each] = next++;
+    }
+    return position.lookup(op);
+  };
   for (memref::DeallocOp dealloc : deallocs) {
     Block *block = dealloc->getBlock();
     // The buffer and everything computed from it (views, casts, pointers),
@@ -90,19 +106,20 @@ void mlir::pp::moveDeallocsToLastUse(Operation *root) {
           movable = false;
           break;
         }
-        if (!last || last->isBeforeInBlock(ancestor))
+        if (!last || positionOf(last) < positionOf(ancestor))
           last = ancestor;
         if (!isa<func::CallOp>(user))
           for (Value result : user->getResults())
             worklist.push_back(result);
       }
     }
-    if (!movable || !last || !last->isBeforeInBlock(dealloc))
+    if (!movable || !last || positionOf(last) >= positionOf(dealloc))
       continue;
     if (Operation *def = dealloc.getMemref().getDefiningOp();
-        def && def->getBlock() == block && last->isBeforeInBlock(def))
+        def && def->getBlock() == block && positionOf(last) < positionOf(def))
       continue;
     dealloc->moveAfter(last);
+    position[dealloc] = positionOf(last);
   }
 }
 
