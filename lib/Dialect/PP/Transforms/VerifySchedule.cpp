@@ -5,7 +5,6 @@
 #include "pp/Dialect/PP/Transforms/Passes.h"
 #include "pp/Schedule/DataParallel.h"
 
-#include "mlir/IR/Verifier.h"
 
 namespace mlir::pp {
 #define GEN_PASS_DEF_PPVERIFYSCHEDULEPASS
@@ -42,10 +41,10 @@ void reportDeadlock(ScheduleOp op, const ScheduleModel &schedule,
 
 void PPVerifySchedulePass::runOnOperation() {
   ModuleOp module = getOperation();
-  // The structural checks live in the op verifier; run it in case this pass
-  // is used without the pass manager's verifier.
-  if (failed(verify(module)))
-    return signalPassFailure();
+  // The structural checks live in the op verifier, which the pass manager
+  // ran on this pass's input (after parsing, or after the pass before).
+  // Running it again here took as long as the deadlock check at scale
+  // (1.1 s of pp-plan's 5.5 s at P=64, V=4, M=1024).
   bool failedAny = false;
   for (ScheduleOp op : module.getOps<ScheduleOp>()) {
     sched::PipelineModel model = getPipelineModel(op.getPipelineOp());

@@ -192,9 +192,11 @@ def PPInsertCommunicationPass
 def PPVerifySchedulePass : Pass<"pp-verify-schedule", "::mlir::ModuleOp"> {
   let summary = "Check schedules across ranks, including deadlock freedom";
   let description = [{
-    Runs, for every `pp.schedule`, the checks of the op verifier and then
-    executes the schedule with blocking (rendezvous) send/recv and no
-    timing. If some rank can never finish, reports the deadlock: one note per
+    Executes every `pp.schedule` with blocking (rendezvous) send/recv and
+    no timing. Its structure (the checks of the op verifier: every action
+    once, wiring, message keys and types) is the input's: the pass manager
+    verifies after parsing and after every pass (unless
+    `--verify-each=false`), so this pass does not verify again. If some rank can never finish, reports the deadlock: one note per
     blocked rank naming the action it waits on and what it waits for. The IR
     is not changed.
 
