@@ -327,13 +327,16 @@ void Checker::checkMatching(PayloadKind payload, int stage, int microbatch) {
     if (!mine.valid())
       return;
     const Action &action = at(mine);
-    std::string what = describeAt(action, mine.rank) + " has no matching " +
-                       (theirKind == ActionKind::Recv ? "recv" : "send") +
-                       " on rank " + std::to_string(action.peer);
+    // Described only for a report: a large schedule has millions of ends.
+    auto what = [&] {
+      return describeAt(action, mine.rank) + " has no matching " +
+             (theirKind == ActionKind::Recv ? "recv" : "send") + " on rank " +
+             std::to_string(action.peer);
+    };
     if (!theirs.valid())
-      report(mine, what + hint(theirKind, action.peer, mine.rank));
+      report(mine, what() + hint(theirKind, action.peer, mine.rank));
     else if (theirs.rank != action.peer || at(theirs).peer != mine.rank)
-      report(mine, what + "; the " + describeAt(at(theirs), theirs.rank) +
+      report(mine, what() + "; the " + describeAt(at(theirs), theirs.rank) +
                        " does not match it");
   };
   checkEnd(info.send, info.recv, ActionKind::Recv);

@@ -180,6 +180,29 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
 
   constexpr int act = static_cast<int>(PayloadKind::activation);
   constexpr int grad = static_cast<int>(PayloadKind::gradient);
+  // The attributes every action repeats, made once: getting one from the
+  // context is a locked hash lookup, millions of them at scale.
+  auto i64Attrs = [&](int64_t count) {
+    SmallVector<IntegerAttr> attrs;
+    attrs.reserve(count);
+    for (int64_t i = 0; i < count; ++i)
+      attrs.push_back(builder.getI64IntegerAttr(i));
+    return attrs;
+  };
+  SmallVector<IntegerAttr> stageAttrs = i64Attrs(numStages);
+  SmallVector<IntegerAttr> microbatchAttrs = i64Attrs(schedule.numMicrobatches);
+  SmallVector<IntegerAttr> rankAttrs = i64Attrs(schedule.ranks.size());
+  PayloadKindAttr payloadAttrs[] = {
+      PayloadKindAttr::get(ctx, PayloadKind::activation),
+      PayloadKindAttr::get(ctx, PayloadKind::gradient)};
+  auto attrOf = [&](ArrayRef<IntegerAttr> attrs, int64_t value) {
+    return value >= 0 && value < static_cast<int64_t>(attrs.size())
+               ? attrs[value]
+               : builder.getI64IntegerAttr(value);
+  };
+  auto payloadAttr = [&](PayloadKind payload) {
+    return payloadAttrs[payload == PayloadKind::activation ? 0 : 1];
+  };
   for (auto [rank, actions] : llvm::enumerate(schedule.ranks)) {
     Block *block = builder.createBlock(&op.getRanks()[rank]);
     OpBuilder::InsertionGuard guard(builder);
@@ -188,13 +211,15 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
     // (stage, micro-batch).
     DenseMap<std::tuple<int, int, int>, Value> values;
     DenseMap<std::pair<int, int>, Value> stashes, weightStashes;
+    values.reserve(actions.size());
+    stashes.reserve(actions.size());
     auto lookup = [&](int payload, int stage, int mb) -> Value {
       return values.lookup({payload, stage, mb});
     };
     for (const sched::Action &a : actions) {
       int s = a.stage, m = a.microbatch;
-      auto stageAttr = builder.getI64IntegerAttr(s);
-      auto mbAttr = builder.getI64IntegerAttr(m);
+      IntegerAttr stageAttr = attrOf(stageAttrs, s);
+      IntegerAttr mbAttr = attrOf(microbatchAttrs, m);
       switch (a.kind) {
       case sched::ActionKind::Forward: {
         Type output =
@@ -238,17 +263,16 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
       case sched::ActionKind::Send: {
         PayloadKind payload = fromLibrary(a.payload);
         SendOp::create(builder, producerLocation(payload, s, m),
-                       PayloadKindAttr::get(ctx, payload), stageAttr, mbAttr,
-                       builder.getI64IntegerAttr(a.peer),
+                       payloadAttr(payload), stageAttr, mbAttr,
+                       attrOf(rankAttrs, a.peer),
                        lookup(static_cast<int>(payload), s, m));
         break;
       }
       case sched::ActionKind::Recv: {
         PayloadKind payload = fromLibrary(a.payload);
         auto r = RecvOp::create(builder, producerLocation(payload, s, m),
-                                typeOf(payload, s, m),
-                                PayloadKindAttr::get(ctx, payload), stageAttr,
-                                mbAttr, builder.getI64IntegerAttr(a.peer));
+                                typeOf(payload, s, m), payloadAttr(payload),
+                                stageAttr, mbAttr, attrOf(rankAttrs, a.peer));
         values[{static_cast<int>(payload), s, m}] = r.getValue();
         break;
       }

@@ -267,6 +267,10 @@ LogicalResult WiringChecker::checkGradientTypes() {
 /// Send/recv types must agree; the library matched their keys already.
 static LogicalResult checkMessageTypes(ScheduleOp op) {
   DenseMap<std::tuple<int, int64_t, int64_t, int64_t>, SendOp> sends;
+  size_t numActions = 0;
+  for (Region &region : op.getRanks())
+    numActions += region.front().getOperations().size();
+  sends.reserve(numActions / 2);
   for (auto [rank, region] : llvm::enumerate(op.getRanks()))
     for (SendOp send : region.front().getOps<SendOp>())
       sends[{static_cast<int>(send.getPayload()), send.getStage(),

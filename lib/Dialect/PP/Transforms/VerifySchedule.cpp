@@ -5,7 +5,6 @@
 #include "pp/Dialect/PP/Transforms/Passes.h"
 #include "pp/Schedule/DataParallel.h"
 
-
 namespace mlir::pp {
 #define GEN_PASS_DEF_PPVERIFYSCHEDULEPASS
 #include "pp/Dialect/PP/Transforms/Passes.h.inc"
