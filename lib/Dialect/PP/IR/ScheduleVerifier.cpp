@@ -264,25 +264,34 @@ LogicalResult WiringChecker::checkGradientTypes() {
   return success();
 }
 
-/// Send/recv types must agree; the library matched their keys already.
-static LogicalResult checkMessageTypes(ScheduleOp op) {
-  DenseMap<std::tuple<int, int64_t, int64_t, int64_t>, SendOp> sends;
-  size_t numActions = 0;
-  for (Region &region : op.getRanks())
-    numActions += region.front().getOperations().size();
-  sends.reserve(numActions / 2);
-  for (auto [rank, region] : llvm::enumerate(op.getRanks()))
-    for (SendOp send : region.front().getOps<SendOp>())
-      sends[{static_cast<int>(send.getPayload()), send.getStage(),
-             send.getMicrobatch(), send.getPeer()}] = send;
-  for (auto [rank, region] : llvm::enumerate(op.getRanks()))
-    for (RecvOp recv : region.front().getOps<RecvOp>()) {
-      auto it =
-          sends.find({static_cast<int>(recv.getPayload()), recv.getStage(),
-                      recv.getMicrobatch(), static_cast<int64_t>(rank)});
-      if (it == sends.end())
+/// Send/recv types must agree. The library matched their keys already
+/// (sched::checkSchedule: one send and one recv per payload, stage and
+/// micro-batch, with each other as peers), and every (stage, micro-batch)
+/// has its forward, so a table by key has at most two entries per action.
+static LogicalResult checkMessageTypes(ScheduleOp op,
+                                       const ScheduleModel &schedule,
+                                       int64_t numStages) {
+  int64_t numMicrobatches = op.getNumMicrobatches();
+  auto keyIndex = [&](PayloadKind payload, int64_t stage, int64_t mb) {
+    int64_t p = payload == PayloadKind::activation ? 0 : 1;
+    return static_cast<size_t>((p * numStages + stage) * numMicrobatches + mb);
+  };
+  std::vector<SendOp> sends(2 * numStages * numMicrobatches);
+  for (ArrayRef<Operation *> ops : schedule.ops)
+    for (Operation *action : ops)
+      if (auto send = dyn_cast<SendOp>(action))
+        sends[keyIndex(send.getPayload(), send.getStage(),
+                       send.getMicrobatch())] = send;
+  for (ArrayRef<Operation *> ops : schedule.ops)
+    for (Operation *action : ops) {
+      auto recv = dyn_cast<RecvOp>(action);
+      if (!recv)
         continue;
-      Type sent = it->second.getValue().getType();
+      SendOp send = sends[keyIndex(recv.getPayload(), recv.getStage(),
+                                   recv.getMicrobatch())];
+      if (!send)
+        continue;
+      Type sent = send.getValue().getType();
       if (sent != recv.getType())
         return recv.emitOpError("receives ")
                    .append(recv.getType(), ", but rank ", recv.getPeer(),
@@ -290,7 +299,7 @@ static LogicalResult checkMessageTypes(ScheduleOp op) {
                            payloadName(static_cast<int>(recv.getPayload())),
                            " of stage ", recv.getStage(), " micro-batch ",
                            recv.getMicrobatch())
-                   .attachNote(it->second.getLoc())
+                   .attachNote(send.getLoc())
                << "the send is here";
     }
   return success();
@@ -379,7 +388,8 @@ LogicalResult ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return failure();
 
   WiringChecker wiring(*this, pipeline);
-  if (failed(wiring.check()) || failed(checkMessageTypes(*this)))
+  if (failed(wiring.check()) ||
+      failed(checkMessageTypes(*this, scheduleModel, numStages)))
     return failure();
   return wiring.checkGradientTypes();
 }

@@ -76,3 +76,24 @@ rank 0 {
   %g1 = pp.backward stage 1 microbatch 0 (%a0, %s1) : (tensor<4xi8>, !pp.stash<0>) -> tensor<4xi8>
   pp.backward stage 0 microbatch 0 (%g1, %s0) : (tensor<4xi8>, !pp.stash<0>) -> ()
 }
+// -----
+// A recv's type is the type its send sends.
+pp.pipeline @p ranks(2) activation_bytes(4) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
+  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1)
+}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %a, %s0 = pp.forward stage 0 microbatch 0 : () -> (tensor<4xi8>, !pp.stash<0>)
+  // expected-note @below {{the send is here}}
+  pp.send activation stage 0 microbatch 0 to rank 1 (%a) : tensor<4xi8>
+  %g = pp.recv gradient stage 1 microbatch 0 from rank 1 : tensor<4xi8>
+  pp.backward stage 0 microbatch 0 (%g, %s0) : (tensor<4xi8>, !pp.stash<0>) -> ()
+}
+rank 1 {
+  // expected-error @below {{'pp.recv' op receives 'tensor<8xi8>', but rank 0 sends 'tensor<4xi8>' for activation of stage 0 micro-batch 0}}
+  %x = pp.recv activation stage 0 microbatch 0 from rank 0 : tensor<8xi8>
+  %s1 = pp.forward stage 1 microbatch 0 (%x) : (tensor<8xi8>) -> !pp.stash<0>
+  %d = pp.backward stage 1 microbatch 0 (%s1) : (!pp.stash<0>) -> tensor<4xi8>
+  pp.send gradient stage 1 microbatch 0 to rank 0 (%d) : tensor<4xi8>
+}
