@@ -127,44 +127,59 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
                                            builder.getIntegerType(8));
 
   // Locations by (kind, stage, micro-batch) and value types by (payload,
-  // stage, micro-batch), taken from `like`.
-  DenseMap<std::tuple<int, int, int>, Location> locations;
-  DenseMap<std::tuple<int, int, int>, Type> valueTypes;
+  // stage, micro-batch), taken from `like`: tables, as `like` is a valid
+  // schedule (every stage and micro-batch runs, so they are no larger than
+  // a few entries per action).
+  int64_t numMicrobatches = like ? like.getNumMicrobatches() : 0;
+  constexpr int64_t kNumKinds =
+      static_cast<int64_t>(sched::ActionKind::Recv) + 1;
+  auto slot = [&](int64_t table, int64_t s, int64_t m) -> int64_t {
+    if (s < 0 || s >= numStages || m < 0 || m >= numMicrobatches)
+      return -1;
+    return (table * numStages + s) * numMicrobatches + m;
+  };
+  std::vector<LocationAttr> locations;
+  std::vector<Type> valueTypes;
   if (like) {
+    locations.resize(kNumKinds * numStages * numMicrobatches);
+    valueTypes.resize(2 * numStages * numMicrobatches);
     ScheduleModel model = getScheduleModel(like);
     for (auto [actions, ops] : llvm::zip(model.schedule.ranks, model.ops))
       for (auto [a, op] : llvm::zip(actions, ops)) {
-        if (a.isCompute())
-          locations.try_emplace(
-              {static_cast<int>(a.kind), a.stage, a.microbatch}, op->getLoc());
+        int64_t at = slot(static_cast<int64_t>(a.kind), a.stage, a.microbatch);
+        if (a.isCompute() && at >= 0 && !locations[at])
+          locations[at] = op->getLoc();
+        PayloadKind payload =
+            a.kind == sched::ActionKind::Forward ? PayloadKind::activation
+            : a.kind == sched::ActionKind::Recv  ? fromLibrary(a.payload)
+                                                 : PayloadKind::gradient;
+        int64_t typeAt = slot(payload == PayloadKind::activation ? 0 : 1,
+                              a.stage, a.microbatch);
         for (Value result : op->getResults())
-          if (isa<RankedTensorType>(result.getType()))
-            valueTypes.try_emplace(
-                {static_cast<int>(a.kind == sched::ActionKind::Forward
-                                      ? PayloadKind::activation
-                                  : a.kind == sched::ActionKind::Recv
-                                      ? fromLibrary(a.payload)
-                                      : PayloadKind::gradient),
-                 a.stage, a.microbatch},
-                result.getType());
+          if (isa<RankedTensorType>(result.getType()) && typeAt >= 0 &&
+              !valueTypes[typeAt])
+            valueTypes[typeAt] = result.getType();
       }
   }
+  auto findLocation = [&](sched::ActionKind kind, int s,
+                          int m) -> LocationAttr {
+    int64_t at = slot(static_cast<int64_t>(kind), s, m);
+    return at >= 0 ? locations[at] : LocationAttr();
+  };
   auto locationOf = [&](sched::ActionKind kind, int s, int m) -> Location {
-    auto it = locations.find({static_cast<int>(kind), s, m});
-    return it == locations.end() ? loc : it->second;
+    LocationAttr found = findLocation(kind, s, m);
+    return found ? Location(found) : loc;
   };
   auto typeOf = [&](PayloadKind payload, int s, int m) -> Type {
-    auto it = valueTypes.find({static_cast<int>(payload), s, m});
-    return it == valueTypes.end() ? Type(defaultType) : it->second;
+    int64_t at = slot(payload == PayloadKind::activation ? 0 : 1, s, m);
+    return at >= 0 && valueTypes[at] ? valueTypes[at] : Type(defaultType);
   };
   auto producerLocation = [&](PayloadKind payload, int s, int m) {
     if (payload == PayloadKind::activation)
       return locationOf(sched::ActionKind::Forward, s, m);
-    auto it =
-        locations.find({static_cast<int>(sched::ActionKind::Backward), s, m});
-    return it != locations.end()
-               ? it->second
-               : locationOf(sched::ActionKind::BackwardInput, s, m);
+    LocationAttr fused = findLocation(sched::ActionKind::Backward, s, m);
+    return fused ? Location(fused)
+                 : locationOf(sched::ActionKind::BackwardInput, s, m);
   };
 
   OperationState state(loc, ScheduleOp::getOperationName());
