@@ -10,6 +10,9 @@
 #include "Trainer.h"
 #include "pp/Support/Error.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ThreadPool.h"
@@ -58,6 +61,57 @@ static bool compileJobs(MLIRContext *context, std::vector<CompileJob> &jobs,
                       [](const CompileJob &job) { return job.jit != nullptr; });
 }
 
+/// The size of what compiling rank program `name` takes: the ops of the
+/// function and of every function it calls, transitively.
+static int64_t compileWeight(SymbolTable &symbols, StringRef name) {
+  int64_t ops = 0;
+  llvm::DenseSet<Operation *> seen;
+  SmallVector<Operation *> worklist;
+  if (Operation *fn = symbols.lookup(name))
+    worklist.push_back(fn);
+  while (!worklist.empty()) {
+    Operation *fn = worklist.pop_back_val();
+    if (!seen.insert(fn).second)
+      continue;
+    fn->walk([&](Operation *op) {
+      ++ops;
+      if (auto call = dyn_cast<func::CallOp>(op))
+        if (Operation *callee = symbols.lookup(call.getCallee()))
+          worklist.push_back(callee);
+    });
+  }
+  return ops;
+}
+
+/// Puts the rank programs into `numGroups` modules compiled in parallel:
+/// the largest first, each into the group with the least so far (longest
+/// processing time first), so that one module is not the whole compile.
+/// Returns each rank's group.
+static std::vector<size_t> groupRanks(ModuleOp module,
+                                      ArrayRef<std::string> rankFunctions,
+                                      size_t numGroups) {
+  SymbolTable symbols(module);
+  std::vector<int64_t> weights;
+  for (const std::string &name : rankFunctions)
+    weights.push_back(compileWeight(symbols, name));
+  std::vector<size_t> order(rankFunctions.size());
+  for (size_t r = 0; r < order.size(); ++r)
+    order[r] = r;
+  llvm::stable_sort(
+      order, [&](size_t a, size_t b) { return weights[a] > weights[b]; });
+  std::vector<int64_t> load(numGroups, 0);
+  std::vector<size_t> groupOf(rankFunctions.size(), 0);
+  for (size_t r : order) {
+    size_t lightest = 0;
+    for (size_t g = 1; g < numGroups; ++g)
+      if (load[g] < load[lightest])
+        lightest = g;
+    groupOf[r] = lightest;
+    load[lightest] += weights[r];
+  }
+  return groupOf;
+}
+
 llvm::Error Trainer::compilePrograms() {
   const SessionOptions &so = session.options();
   bool onGPU = so.device != Device::CPU;
@@ -98,21 +152,22 @@ llvm::Error Trainer::compilePrograms() {
   // use loops too, so that --check stays bitwise.
   jobs[0].options.blas = so.blas && so.device != Device::CUDAEmulated;
   jobs[0].options.im2col = so.im2col;
-  // The rank programs: on the CPU in groups of ranks, each group's module
-  // with the stage functions its ranks call (ranks share none), compiled in
-  // parallel with the host module; on a GPU in one module for it, with the
-  // update functions (runUpdateOnDevice calls their C interface).
+  // The rank programs: on the CPU in groups of ranks balanced by size
+  // (groupRanks), each group's module with the stage functions its ranks
+  // call (ranks share none), compiled in parallel with the host module; on a
+  // GPU in one module for it, with the update functions (runUpdateOnDevice
+  // calls their C interface).
   unsigned threads = session.coresOfThisProcess();
   size_t numGroups = onGPU ? 1
                            : std::min<size_t>(model.rankFunctions.size(),
                                               std::max<unsigned>(1, threads));
-  std::vector<size_t> groupOf(model.rankFunctions.size());
+  std::vector<size_t> groupOf =
+      groupRanks(module, model.rankFunctions, numGroups);
   for (size_t g = 0; g < numGroups; ++g) {
     CompileJob job;
-    for (size_t r = g; r < model.rankFunctions.size(); r += numGroups) {
-      job.raw.push_back(model.rankFunctions[r]);
-      groupOf[r] = g;
-    }
+    for (size_t r = 0; r < model.rankFunctions.size(); ++r)
+      if (groupOf[r] == g)
+        job.raw.push_back(model.rankFunctions[r]);
     FailureOr<OwningOpRef<ModuleOp>> prepared =
         prepareForExecution(module, job.raw);
     if (failed(prepared))
