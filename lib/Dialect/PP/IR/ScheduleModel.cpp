@@ -297,6 +297,25 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
   return op;
 }
 
+FailureOr<sched::Schedule> mlir::pp::addCommunication(
+    const sched::PipelineModel &model, const sched::Schedule &compute,
+    Location loc, StringRef name,
+    llvm::function_ref<Location(int rank, int index)> actionLoc) {
+  sched::DeadlockReport deadlock = sched::findDeadlock(model, compute);
+  if (!deadlock.completed) {
+    InFlightDiagnostic diag =
+        mlir::emitError(loc, "schedule @")
+        << name
+        << " deadlocks before any message is added: " << deadlock.blocked.size()
+        << " ranks wait forever";
+    for (const sched::Problem &blocked : deadlock.blocked)
+      diag.attachNote(actionLoc(blocked.rank, blocked.index))
+          << blocked.message;
+    return failure();
+  }
+  return sched::insertCommunication(model, compute);
+}
+
 /// Parses the memory-limit option: bytes ("1048576"), or a multiple of the
 /// largest stash of any stage ("4M_B", "2.5M_B"); "" or "0" is no limit.
 llvm::Expected<int64_t>

@@ -40,27 +40,18 @@ void PPInsertCommunicationPass::runOnOperation() {
     // schedule passes the library's structural checks.
     sched::PipelineModel model = getPipelineModel(pipeline);
     ScheduleModel compute = getScheduleModel(op);
-    // A compute-only schedule whose ranks wait on each other in a cycle has
-    // no deadlock-free placement of messages.
-    sched::DeadlockReport deadlock =
-        sched::findDeadlock(model, compute.schedule);
-    if (!deadlock.completed) {
-      InFlightDiagnostic diag =
-          mlir::emitError(op.getLoc(), "schedule @")
-          << op.getSymName() << " deadlocks before any message is added: "
-          << deadlock.blocked.size() << " ranks wait forever";
-      for (const sched::Problem &blocked : deadlock.blocked)
-        diag.attachNote(blocked.rank >= 0 && blocked.index >= 0
-                            ? compute.ops[blocked.rank][blocked.index]->getLoc()
-                            : op.getLoc())
-            << blocked.message;
+    FailureOr<sched::Schedule> withComm =
+        addCommunication(model, compute.schedule, op.getLoc(), op.getSymName(),
+                         [&](int rank, int index) -> Location {
+                           return rank >= 0 && index >= 0
+                                      ? compute.ops[rank][index]->getLoc()
+                                      : op.getLoc();
+                         });
+    if (failed(withComm))
       return signalPassFailure();
-    }
-    sched::Schedule withComm =
-        sched::insertCommunication(model, compute.schedule);
     OpBuilder builder(op);
     ScheduleOp replacement = buildScheduleOp(
-        builder, op.getLoc(), op.getSymName(), pipeline, withComm, op);
+        builder, op.getLoc(), op.getSymName(), pipeline, *withComm, op);
     replacement->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     op.erase();
   }

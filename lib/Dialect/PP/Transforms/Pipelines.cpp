@@ -57,8 +57,10 @@ void mlir::pp::buildPlanPipeline(OpPassManager &pm,
   scheduleOptions.autoObjective = options.autoObjective;
   scheduleOptions.solverTimeLimit = options.solverTimeLimit;
   scheduleOptions.stashAccounting = options.stashAccounting;
+  // The messages are placed as pp-insert-communication places them, in the
+  // same pass: the compute-only schedule is never built.
+  scheduleOptions.communicate = true;
   pm.addPass(createPPSchedulePass(scheduleOptions));
-  pm.addPass(createPPInsertCommunicationPass());
   pm.addPass(createPPVerifySchedulePass());
 }
 
@@ -66,7 +68,8 @@ void mlir::pp::registerPPPipelines() {
   PassPipelineRegistration<PlanOptions>(
       "pp-plan",
       "Schedule every pipeline, insert send/recv and verify the result "
-      "(pp-schedule, pp-insert-communication, pp-verify-schedule)",
+      "(pp-schedule{communicate}: pp-schedule and pp-insert-communication "
+      "in one pass; pp-verify-schedule)",
       [](OpPassManager &pm, const PlanOptions &options) {
         PlanPipelineOptions plan;
         plan.schedule = options.schedule;

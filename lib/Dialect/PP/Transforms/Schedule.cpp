@@ -31,6 +31,25 @@ using namespace mlir::pp;
 
 /// Micro-batch counts, ranks and stages are `int` in the schedule library.
 
+/// `schedule` as pp-schedule builds it: with `communicate` and no messages
+/// yet, with its sends and receives placed (as pp-insert-communication
+/// would place them: one schedule op built instead of two). Errors, at the
+/// pipeline, for a compute-only schedule that deadlocks.
+static FailureOr<sched::Schedule>
+finishSchedule(PipelineOp pipeline, StringRef name,
+               const sched::PipelineModel &model, sched::Schedule schedule,
+               bool communicate) {
+  bool hasMessages = llvm::any_of(schedule.ranks, [](const auto &actions) {
+    return llvm::any_of(actions,
+                        [](const sched::Action &a) { return !a.isCompute(); });
+  });
+  if (!communicate || hasMessages)
+    return schedule;
+  return addCommunication(
+      model, schedule, pipeline.getLoc(), name,
+      [&](int, int) -> Location { return pipeline.getLoc(); });
+}
+
 /// `schedule=file:PATH`: reads a torch.distributed.pipelining schedule table
 /// (CSV, either format; see pp/Schedule/Table.h), checks that it fits each
 /// selected pipeline (same stage count and placement; M from the table, which
@@ -40,7 +59,8 @@ using namespace mlir::pp;
 /// its sends and receives.
 static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
                                        int64_t numMicrobatches,
-                                       StringRef pipelineName) {
+                                       StringRef pipelineName,
+                                       bool communicate) {
   std::string tableName = ("schedule table '" + path + "'").str();
   std::string what = "" + tableName;
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
@@ -96,9 +116,13 @@ static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
     }
     if (!problems.empty())
       return failure();
-    sched::Schedule schedule = sched::scheduleOf(model, *table);
-
     std::string scheduleName = (name + "_file").str();
+    FailureOr<sched::Schedule> schedule =
+        finishSchedule(pipeline, scheduleName, model,
+                       sched::scheduleOf(model, *table), communicate);
+    if (failed(schedule))
+      return failure();
+
     // Replace an earlier schedule of the same name; never anything else.
     if (Operation *old = symbols.lookup(scheduleName)) {
       auto oldSchedule = dyn_cast<ScheduleOp>(old);
@@ -115,7 +139,7 @@ static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
     OpBuilder builder(pipeline);
     builder.setInsertionPointAfter(pipeline);
     symbols.insert(buildScheduleOp(builder, pipeline.getLoc(), scheduleName,
-                                   pipeline, schedule));
+                                   pipeline, *schedule));
   }
   return success();
 }
@@ -156,7 +180,7 @@ void PPSchedulePass::runOnOperation() {
   // schedule=file:PATH loads a schedule table instead of generating one.
   if (StringRef(scheduleName).starts_with("file:")) {
     if (failed(scheduleFromTable(module, StringRef(scheduleName).drop_front(5),
-                                 numMicrobatches, pipelineName)))
+                                 numMicrobatches, pipelineName, communicate)))
       signalPassFailure();
     return;
   }
@@ -225,6 +249,10 @@ void PPSchedulePass::runOnOperation() {
     std::string suffix = scheduleName;
     std::replace(suffix.begin(), suffix.end(), '-', '_');
     std::string name = (pipeline.getSymName() + "_" + suffix).str();
+    FailureOr<sched::Schedule> finished = finishSchedule(
+        pipeline, name, model, std::move(*schedule), communicate);
+    if (failed(finished))
+      return signalPassFailure();
     // Replace an earlier schedule of the same name; never anything else.
     if (Operation *old = symbols.lookup(name)) {
       auto oldSchedule = dyn_cast<ScheduleOp>(old);
@@ -241,7 +269,7 @@ void PPSchedulePass::runOnOperation() {
     OpBuilder builder(pipeline);
     builder.setInsertionPointAfter(pipeline);
     ScheduleOp op =
-        buildScheduleOp(builder, pipeline.getLoc(), name, pipeline, *schedule);
+        buildScheduleOp(builder, pipeline.getLoc(), name, pipeline, *finished);
     symbols.insert(op);
   }
 }

@@ -22,8 +22,18 @@
 // SIM: schedule @p_file (pipeline @p)
 // SIM: makespan: 6 us
 
-// A compute_comms table keeps its sends and receives.
+// With communicate, a compute-only table gets the messages
+// pp-insert-communication would give it.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: pp-opt %s -pp-schedule="schedule=file:%pp_src_root/test/Tools/pp-translate/Inputs/gpipe-p2-m2.csv pipeline=p communicate" > %t/one-pass.mlir
+// RUN: pp-opt %s -pp-schedule="schedule=file:%pp_src_root/test/Tools/pp-translate/Inputs/gpipe-p2-m2.csv pipeline=p" -pp-insert-communication > %t/two-passes.mlir
+// RUN: diff %t/one-pass.mlir %t/two-passes.mlir
+// RUN: FileCheck %s --check-prefix=SENT < %t/one-pass.mlir
+// SENT: pp.send activation stage 0 microbatch 0 to rank 1
+
+// A compute_comms table keeps its sends and receives (with communicate too).
 // RUN: pp-opt %s -pp-schedule="schedule=file:%pp_src_root/test/Tools/pp-translate/Inputs/1f1b-p2-m3-comms.csv pipeline=p" -pp-verify-schedule | FileCheck %s --check-prefix=COMMS
+// RUN: pp-opt %s -pp-schedule="schedule=file:%pp_src_root/test/Tools/pp-translate/Inputs/1f1b-p2-m3-comms.csv pipeline=p communicate" -pp-verify-schedule | FileCheck %s --check-prefix=COMMS
 // COMMS-LABEL: pp.schedule @p_file pipeline(@p) microbatches(3)
 // COMMS-NEXT:  rank 0 {
 // COMMS-NEXT:    %[[A:.+]], %{{.+}} = pp.forward stage 0 microbatch 0

@@ -52,6 +52,18 @@ ScheduleOp buildScheduleOp(OpBuilder &builder, Location loc, StringRef name,
                            PipelineOp pipeline, const sched::Schedule &schedule,
                            ScheduleOp like = {});
 
+/// `compute` (a compute-only schedule of `model`) with its sends and
+/// receives placed (sched::insertCommunication), for pp-insert-communication
+/// and pp-schedule{communicate}. A compute-only schedule whose ranks wait on
+/// each other in a cycle has no deadlock-free placement: then emits "schedule
+/// @<name> deadlocks before any message is added" at `loc`, with a note per
+/// blocked rank at `actionLoc(rank, index)` (an action of `compute`, or -1
+/// for none), and fails.
+FailureOr<sched::Schedule>
+addCommunication(const sched::PipelineModel &model,
+                 const sched::Schedule &compute, Location loc, StringRef name,
+                 llvm::function_ref<Location(int rank, int index)> actionLoc);
+
 /// The pp.pipeline ops a pass with a `pipeline` option acts on: the one
 /// named `name`, or all of them when `name` is empty. Emits "no pp.pipeline
 /// named @<name>" at the module and fails when there is none of that name;

@@ -39,7 +39,8 @@ struct PlanPipelineOptions {
   std::string stashAccounting = "convert";
 };
 
-/// Adds `pp-plan`: pp-schedule, pp-insert-communication, pp-verify-schedule.
+/// Adds `pp-plan`: pp-schedule{communicate} (pp-schedule and
+/// pp-insert-communication in one pass), pp-verify-schedule.
 void buildPlanPipeline(OpPassManager &pm, const PlanPipelineOptions &options);
 
 /// Registers the pass pipelines on pp ops: `pp-plan{schedule=...
