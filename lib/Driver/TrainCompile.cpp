@@ -90,6 +90,8 @@ static int64_t compileWeight(SymbolTable &symbols, StringRef name) {
 static std::vector<size_t> groupRanks(ModuleOp module,
                                       ArrayRef<std::string> rankFunctions,
                                       size_t numGroups) {
+  if (numGroups <= 1)
+    return std::vector<size_t>(rankFunctions.size(), 0);
   SymbolTable symbols(module);
   std::vector<int64_t> weights;
   for (const std::string &name : rankFunctions)

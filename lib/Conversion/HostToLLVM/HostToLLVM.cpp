@@ -25,7 +25,6 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
-#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -135,7 +134,7 @@ struct ConvertHostToLLVMPass
 static bool hasVectorOps(func::FuncOp fn) {
   return fn
       .walk([](Operation *op) {
-        return isa<vector::VectorDialect>(op->getDialect())
+        return isa_and_present<vector::VectorDialect>(op->getDialect())
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
@@ -167,7 +166,9 @@ void ConvertHostToLLVMPass::runOnOperation() {
   arith::populateArithToLLVMConversionPatterns(converter, patterns);
   index::populateIndexToLLVMConversionPatterns(converter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
-  cf::populateAssertToLLVMConversionPattern(converter, patterns);
+  cf::populateAssertToLLVMConversionPattern(converter, patterns,
+                                            /*abortOnFailure=*/true,
+                                            &symbolTables);
   ub::populateUBToLLVMConversionPatterns(converter, patterns);
   populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
   LLVMConversionTarget target(*ctx);

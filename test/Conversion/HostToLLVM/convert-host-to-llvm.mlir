@@ -70,3 +70,36 @@ func.func @scalars(%buffer: memref<4xf32>, %x: f32) {
   memref.store %x, %buffer[%c0] : memref<4xf32>
   return
 }
+
+// -----
+
+// What the conversion declares or defines itself while it converts the
+// functions (the global and the assert's message, abort and puts, the C
+// interface wrapper), a copy, and a call to a function defined after its
+// caller: one symbol table serves all of them.
+// CHECK-DAG:   llvm.func @abort()
+// CHECK-DAG:   llvm.func @puts(!llvm.ptr)
+// CHECK-DAG:   llvm.mlir.global private constant @assert_msg_0(
+// CHECK-DAG:   llvm.mlir.global private constant @table(dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>)
+// CHECK-LABEL: llvm.func @entry(
+// CHECK:         llvm.mlir.addressof @table
+// CHECK:         "llvm.intr.memcpy"
+// CHECK:         llvm.call @later(
+// CHECK:         llvm.call @puts(
+// CHECK:         llvm.call @abort()
+// CHECK-LABEL: llvm.func @_mlir_ciface_entry(
+// CHECK:         llvm.call @entry(
+// CHECK-LABEL: llvm.func @later(
+memref.global "private" constant @table : memref<2xf32> = dense<[1.0, 2.0]>
+
+func.func @entry(%out: memref<2xf32>, %ok: i1) attributes {llvm.emit_c_interface} {
+  %t = memref.get_global @table : memref<2xf32>
+  memref.copy %t, %out : memref<2xf32> to memref<2xf32>
+  cf.assert %ok, "table copied"
+  call @later(%out) : (memref<2xf32>) -> ()
+  return
+}
+
+func.func private @later(%buffer: memref<2xf32>) {
+  return
+}

@@ -131,8 +131,9 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
   // schedule (every stage and micro-batch runs, so they are no larger than
   // a few entries per action).
   int64_t numMicrobatches = like ? like.getNumMicrobatches() : 0;
+  // Locations are kept for the compute kinds (F, fused backward, B, W).
   constexpr int64_t kNumKinds =
-      static_cast<int64_t>(sched::ActionKind::Recv) + 1;
+      static_cast<int64_t>(sched::ActionKind::BackwardWeight) + 1;
   auto slot = [&](int64_t table, int64_t s, int64_t m) -> int64_t {
     if (s < 0 || s >= numStages || m < 0 || m >= numMicrobatches)
       return -1;
@@ -146,8 +147,10 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
     ScheduleModel model = getScheduleModel(like);
     for (auto [actions, ops] : llvm::zip(model.schedule.ranks, model.ops))
       for (auto [a, op] : llvm::zip(actions, ops)) {
-        int64_t at = slot(static_cast<int64_t>(a.kind), a.stage, a.microbatch);
-        if (a.isCompute() && at >= 0 && !locations[at])
+        int64_t at = a.isCompute() ? slot(static_cast<int64_t>(a.kind), a.stage,
+                                          a.microbatch)
+                                   : -1;
+        if (at >= 0 && !locations[at])
           locations[at] = op->getLoc();
         PayloadKind payload =
             a.kind == sched::ActionKind::Forward ? PayloadKind::activation

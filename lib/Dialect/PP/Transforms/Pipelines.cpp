@@ -57,10 +57,14 @@ void mlir::pp::buildPlanPipeline(OpPassManager &pm,
   scheduleOptions.autoObjective = options.autoObjective;
   scheduleOptions.solverTimeLimit = options.solverTimeLimit;
   scheduleOptions.stashAccounting = options.stashAccounting;
-  // The messages are placed as pp-insert-communication places them, in the
-  // same pass: the compute-only schedule is never built.
+  // The messages of the schedules it builds are placed as
+  // pp-insert-communication places them, in the same pass: the compute-only
+  // schedule is never built. pp-insert-communication still runs for the
+  // compute-only schedules the input had (without any, it changes nothing
+  // and the IR is not verified again).
   scheduleOptions.communicate = true;
   pm.addPass(createPPSchedulePass(scheduleOptions));
+  pm.addPass(createPPInsertCommunicationPass());
   pm.addPass(createPPVerifySchedulePass());
 }
 
@@ -68,8 +72,8 @@ void mlir::pp::registerPPPipelines() {
   PassPipelineRegistration<PlanOptions>(
       "pp-plan",
       "Schedule every pipeline, insert send/recv and verify the result "
-      "(pp-schedule{communicate}: pp-schedule and pp-insert-communication "
-      "in one pass; pp-verify-schedule)",
+      "(pp-schedule{communicate}, pp-insert-communication, "
+      "pp-verify-schedule)",
       [](OpPassManager &pm, const PlanOptions &options) {
         PlanPipelineOptions plan;
         plan.schedule = options.schedule;

@@ -45,6 +45,13 @@ finishSchedule(PipelineOp pipeline, StringRef name,
   });
   if (!communicate || hasMessages)
     return schedule;
+  // findDeadlock and insertCommunication need a schedule that passes the
+  // library's checks (what the verifier would have checked between
+  // pp-schedule and pp-insert-communication); a generator's is one.
+  std::vector<sched::Problem> problems = sched::checkSchedule(model, schedule);
+  if (!problems.empty())
+    return mlir::emitError(pipeline.getLoc(), "schedule @")
+           << name << " is not valid: " << problems.front().message;
   return addCommunication(
       model, schedule, pipeline.getLoc(), name,
       [&](int, int) -> Location { return pipeline.getLoc(); });

@@ -44,7 +44,8 @@ ScheduleModel getScheduleModel(ScheduleOp op);
 /// Activations and gradients have type tensor<activation_bytes x i8>;
 /// stashes !pp.stash<M_B> and !pp.stash<M_W>.
 ///
-/// If `like` is given (a schedule of the same pipeline and micro-batches),
+/// If `like` is given (a verified schedule of the same pipeline and
+/// micro-batches),
 /// every action takes the location of the action with the same kind, stage
 /// and micro-batch in `like`, and activations and gradients take their types
 /// from there; messages take those of the action that produces them.

@@ -39,8 +39,9 @@ struct PlanPipelineOptions {
   std::string stashAccounting = "convert";
 };
 
-/// Adds `pp-plan`: pp-schedule{communicate} (pp-schedule and
-/// pp-insert-communication in one pass), pp-verify-schedule.
+/// Adds `pp-plan`: pp-schedule{communicate} (which places the messages of
+/// the schedules it builds), pp-insert-communication (for compute-only
+/// schedules already in the input), pp-verify-schedule.
 void buildPlanPipeline(OpPassManager &pm, const PlanPipelineOptions &options);
 
 /// Registers the pass pipelines on pp ops: `pp-plan{schedule=...

@@ -201,12 +201,15 @@ def PPVerifySchedulePass : Pass<"pp-verify-schedule", "::mlir::ModuleOp"> {
   let summary = "Check schedules across ranks, including deadlock freedom";
   let description = [{
     Executes every `pp.schedule` with blocking (rendezvous) send/recv and
-    no timing. Its structure (the checks of the op verifier: every action
-    once, wiring, message keys and types) is the input's: the pass manager
-    verifies after parsing and after every pass (unless
-    `--verify-each=false`), so this pass does not verify again. If some rank can never finish, reports the deadlock: one note per
-    blocked rank naming the action it waits on and what it waits for. The IR
-    is not changed.
+    no timing. The op verifier's checks (wiring, value and message types)
+    are not run again: the pass manager verifies after parsing and after
+    every pass. The schedule library's structural checks (every action
+    once, in range, placed on its stage's rank, each message matched), which
+    the execution needs, are run here, so that an input that skipped the
+    verifier (`--verify-each=false`, a pass manager built in code) gets an
+    error, not a crash. If some rank can never finish, reports the
+    deadlock: one note per blocked rank naming the action it waits on and
+    what it waits for. The IR is not changed.
 
     A schedule with `pp.allreduce` ops (`pp-insert-allreduce`) is then run
     as its D replicas (sched::findDataParallelDeadlock): the point-to-point
