@@ -135,7 +135,8 @@ def PP_ScheduleOp : PP_Op<"schedule", [
     A schedule is *compute-only* when a value that crosses ranks has no
     `pp.send`/`pp.recv`: the consuming action then has no operand for it and
     the dependency is implied by (stage, micro-batch). `pp-schedule` builds
-    compute-only schedules; `pp-insert-communication` adds the messages.
+    compute-only schedules (with `communicate`, as `pp-plan` runs it, it
+    adds the messages itself); `pp-insert-communication` adds the messages.
 
     The verifier checks every action against the pipeline: stage, rank and
     micro-batch in range, each stage on its own rank, every (stage,
