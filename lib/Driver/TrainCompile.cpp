@@ -10,9 +10,6 @@
 #include "Trainer.h"
 #include "pp/Support/Error.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ThreadPool.h"
@@ -61,28 +58,6 @@ static bool compileJobs(MLIRContext *context, std::vector<CompileJob> &jobs,
                       [](const CompileJob &job) { return job.jit != nullptr; });
 }
 
-/// The size of what compiling rank program `name` takes: the ops of the
-/// function and of every function it calls, transitively.
-static int64_t compileWeight(SymbolTable &symbols, StringRef name) {
-  int64_t ops = 0;
-  llvm::DenseSet<Operation *> seen;
-  SmallVector<Operation *> worklist;
-  if (Operation *fn = symbols.lookup(name))
-    worklist.push_back(fn);
-  while (!worklist.empty()) {
-    Operation *fn = worklist.pop_back_val();
-    if (!seen.insert(fn).second)
-      continue;
-    fn->walk([&](Operation *op) {
-      ++ops;
-      if (auto call = dyn_cast<func::CallOp>(op))
-        if (Operation *callee = symbols.lookup(call.getCallee()))
-          worklist.push_back(callee);
-    });
-  }
-  return ops;
-}
-
 /// Puts the rank programs into `numGroups` modules compiled in parallel:
 /// the largest first, each into the group with the least so far (longest
 /// processing time first), so that one module is not the whole compile.
@@ -92,10 +67,15 @@ static std::vector<size_t> groupRanks(ModuleOp module,
                                       size_t numGroups) {
   if (numGroups <= 1)
     return std::vector<size_t>(rankFunctions.size(), 0);
-  SymbolTable symbols(module);
+  // A rank's weight: the ops of its program and of every function it
+  // reaches (what its module compiles).
   std::vector<int64_t> weights;
-  for (const std::string &name : rankFunctions)
-    weights.push_back(compileWeight(symbols, name));
+  for (const std::string &name : rankFunctions) {
+    int64_t ops = 0;
+    for (Operation *symbol : reachableSymbols(module, {name}))
+      symbol->walk([&](Operation *) { ++ops; });
+    weights.push_back(ops);
+  }
   std::vector<size_t> order(rankFunctions.size());
   for (size_t r = 0; r < order.size(); ++r)
     order[r] = r;

@@ -176,10 +176,9 @@ FailureOr<FunctionSignature> mlir::pp::exec::getSignature(func::FuncOp fn) {
 // Preparing the clone
 //===----------------------------------------------------------------------===//
 
-/// Erases the functions that no entry reaches through symbol references
-/// (calls), so that unrelated functions of the module need not lower.
-static void pruneUnreachableFunctions(ModuleOp module,
-                                      ArrayRef<std::string> entries) {
+llvm::SmallPtrSet<Operation *, 16>
+mlir::pp::exec::reachableSymbols(ModuleOp module,
+                                 ArrayRef<std::string> entries) {
   SymbolTable symbols(module);
   llvm::SmallPtrSet<Operation *, 16> live;
   SmallVector<Operation *> worklist;
@@ -198,6 +197,14 @@ static void pruneUnreachableFunctions(ModuleOp module,
         });
     });
   }
+  return live;
+}
+
+/// Erases the functions that no entry reaches through symbol references
+/// (calls), so that unrelated functions of the module need not lower.
+static void pruneUnreachableFunctions(ModuleOp module,
+                                      ArrayRef<std::string> entries) {
+  llvm::SmallPtrSet<Operation *, 16> live = reachableSymbols(module, entries);
   for (auto fn : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
     if (!live.contains(fn))
       fn.erase();

@@ -21,6 +21,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
@@ -170,6 +171,12 @@ struct GemmCall {
 /// packed leading dimensions: the best of `repetitions` runs after a
 /// warm-up. The baseline bench/jit.sh compares stage functions with.
 double timeGemmCalls(llvm::ArrayRef<GemmCall> calls, unsigned repetitions);
+
+/// The top-level ops of `module` (functions, globals) that the symbols
+/// `entries` reach through symbol references (calls), the entries
+/// included.
+llvm::SmallPtrSet<mlir::Operation *, 16>
+reachableSymbols(mlir::ModuleOp module, llvm::ArrayRef<std::string> entries);
 
 /// Clones `module` for execution: drops pp-dialect ops, keeps only the
 /// functions `entries` reach (a function they call that the module only
