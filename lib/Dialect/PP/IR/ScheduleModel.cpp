@@ -116,6 +116,88 @@ ScheduleModel mlir::pp::getScheduleModel(ScheduleOp op) {
   return result;
 }
 
+namespace {
+/// What buildScheduleOp keeps from the schedule it replaces (`like`):
+/// locations by (kind, stage, micro-batch) of the compute actions and value
+/// types by (payload, stage, micro-batch). Tables, not hash maps: `like` is
+/// a verified schedule, every stage and micro-batch runs in it, so they
+/// hold a few entries per action. Without `like`, every lookup gives the
+/// fallback location and type.
+class ScheduleLikeness {
+public:
+  ScheduleLikeness(ScheduleOp like, int64_t numStages, Location fallbackLoc,
+                   Type fallbackType)
+      : numStages(numStages),
+        numMicrobatches(like ? like.getNumMicrobatches() : 0),
+        fallbackLoc(fallbackLoc), fallbackType(fallbackType) {
+    if (!like)
+      return;
+    locations.resize(kNumKinds * numStages * numMicrobatches);
+    valueTypes.resize(2 * numStages * numMicrobatches);
+    ScheduleModel model = getScheduleModel(like);
+    for (auto [actions, ops] : llvm::zip(model.schedule.ranks, model.ops))
+      for (auto [a, op] : llvm::zip(actions, ops))
+        record(a, op);
+  }
+
+  Location locationOf(sched::ActionKind kind, int s, int m) const {
+    LocationAttr found = find(kind, s, m);
+    return found ? Location(found) : fallbackLoc;
+  }
+  Type typeOf(PayloadKind payload, int s, int m) const {
+    int64_t at = slot(tableOf(payload), s, m);
+    return at >= 0 && valueTypes[at] ? valueTypes[at] : fallbackType;
+  }
+  /// A message's: that of the action that makes its payload.
+  Location producerLocation(PayloadKind payload, int s, int m) const {
+    if (payload == PayloadKind::activation)
+      return locationOf(sched::ActionKind::Forward, s, m);
+    LocationAttr fused = find(sched::ActionKind::Backward, s, m);
+    return fused ? Location(fused)
+                 : locationOf(sched::ActionKind::BackwardInput, s, m);
+  }
+
+private:
+  /// Locations are kept for the compute kinds (F, fused backward, B, W).
+  static constexpr int64_t kNumKinds =
+      static_cast<int64_t>(sched::ActionKind::BackwardWeight) + 1;
+  static int64_t tableOf(PayloadKind payload) {
+    return payload == PayloadKind::activation ? 0 : 1;
+  }
+  int64_t slot(int64_t table, int64_t s, int64_t m) const {
+    if (s < 0 || s >= numStages || m < 0 || m >= numMicrobatches)
+      return -1;
+    return (table * numStages + s) * numMicrobatches + m;
+  }
+  LocationAttr find(sched::ActionKind kind, int s, int m) const {
+    int64_t at = slot(static_cast<int64_t>(kind), s, m);
+    return at >= 0 ? locations[at] : LocationAttr();
+  }
+  void record(const sched::Action &a, Operation *op) {
+    int64_t at = a.isCompute()
+                     ? slot(static_cast<int64_t>(a.kind), a.stage, a.microbatch)
+                     : -1;
+    if (at >= 0 && !locations[at])
+      locations[at] = op->getLoc();
+    PayloadKind payload =
+        a.kind == sched::ActionKind::Forward ? PayloadKind::activation
+        : a.kind == sched::ActionKind::Recv  ? fromLibrary(a.payload)
+                                             : PayloadKind::gradient;
+    int64_t typeAt = slot(tableOf(payload), a.stage, a.microbatch);
+    for (Value result : op->getResults())
+      if (isa<RankedTensorType>(result.getType()) && typeAt >= 0 &&
+          !valueTypes[typeAt])
+        valueTypes[typeAt] = result.getType();
+  }
+
+  int64_t numStages, numMicrobatches;
+  Location fallbackLoc;
+  Type fallbackType;
+  std::vector<LocationAttr> locations;
+  std::vector<Type> valueTypes;
+};
+} // namespace
+
 ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
                                      StringRef name, PipelineOp pipeline,
                                      const sched::Schedule &schedule,
@@ -126,63 +208,15 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
   auto defaultType = RankedTensorType::get({pipeline.getActivationBytes()},
                                            builder.getIntegerType(8));
 
-  // Locations by (kind, stage, micro-batch) and value types by (payload,
-  // stage, micro-batch), taken from `like`: tables, as `like` is a valid
-  // schedule (every stage and micro-batch runs, so they are no larger than
-  // a few entries per action).
-  int64_t numMicrobatches = like ? like.getNumMicrobatches() : 0;
-  // Locations are kept for the compute kinds (F, fused backward, B, W).
-  constexpr int64_t kNumKinds =
-      static_cast<int64_t>(sched::ActionKind::BackwardWeight) + 1;
-  auto slot = [&](int64_t table, int64_t s, int64_t m) -> int64_t {
-    if (s < 0 || s >= numStages || m < 0 || m >= numMicrobatches)
-      return -1;
-    return (table * numStages + s) * numMicrobatches + m;
+  ScheduleLikeness from(like, numStages, loc, defaultType);
+  auto locationOf = [&](sched::ActionKind kind, int s, int m) {
+    return from.locationOf(kind, s, m);
   };
-  std::vector<LocationAttr> locations;
-  std::vector<Type> valueTypes;
-  if (like) {
-    locations.resize(kNumKinds * numStages * numMicrobatches);
-    valueTypes.resize(2 * numStages * numMicrobatches);
-    ScheduleModel model = getScheduleModel(like);
-    for (auto [actions, ops] : llvm::zip(model.schedule.ranks, model.ops))
-      for (auto [a, op] : llvm::zip(actions, ops)) {
-        int64_t at = a.isCompute() ? slot(static_cast<int64_t>(a.kind), a.stage,
-                                          a.microbatch)
-                                   : -1;
-        if (at >= 0 && !locations[at])
-          locations[at] = op->getLoc();
-        PayloadKind payload =
-            a.kind == sched::ActionKind::Forward ? PayloadKind::activation
-            : a.kind == sched::ActionKind::Recv  ? fromLibrary(a.payload)
-                                                 : PayloadKind::gradient;
-        int64_t typeAt = slot(payload == PayloadKind::activation ? 0 : 1,
-                              a.stage, a.microbatch);
-        for (Value result : op->getResults())
-          if (isa<RankedTensorType>(result.getType()) && typeAt >= 0 &&
-              !valueTypes[typeAt])
-            valueTypes[typeAt] = result.getType();
-      }
-  }
-  auto findLocation = [&](sched::ActionKind kind, int s,
-                          int m) -> LocationAttr {
-    int64_t at = slot(static_cast<int64_t>(kind), s, m);
-    return at >= 0 ? locations[at] : LocationAttr();
-  };
-  auto locationOf = [&](sched::ActionKind kind, int s, int m) -> Location {
-    LocationAttr found = findLocation(kind, s, m);
-    return found ? Location(found) : loc;
-  };
-  auto typeOf = [&](PayloadKind payload, int s, int m) -> Type {
-    int64_t at = slot(payload == PayloadKind::activation ? 0 : 1, s, m);
-    return at >= 0 && valueTypes[at] ? valueTypes[at] : Type(defaultType);
+  auto typeOf = [&](PayloadKind payload, int s, int m) {
+    return from.typeOf(payload, s, m);
   };
   auto producerLocation = [&](PayloadKind payload, int s, int m) {
-    if (payload == PayloadKind::activation)
-      return locationOf(sched::ActionKind::Forward, s, m);
-    LocationAttr fused = findLocation(sched::ActionKind::Backward, s, m);
-    return fused ? Location(fused)
-                 : locationOf(sched::ActionKind::BackwardInput, s, m);
+    return from.producerLocation(payload, s, m);
   };
 
   OperationState state(loc, ScheduleOp::getOperationName());
