@@ -24,6 +24,8 @@
 // inputs (shows a bf16-input product) and against sgemm on the bf16-rounded
 // inputs held in f32 (shows f32 accumulation: only summation order differs).
 // Deterministic: two calls give identical bytes.
+#include "BenchCommon.h"
+
 #include <cblas.h>
 #include <oneapi/dnnl/dnnl.h>
 
@@ -99,15 +101,6 @@ double best(const std::function<void()> &f, double budget = 0.3) {
     b = std::min(b, now() - t0);
   }
   return b;
-}
-
-double relDiff(const std::vector<float> &c, const std::vector<float> &ref) {
-  double num = 0, den = 0;
-  for (size_t i = 0; i < c.size(); ++i) {
-    num = std::max(num, double(std::fabs(c[i] - ref[i])));
-    den = std::max(den, double(std::fabs(ref[i])));
-  }
-  return den > 0 ? num / den : num;
 }
 
 void check(dnnl_status_t s, const char *what) {
@@ -248,7 +241,7 @@ int main(int argc, char **argv) {
                        cD.data(), n),
             "dnnl_sgemm");
     });
-    if (relDiff(cD, cF) > 1e-5)
+    if (maxRelativeError(cD, cF) > 1e-5)
       std::fprintf(stderr, "bf16-gemm: dnnl_sgemm differs from cblas_sgemm\n");
 
     auto bf16Gemm = [&](float *c) {
@@ -294,8 +287,8 @@ int main(int argc, char **argv) {
     }
     std::string diffF = "n/a", diffR = "n/a", det = "n/a";
     if (any) {
-      diffF = fmtSci(relDiff(c1, cF));
-      diffR = fmtSci(relDiff(c1, cR));
+      diffF = fmtSci(maxRelativeError(c1, cF));
+      diffR = fmtSci(maxRelativeError(c1, cR));
       det =
           std::memcmp(c1.data(), c2.data(), c1.size() * 4) == 0 ? "yes" : "no";
     }

@@ -31,6 +31,8 @@
 // (OMP_NUM_THREADS=1, openblas_set_num_threads(1); the script pins the
 // process to one core). Each oneDNN result is compared with im2col's (max
 // |a - b| / max |b|): the two compute the same sums in different orders.
+#include "BenchCommon.h"
+
 #include <cblas.h>
 #include <oneapi/dnnl/dnnl.hpp>
 
@@ -75,15 +77,6 @@ double bestSeconds(int repetitions, const std::function<void()> &f) {
                               .count());
   }
   return best;
-}
-
-double relativeError(const std::vector<float> &a, const std::vector<float> &b) {
-  double diff = 0, scale = 0;
-  for (size_t i = 0; i < a.size(); ++i) {
-    diff = std::max(diff, double(std::fabs(a[i] - b[i])));
-    scale = std::max(scale, double(std::fabs(b[i])));
-  }
-  return scale > 0 ? diff / scale : diff;
 }
 
 /// im2col + OpenBLAS, the layouts and GEMMs of pp-im2col.
@@ -339,12 +332,12 @@ void run(const Conv &s, int repetitions) {
     double blocked, blockedWithReorders;
     std::string blockedImpl;
   } rows[] = {
-      {"F", fIm2col, fDnnl, relativeError(y, yRef), fwdPd.impl_info_str(),
+      {"F", fIm2col, fDnnl, maxRelativeError(y, yRef), fwdPd.impl_info_str(),
        blocked.seconds[0], blocked.withReorders[0], blocked.impl[0]},
-      {"B (input gradient)", bIm2col, bDnnl, relativeError(dx, dxRef),
+      {"B (input gradient)", bIm2col, bDnnl, maxRelativeError(dx, dxRef),
        bwdDataPd.impl_info_str(), blocked.seconds[1], blocked.withReorders[1],
        blocked.impl[1]},
-      {"W (weight gradient)", wIm2col, wDnnl, relativeError(dw, dwRef),
+      {"W (weight gradient)", wIm2col, wDnnl, maxRelativeError(dw, dwRef),
        bwdWeightsPd.impl_info_str(), blocked.seconds[2],
        blocked.withReorders[2], blocked.impl[2]},
   };

@@ -209,15 +209,6 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
                                            builder.getIntegerType(8));
 
   ScheduleLikeness from(like, numStages, loc, defaultType);
-  auto locationOf = [&](sched::ActionKind kind, int s, int m) {
-    return from.locationOf(kind, s, m);
-  };
-  auto typeOf = [&](PayloadKind payload, int s, int m) {
-    return from.typeOf(payload, s, m);
-  };
-  auto producerLocation = [&](PayloadKind payload, int s, int m) {
-    return from.producerLocation(payload, s, m);
-  };
 
   OperationState state(loc, ScheduleOp::getOperationName());
   state.addAttribute(ScheduleOp::getSymNameAttrName(state.name),
@@ -274,33 +265,34 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
       IntegerAttr mbAttr = attrOf(microbatchAttrs, m);
       switch (a.kind) {
       case sched::ActionKind::Forward: {
-        Type output =
-            s + 1 < numStages ? typeOf(PayloadKind::activation, s, m) : Type();
+        Type output = s + 1 < numStages
+                          ? from.typeOf(PayloadKind::activation, s, m)
+                          : Type();
         auto stash = StashType::get(ctx, stages[s].getStashBytes());
         Value input = s > 0 ? lookup(act, s - 1, m) : Value();
-        auto f =
-            ForwardOp::create(builder, locationOf(a.kind, s, m), output, stash,
-                              stageAttr, mbAttr, a.overlapWithNext, input);
+        auto f = ForwardOp::create(builder, from.locationOf(a.kind, s, m),
+                                   output, stash, stageAttr, mbAttr,
+                                   a.overlapWithNext, input);
         if (f.getOutput())
           values[{act, s, m}] = f.getOutput();
         stashes[{s, m}] = f.getStash();
         break;
       }
       case sched::ActionKind::Backward: {
-        Type inGrad = s > 0 ? typeOf(PayloadKind::gradient, s, m) : Type();
+        Type inGrad = s > 0 ? from.typeOf(PayloadKind::gradient, s, m) : Type();
         Value g = s + 1 < numStages ? lookup(grad, s + 1, m) : Value();
         auto b =
-            BackwardOp::create(builder, locationOf(a.kind, s, m), inGrad,
+            BackwardOp::create(builder, from.locationOf(a.kind, s, m), inGrad,
                                stageAttr, mbAttr, g, stashes.lookup({s, m}));
         if (b.getInputGrad())
           values[{grad, s, m}] = b.getInputGrad();
         break;
       }
       case sched::ActionKind::BackwardInput: {
-        Type inGrad = s > 0 ? typeOf(PayloadKind::gradient, s, m) : Type();
+        Type inGrad = s > 0 ? from.typeOf(PayloadKind::gradient, s, m) : Type();
         auto wstash = StashType::get(ctx, stages[s].getWeightStashBytes());
         Value g = s + 1 < numStages ? lookup(grad, s + 1, m) : Value();
-        auto b = BackwardInputOp::create(builder, locationOf(a.kind, s, m),
+        auto b = BackwardInputOp::create(builder, from.locationOf(a.kind, s, m),
                                          inGrad, wstash, stageAttr, mbAttr, g,
                                          stashes.lookup({s, m}));
         if (b.getInputGrad())
@@ -309,12 +301,13 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
         break;
       }
       case sched::ActionKind::BackwardWeight:
-        BackwardWeightOp::create(builder, locationOf(a.kind, s, m), stageAttr,
-                                 mbAttr, weightStashes.lookup({s, m}));
+        BackwardWeightOp::create(builder, from.locationOf(a.kind, s, m),
+                                 stageAttr, mbAttr,
+                                 weightStashes.lookup({s, m}));
         break;
       case sched::ActionKind::Send: {
         PayloadKind payload = fromLibrary(a.payload);
-        SendOp::create(builder, producerLocation(payload, s, m),
+        SendOp::create(builder, from.producerLocation(payload, s, m),
                        payloadAttr(payload), stageAttr, mbAttr,
                        attrOf(rankAttrs, a.peer),
                        lookup(static_cast<int>(payload), s, m));
@@ -322,9 +315,10 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
       }
       case sched::ActionKind::Recv: {
         PayloadKind payload = fromLibrary(a.payload);
-        auto r = RecvOp::create(builder, producerLocation(payload, s, m),
-                                typeOf(payload, s, m), payloadAttr(payload),
-                                stageAttr, mbAttr, attrOf(rankAttrs, a.peer));
+        auto r =
+            RecvOp::create(builder, from.producerLocation(payload, s, m),
+                           from.typeOf(payload, s, m), payloadAttr(payload),
+                           stageAttr, mbAttr, attrOf(rankAttrs, a.peer));
         values[{static_cast<int>(payload), s, m}] = r.getValue();
         break;
       }
