@@ -16,7 +16,7 @@
 
 // LOWERED:       llvm.func @rank_nest0(
 // LOWERED-LABEL: llvm.func @rank(
-// LOWERED-SAME:  passthrough = ["noinline", "optnone"]
+// LOWERED-SAME:  passthrough = ["noinline", "optnone", ["pp-rank-program", ""]]
 // LOWERED:       llvm.call @rank_nest0(
 // LOWERED:       llvm.return
 // RUN: pp-exec %s --entry=plain --print-lowered 2>&1 >/dev/null | FileCheck %s --check-prefix=PLAIN-LOWERED

@@ -761,6 +761,11 @@ LogicalResult mlir::pp::exec::detail::lowerForCPU(ModuleOp m,
   // After moveDeallocsToLastUse, which assumes that a call's results never
   // alias its operands (an outlined loop that carries a buffer would).
   outlineLoopNests(m, /*minNests=*/2);
+  // Then a rank program's steady state becomes a loop (its nests are calls
+  // now), so that its size no longer grows with the micro-batches.
+  for (auto fn : m.getOps<func::FuncOp>())
+    if (isRankProgram(fn))
+      mlir::pp::rollRankProgram(fn);
   markRankProgramsUnoptimized(m);
   PassManager pm(ctx);
   pp::applyPassManagerOptions(pm);

@@ -42,10 +42,15 @@ LogicalResult lowerForCPU(ModuleOp m, llvm::ArrayRef<std::string> entries,
 /// `pp.rank`).
 bool isRankProgram(func::FuncOp fn);
 
-/// Compiles the rank programs of `module` without optimization (`optnone`,
-/// which the JIT compiles in an object of its own at CodeGenOptLevel::None:
-/// HostJit.h, emitObjects). A rank program is calls in sequence, whose
-/// speed does not matter next to the callees'.
+/// The LLVM function attribute that marks a rank program (with `optnone`),
+/// for HostJit.cpp: its unoptimized object takes the rank programs, rolled
+/// into loops or not, and the other straight-line functions.
+constexpr const char *kRankProgramAttribute = "pp-rank-program";
+
+/// Compiles the rank programs of `module` without optimization (`optnone`
+/// and kRankProgramAttribute, which the JIT compiles in an object of its
+/// own at CodeGenOptLevel::None: HostJit.h, emitObjects). A rank program is
+/// calls in sequence, whose speed does not matter next to the callees'.
 void markRankProgramsUnoptimized(ModuleOp module);
 
 /// Takes the rank programs of `module` and the functions that refer to

@@ -437,9 +437,12 @@ collectLeaves(llvm::Type *type, llvm::SmallVectorImpl<unsigned> &at,
 /// and takes apart around each call): an extractvalue of a field an
 /// insertvalue wrote becomes that field's value, a store of an aggregate
 /// becomes a store of each field, the insertvalues left unused go, and a
-/// block ends after each call. `f` is one block (takeUnoptimized), so its
-/// allocas of a constant size are static; they move to the entry block to
-/// stay so. What the function computes does not change.
+/// block ends after each call. Its allocas of a constant size move to the
+/// entry block, where they are static: `f` is one block, or a rank program
+/// whose steady state is a loop (takeUnoptimized), whose allocas hold the
+/// memref descriptor a call takes, each used until that call returns, so
+/// one slot serves every iteration (the roller never loops a memref.alloca).
+/// What the function computes does not change.
 static void prepareForFastSelection(llvm::Function &f) {
   llvm::SmallVector<llvm::Instruction *> dead;
   llvm::SmallVector<llvm::StoreInst *> stores;
@@ -506,13 +509,14 @@ static void prepareForFastSelection(llvm::Function &f) {
 }
 
 /// Moves the definitions of `module`'s functions compiled without
-/// optimization (`optnone`) that are straight-line code (one block: rank
-/// programs, entry wrappers; a function with loops stays, so that they run
-/// optimized) into a module of their own, returned; null when the module has
-/// no such function or nothing else. The functions moved and
-/// what they refer to become external if they were local, so that the two
-/// objects resolve each other's symbols in the JIT (each LLJIT links one
-/// module's objects alone: no other code sees them).
+/// optimization (`optnone`) that are straight-line code (one block: entry
+/// wrappers; a function with loops stays, so that they run optimized), and
+/// its rank programs (kRankProgramAttribute; their one loop, if any, is the
+/// schedule's steady state, each iteration a few calls), into a module of their
+/// own, returned; null when the module has no such function or nothing else.
+/// The functions moved and what they refer to become external if they were
+/// local, so that the two objects resolve each other's symbols in the JIT (each
+/// LLJIT links one module's objects alone: no other code sees them).
 static std::unique_ptr<llvm::Module> takeUnoptimized(llvm::Module &module) {
   llvm::SmallPtrSet<llvm::GlobalValue *, 8> unoptimized;
   llvm::SmallPtrSet<llvm::GlobalValue *, 32> shared;
@@ -520,7 +524,8 @@ static std::unique_ptr<llvm::Module> takeUnoptimized(llvm::Module &module) {
   for (llvm::Function &f : module) {
     if (f.isDeclaration())
       continue;
-    if (!f.hasOptNone() || f.size() != 1) {
+    if (!f.hasOptNone() ||
+        (f.size() != 1 && !f.hasFnAttribute(kRankProgramAttribute))) {
       optimized = true;
       continue;
     }

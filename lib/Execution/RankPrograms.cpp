@@ -28,8 +28,11 @@ void mlir::pp::exec::detail::markRankProgramsUnoptimized(ModuleOp module) {
   Builder b(module.getContext());
   for (auto fn : module.getOps<func::FuncOp>())
     if (isRankProgram(fn))
-      fn->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline"),
-                                                 b.getStringAttr("optnone")}));
+      fn->setAttr("passthrough",
+                  b.getArrayAttr(
+                      {b.getStringAttr("noinline"), b.getStringAttr("optnone"),
+                       b.getArrayAttr({b.getStringAttr(kRankProgramAttribute),
+                                       b.getStringAttr("")})}));
 }
 
 /// Whether `fn` is one block that takes and returns no buffer and whose

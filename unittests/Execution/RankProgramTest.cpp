@@ -80,7 +80,8 @@ TEST(RankProgram, FreesEachBufferAfterItsLastUseAndRuns) {
   std::string rank = functionText(lowered, "rank");
   ASSERT_FALSE(rank.empty()) << lowered;
   // Compiled without optimization; one block (no ownership tests).
-  EXPECT_NE(rank.find("passthrough = [\"noinline\", \"optnone\"]"),
+  EXPECT_NE(rank.find("passthrough = [\"noinline\", \"optnone\", "
+                      "[\"pp-rank-program\", \"\"]]"),
             std::string::npos)
       << rank;
   EXPECT_EQ(count(rank, "llvm.cond_br"), 0u) << rank;

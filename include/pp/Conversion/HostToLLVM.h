@@ -8,12 +8,16 @@
 #ifndef PP_CONVERSION_HOSTTOLLVM_H
 #define PP_CONVERSION_HOSTTOLLVM_H
 
+#include <cstdint>
 #include <memory>
 
 namespace mlir {
 class OpPassManager;
 class Operation;
 class Pass;
+namespace func {
+class FuncOp;
+} // namespace func
 } // namespace mlir
 
 namespace mlir::pp {
@@ -47,6 +51,18 @@ void buildDeallocationPipeline(OpPassManager &pm);
 /// where they are. Only for code whose calls are synchronous (the CPU):
 /// after the last use returns, nothing reads the buffer.
 void moveDeallocsToLastUse(Operation *root);
+
+/// Replaces the longest run of `program`'s block that repeats a period of
+/// ops at least `minIterations` times (at least 2), the integer constants
+/// they take growing by a fixed step per repeat, with an scf.for over the
+/// repeats (attribute `pp.rolled`), and again in what is left, up to 8
+/// times (pp-roll-rank-programs; docs/Execution.md, "Rank programs").
+/// Values a repeat passes to a later one travel through the loop's
+/// iteration arguments. For a rank program on buffers after its
+/// deallocations are placed: the ops run in the same order on the same
+/// buffers. Returns the number of loops made (0 for a function that is
+/// not one block).
+int64_t rollRankProgram(func::FuncOp program, int64_t minIterations = 3);
 
 /// Adds the lowering to the LLVM dialect that host code takes after its
 /// loops are scf/affine (the CPU JIT, and pp-lower-gpu-host-to-llvm):

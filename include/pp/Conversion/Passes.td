@@ -177,4 +177,49 @@ def ConvertHostToLLVMPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def PPRollRankProgramsPass
+    : Pass<"pp-roll-rank-programs", "::mlir::func::FuncOp"> {
+  let summary = "Roll the repeated steady state of a rank program on "
+                "buffers into a loop";
+  let description = [{
+    A step of the CPU JIT's lowering (docs/Execution.md, "Rank programs"),
+    after bufferization and the placement of deallocations, on each
+    function with the `pp.rank` attribute (a rank program of
+    convert-pp-to-runtime; others are left alone).
+
+    A rank program is one block of calls in the schedule's order, so its
+    size grows with the number of micro-batches. In a schedule's steady
+    state the same ops repeat, period after period, with only the integer
+    constants they take (micro-batch numbers) growing by a fixed step. The
+    pass finds the longest such run (at least `min-iterations` repeats of
+    one period) and replaces it with an `scf.for` (attribute `pp.rolled`)
+    whose body is one period:
+
+    - an operand that is the same value in every repeat, defined before
+      the run, stays that value;
+    - an integer constant that grows by a fixed step per repeat becomes
+      `base + iv * step`;
+    - a result of the period's op at slot `s`, `d` repeats earlier (an F's
+      stash that B frees `d` iterations later), travels through a queue of
+      `d` iteration arguments; the first `d` repeats read the values from
+      before the run that the original ops read, and uses after the run
+      read the loop's results.
+
+    Then it looks again at what is left (a schedule may have several
+    steady phases), up to 8 loops. The ops run in the same order as
+    before, on the same buffers: what the program computes, and when each
+    buffer is freed, do not change. Ops with regions and stack allocations
+    are never rolled; a value used more than 64 repeats after it is made
+    leaves its run unrolled.
+  }];
+  let options = [
+    Option<"minIterations", "min-iterations", "int64_t", /*default=*/"3",
+           "The fewest repeats of a period worth a loop (at least 2; "
+           "default 3)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect"];
+}
+
 #endif // PP_CONVERSION_PASSES_TD
