@@ -430,6 +430,28 @@ collectLeaves(llvm::Type *type, llvm::SmallVectorImpl<unsigned> &at,
   }
 }
 
+/// Whether `alloca`, and every value computed from it, is used in its own
+/// block only (never through a PHI node): then one slot for every time the
+/// block runs holds what each run needs until it ends.
+static bool usedInItsBlockOnly(llvm::AllocaInst *alloca) {
+  llvm::SmallVector<llvm::Instruction *> work{alloca};
+  llvm::SmallPtrSet<llvm::Instruction *, 8> seen;
+  while (!work.empty()) {
+    llvm::Instruction *i = work.pop_back_val();
+    if (!seen.insert(i).second)
+      continue;
+    for (llvm::User *user : i->users()) {
+      auto *use = dyn_cast<llvm::Instruction>(user);
+      if (!use || isa<llvm::PHINode>(use) ||
+          use->getParent() != alloca->getParent())
+        return false;
+      if (!use->getType()->isVoidTy())
+        work.push_back(use);
+    }
+  }
+  return true;
+}
+
 /// Rewrites `f` into what fast instruction selection (CodeGenOptLevel::None)
 /// selects without falling back to SelectionDAG, whose time grows faster
 /// than a block's size (a rank program is one block of tens of thousands of
@@ -441,7 +463,9 @@ collectLeaves(llvm::Type *type, llvm::SmallVectorImpl<unsigned> &at,
 /// entry block, where they are static: `f` is one block, or a rank program
 /// whose steady state is a loop (takeUnoptimized), whose allocas hold the
 /// memref descriptor a call takes, each used until that call returns, so
-/// one slot serves every iteration (the roller never loops a memref.alloca).
+/// one slot serves every iteration (pp-roll-rank-programs never loops a
+/// stack allocation nor carries a descriptor across iterations; an alloca
+/// whose value leaves its block anyway stays where it is).
 /// What the function computes does not change.
 static void prepareForFastSelection(llvm::Function &f) {
   llvm::SmallVector<llvm::Instruction *> dead;
@@ -502,7 +526,8 @@ static void prepareForFastSelection(llvm::Function &f) {
   llvm::SmallVector<llvm::AllocaInst *> allocas; // of a constant size
   for (llvm::Instruction &i : llvm::instructions(f))
     if (auto *alloca = dyn_cast<llvm::AllocaInst>(&i))
-      if (isa<llvm::ConstantInt>(alloca->getArraySize()))
+      if (isa<llvm::ConstantInt>(alloca->getArraySize()) &&
+          usedInItsBlockOnly(alloca))
         allocas.push_back(alloca);
   for (llvm::AllocaInst *alloca : allocas)
     alloca->moveBefore(f.getEntryBlock().getFirstInsertionPt());

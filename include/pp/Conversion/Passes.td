@@ -209,8 +209,9 @@ def PPRollRankProgramsPass
     steady phases), up to 8 loops. The ops run in the same order as
     before, on the same buffers: what the program computes, and when each
     buffer is freed, do not change. Ops with regions and stack allocations
-    are never rolled; a value used more than 64 repeats after it is made
-    leaves its run unrolled.
+    are never rolled; a run where a value is used more than 64 repeats
+    after it is made, or where a cast to an unranked memref (a stack slot
+    once lowered) is read in a later repeat, stays unrolled.
   }];
   let options = [
     Option<"minIterations", "min-iterations", "int64_t", /*default=*/"3",

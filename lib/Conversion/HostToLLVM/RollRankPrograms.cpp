@@ -22,6 +22,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <map>
 
@@ -76,7 +78,9 @@ public:
   bool rollOne();
 
 private:
-  Run longestRun() const;
+  /// Every stretch of `minIterations` or more repeats of a candidate
+  /// period that includes a call.
+  SmallVector<Run> candidateRuns() const;
   /// The position of the op in the block that holds `v`'s definition, or
   /// -1 for a block argument.
   int64_t definedAt(Value v) const {
@@ -96,13 +100,43 @@ private:
 };
 } // namespace
 
+/// Whether `op` allocates on the stack (memref.alloca; an op with an
+/// Allocate effect on the automatic allocation scope). The JIT moves a rank
+/// program's constant-size allocas to its entry block (HostJit.cpp), one
+/// slot for every iteration of a loop: such an op is never rolled.
+static bool allocatesOnStack(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  return llvm::any_of(list, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Allocate>(e.getEffect()) &&
+           e.getResource() ==
+               SideEffects::AutomaticAllocationScopeResource::get();
+  });
+}
+
+/// Whether a result of `op` lives on the stack once lowered: a stack
+/// allocation, or a cast to an unranked memref, whose descriptor the LLVM
+/// lowering stores in an alloca. Such a value may be used in its own
+/// iteration (by the call it is made for), but must not cross iterations
+/// or leave the loop: with the alloca hoisted, a later iteration would
+/// overwrite it.
+static bool resultOnStack(Operation *op) {
+  if (auto cast = dyn_cast<memref::CastOp>(op))
+    if (isa<UnrankedMemRefType>(cast.getType()))
+      return true;
+  return allocatesOnStack(op);
+}
+
 /// A hash equal for ops that are the same but for their operands: name,
 /// attributes, properties, result types. Ops with regions or stack
-/// allocations never match (an alloca in a loop would be one buffer for
-/// every iteration), nor do constants and poison values, which the
-/// period's ops read as operands (affine or invariant), not repeat.
+/// allocations (allocatesOnStack) never match, nor do constants and
+/// poison values, which the period's ops read as operands (affine or
+/// invariant), not repeat.
 static llvm::hash_code signature(Operation *op) {
-  if (op->getNumRegions() != 0 || isa<memref::AllocaOp>(op) ||
+  if (op->getNumRegions() != 0 || allocatesOnStack(op) ||
       op->hasTrait<OpTrait::ConstantLike>() || isa<ub::PoisonOp>(op))
     return llvm::hash_value(op);
   return OperationEquivalence::computeHash(
@@ -111,7 +145,7 @@ static llvm::hash_code signature(Operation *op) {
       OperationEquivalence::IgnoreLocations);
 }
 
-Run Roller::longestRun() const {
+SmallVector<Run> Roller::candidateRuns() const {
   int64_t n = ops.size();
   // A loop is worth it for the calls a period makes, not for its casts.
   auto hasCall = [&](int64_t start, int64_t period) {
@@ -143,7 +177,7 @@ Run Roller::longestRun() const {
   });
   if (periods.size() > 32)
     periods.resize(32);
-  Run best;
+  SmallVector<Run> runs;
   for (auto [period, _] : periods) {
     // The longest stretch where each op has the signature of the op one
     // period later: ops [a, b + period) repeat.
@@ -152,13 +186,12 @@ Run Roller::longestRun() const {
       if (i + period < n && sig[i] == sig[i + period])
         continue;
       int64_t iterations = (i - a + period) / period;
-      if (iterations >= minIterations && hasCall(a, period) &&
-          (iterations - 1) * period > (best.iterations - 1) * best.period)
-        best = {a, period, iterations};
+      if (iterations >= minIterations && hasCall(a, period))
+        runs.push_back({a, period, iterations});
       a = i + 1;
     }
   }
-  return best;
+  return runs;
 }
 
 std::pair<int64_t, int64_t>
@@ -166,19 +199,23 @@ Roller::consistentIterations(const Run &run,
                              std::vector<Source> &sources) const {
   int64_t p = run.period, n = run.iterations, middle = n / 2;
   int64_t first = 0, last = n - 1;
-  // Keeps [first, last] to the iterations around `middle` where `ok`.
-  auto restrict = [&](auto ok) {
+  // The iterations around `middle` within [first, last] where `ok`.
+  auto extent = [&](auto ok) {
+    int64_t lo = first, hi = last;
     for (int64_t t = middle - 1; t >= first; --t)
       if (!ok(t)) {
-        first = t + 1;
+        lo = t + 1;
         break;
       }
     for (int64_t t = middle + 1; t <= last; ++t)
       if (!ok(t)) {
-        last = t - 1;
+        hi = t - 1;
         break;
       }
+    return std::make_pair(lo, hi);
   };
+  // Keeps [first, last] to that extent.
+  auto restrict = [&](auto ok) { std::tie(first, last) = extent(ok); };
   sources.clear();
   for (int64_t j = 0; j < p; ++j) {
     auto at = [&](int64_t t) { return ops[run.start + t * p + j]; };
@@ -226,19 +263,52 @@ Roller::consistentIterations(const Run &run,
           auto attr = dyn_cast<IntegerAttr>(c.getValue());
           if (!attr || attr.getType() != constant.getType())
             return std::nullopt;
-          return attr.getValue().getSExtValue();
+          return attr.getValue().trySExtValue();
         };
-        int64_t neighbour = middle + 1 < n ? middle + 1 : middle - 1;
-        std::optional<int64_t> here = valueAt(middle),
-                               there = valueAt(neighbour);
         source.kind = Source::Affine;
         source.type = constant.getType();
-        source.step = there ? (*there - *here) / (neighbour - middle) : 0;
-        source.base = *here - middle * source.step;
-        restrict([&](int64_t t) {
-          std::optional<int64_t> c = valueAt(t);
-          return c && *c == source.base + t * source.step;
-        });
+        // base + t * step, or nothing where it overflows.
+        auto expected = [](int64_t base, int64_t step,
+                           int64_t t) -> std::optional<int64_t> {
+          std::optional<int64_t> product = llvm::checkedMul(t, step);
+          return product ? llvm::checkedAdd(base, *product) : std::nullopt;
+        };
+        // The step from the neighbour on either side; the one that holds
+        // for more iterations wins (0, 1, 2, 3, 8, 9, 10: the side of the
+        // jump loses).
+        std::optional<int64_t> here = valueAt(middle);
+        int64_t best = -1;
+        for (int64_t neighbour : {middle + 1, middle - 1}) {
+          if (!here || neighbour < first || neighbour > last)
+            continue;
+          std::optional<int64_t> there = valueAt(neighbour);
+          std::optional<int64_t> step =
+              there ? llvm::checkedSub(*there, *here) : std::nullopt;
+          if (step && neighbour < middle)
+            step = llvm::checkedMul(*step, int64_t(-1));
+          std::optional<int64_t> offset =
+              step ? llvm::checkedMul(middle, *step) : std::nullopt;
+          std::optional<int64_t> base =
+              offset ? llvm::checkedSub(*here, *offset) : std::nullopt;
+          if (!base)
+            continue;
+          auto [lo, hi] = extent([&](int64_t t) {
+            std::optional<int64_t> c = valueAt(t);
+            return c && c == expected(*base, *step, t);
+          });
+          if (hi - lo > best) {
+            best = hi - lo;
+            source.base = *base;
+            source.step = *step;
+          }
+        }
+        if (best < 0) // no neighbour, or the arithmetic overflows
+          last = first = middle;
+        else
+          restrict([&](int64_t t) {
+            std::optional<int64_t> c = valueAt(t);
+            return c && c == expected(source.base, source.step, t);
+          });
       } else {
         source.kind = Source::Invariant;
         source.value = v;
@@ -251,14 +321,30 @@ Roller::consistentIterations(const Run &run,
 }
 
 bool Roller::rollOne() {
-  Run run = longestRun();
+  // The candidates, the most ops saved first; a run whose repeats break
+  // their pattern gives way to the stretches that keep it, and the parts
+  // cut off are candidates again. At most 64 tries.
+  SmallVector<Run> work = candidateRuns();
+  auto saved = [](const Run &r) { return (r.iterations - 1) * r.period; };
   std::vector<Source> sources;
-  while (run.iterations >= minIterations) {
+  for (int tries = 0; tries < 64 && !work.empty(); ++tries) {
+    auto best = llvm::max_element(
+        work, [&](const Run &x, const Run &y) { return saved(x) < saved(y); });
+    Run run = *best;
+    work.erase(best);
     auto [first, last] = consistentIterations(run, sources);
-    if (first == 0 && last == run.iterations - 1)
-      return build(run, sources);
-    run.start += first * run.period;
-    run.iterations = last - first + 1;
+    if (first == 0 && last == run.iterations - 1) {
+      if (build(run, sources))
+        return true;
+      continue;
+    }
+    for (Run part :
+         {Run{run.start, run.period, first},
+          Run{run.start + first * run.period, run.period, last - first + 1},
+          Run{run.start + (last + 1) * run.period, run.period,
+              run.iterations - last - 1}})
+      if (part.iterations >= minIterations)
+        work.push_back(part);
   }
   return false;
 }
@@ -284,7 +370,7 @@ bool Roller::build(const Run &run, const std::vector<Source> &sources) {
           }
         }
   for (auto [key, q] : length)
-    if (q > kMaxDistance)
+    if (q > kMaxDistance || resultOnStack(at(0, key.first)))
       return false;
 
   OpBuilder b(at(0, 0));

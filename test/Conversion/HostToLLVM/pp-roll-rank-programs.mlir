@@ -155,3 +155,111 @@ func.func @irregular(%rt: !llvm.ptr, %x: memref<4xf32>) attributes {pp.rank = 0 
   call @g(%x, %c3) : (memref<4xf32>, i64) -> ()
   return
 }
+
+// Numbers 0, 1, 2, 3, 8, 9, 10: the step on the side of the jump holds for
+// fewer repeats, so 0..3 become one loop and 8..10 another.
+// CHECK-LABEL: func.func @two_steady_phases(
+// CHECK-SAME:      %[[RT:.*]]: !llvm.ptr, %[[X:.*]]: memref<4xf32>)
+// CHECK:         %[[UB1:.*]] = arith.constant 4 : index
+// CHECK:         scf.for %[[IV1:.*]] = %{{.*}} to %[[UB1]]
+// CHECK-NEXT:      %[[I1:.*]] = arith.index_cast %[[IV1]]
+// CHECK-NEXT:      %[[B1:.*]] = arith.constant 0 : i64
+// CHECK-NEXT:      %[[S1:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:      %[[M1:.*]] = arith.muli %[[S1]], %[[I1]]
+// CHECK-NEXT:      %[[N1:.*]] = arith.addi %[[B1]], %[[M1]]
+// CHECK-NEXT:      func.call @g(%[[X]], %[[N1]])
+// CHECK-NEXT:    } {pp.rolled}
+// CHECK:         %[[UB2:.*]] = arith.constant 3 : index
+// CHECK:         scf.for %[[IV2:.*]] = %{{.*}} to %[[UB2]]
+// CHECK-NEXT:      %[[I2:.*]] = arith.index_cast %[[IV2]]
+// CHECK-NEXT:      %[[B2:.*]] = arith.constant 8 : i64
+// CHECK-NEXT:      %[[S2:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:      %[[M2:.*]] = arith.muli %[[S2]], %[[I2]]
+// CHECK-NEXT:      %[[N2:.*]] = arith.addi %[[B2]], %[[M2]]
+// CHECK-NEXT:      func.call @g(%[[X]], %[[N2]])
+// CHECK-NEXT:    } {pp.rolled}
+// CHECK-NEXT:    return
+func.func @two_steady_phases(%rt: !llvm.ptr, %x: memref<4xf32>) attributes {pp.rank = 0 : i64} {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c2 = arith.constant 2 : i64
+  %c3 = arith.constant 3 : i64
+  %c8 = arith.constant 8 : i64
+  %c9 = arith.constant 9 : i64
+  %c10 = arith.constant 10 : i64
+  call @g(%x, %c0) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c1) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c2) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c3) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c8) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c9) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c10) : (memref<4xf32>, i64) -> ()
+  return
+}
+
+func.func private @h(memref<*xf32>, i64)
+
+// A cast to an unranked memref (its descriptor becomes a stack slot,
+// which the JIT hoists to the entry block) is rolled when the call it is
+// made for is in the same repeat, with steps other than 1 (i32: 5, 2, -1;
+// index: 6, 4, 2)...
+// CHECK-LABEL: func.func @descriptors(
+// CHECK:         scf.for
+// CHECK:           %[[U:.*]] = memref.cast %{{.*}} : memref<4xf32> to memref<*xf32>
+// CHECK:           arith.constant 5 : i64
+// CHECK:           arith.constant -3 : i64
+// CHECK:           func.call @h(%[[U]],
+// CHECK:           arith.index_cast %{{.*}} : index to i32
+// CHECK:           arith.constant 6 : i32
+// CHECK:           arith.constant -2 : i32
+// CHECK:           arith.constant 6 : index
+// CHECK:           arith.constant -2 : index
+// CHECK:           func.call @k(
+// CHECK:         } {pp.rolled}
+// CHECK-NOT:     call @h(
+// CHECK:         return
+func.func private @k(i32, index)
+func.func @descriptors(%rt: !llvm.ptr, %x: memref<4xf32>) attributes {pp.rank = 0 : i64} {
+  %c5 = arith.constant 5 : i64
+  %c2 = arith.constant 2 : i64
+  %cm1 = arith.constant -1 : i64
+  %i6 = arith.constant 6 : i32
+  %i4 = arith.constant 4 : i32
+  %i2 = arith.constant 2 : i32
+  %x6 = arith.constant 6 : index
+  %x4 = arith.constant 4 : index
+  %x2 = arith.constant 2 : index
+  %u0 = memref.cast %x : memref<4xf32> to memref<*xf32>
+  call @h(%u0, %c5) : (memref<*xf32>, i64) -> ()
+  call @k(%i6, %x6) : (i32, index) -> ()
+  %u1 = memref.cast %x : memref<4xf32> to memref<*xf32>
+  call @h(%u1, %c2) : (memref<*xf32>, i64) -> ()
+  call @k(%i4, %x4) : (i32, index) -> ()
+  %u2 = memref.cast %x : memref<4xf32> to memref<*xf32>
+  call @h(%u2, %cm1) : (memref<*xf32>, i64) -> ()
+  call @k(%i2, %x2) : (i32, index) -> ()
+  return
+}
+
+// ...but not when a later repeat reads it.
+// CHECK-LABEL: func.func @descriptor_across_repeats(
+// CHECK-NOT:     scf.for
+// CHECK-COUNT-4: call @h(
+// CHECK-NOT:     scf.for
+// CHECK:         return
+func.func @descriptor_across_repeats(%rt: !llvm.ptr, %x: memref<4xf32>) attributes {pp.rank = 0 : i64} {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c2 = arith.constant 2 : i64
+  %c3 = arith.constant 3 : i64
+  %u0 = memref.cast %x : memref<4xf32> to memref<*xf32>
+  %u1 = memref.cast %x : memref<4xf32> to memref<*xf32>
+  call @h(%u0, %c0) : (memref<*xf32>, i64) -> ()
+  %u2 = memref.cast %x : memref<4xf32> to memref<*xf32>
+  call @h(%u1, %c1) : (memref<*xf32>, i64) -> ()
+  %u3 = memref.cast %x : memref<4xf32> to memref<*xf32>
+  call @h(%u2, %c2) : (memref<*xf32>, i64) -> ()
+  %u4 = memref.cast %x : memref<4xf32> to memref<*xf32>
+  call @h(%u3, %c3) : (memref<*xf32>, i64) -> ()
+  return
+}
