@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <tuple>
 
 #include <array>
 #include <cmath>
@@ -19,9 +21,56 @@ using namespace mlir;
 using namespace mlir::pp::driver;
 namespace sched = mlir::pp::sched;
 
+/// The median of `values` (not empty).
+static double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+/// The time from a message's send to the end of its receive, when the
+/// receiver was already waiting for it, in microseconds (0 when no receive
+/// waited): the median of each direction between two ranks, averaged over
+/// the two directions, then the median over pairs of ranks. Under mpi each
+/// process counts time from its own start of the step, so one direction
+/// reads too long by the offset between two processes' clocks and the
+/// other too short by as much: the average of the two cancels it (the
+/// round-trip estimate of NTP, RFC 5905 sec. 8). On a machine with more
+/// processes than cores it includes waking the receiver.
+static double
+measuredMessageLatency(const std::vector<pprt::TraceEvent> &trace) {
+  // Sends by (sender, receiver, stage, micro-batch, kind).
+  using Key = std::tuple<int, int64_t, int64_t, int64_t, int64_t>;
+  std::map<Key, const pprt::TraceEvent *> sends;
+  for (const pprt::TraceEvent &e : trace)
+    if (e.action == PPRT_SEND && e.peer >= 0)
+      sends[{e.rank, e.peer, e.stage, e.microbatch, e.kind}] = &e;
+  std::map<std::pair<int, int>, std::vector<double>> waited; // from, to
+  for (const pprt::TraceEvent &e : trace) {
+    if (e.action != PPRT_RECV || e.peer < 0)
+      continue;
+    auto it = sends.find(
+        {static_cast<int>(e.peer), e.rank, e.stage, e.microbatch, e.kind});
+    if (it == sends.end() || e.start >= it->second->end)
+      continue;
+    waited[{static_cast<int>(e.peer), e.rank}].push_back(
+        (e.end - it->second->end) * 1e6);
+  }
+  std::vector<double> pairs;
+  for (auto &[ranks, times] : waited) {
+    auto back = waited.find({ranks.second, ranks.first});
+    if (back == waited.end())
+      pairs.push_back(median(times));
+    else if (ranks.first < ranks.second)
+      pairs.push_back(0.5 * (median(times) + median(back->second)));
+  }
+  return pairs.empty() ? 0.0 : std::max(0.0, median(pairs));
+}
+
 /// pp-simulate's pipeline with the stage times `trace` measured: the mean
 /// F, B and W time of each stage (a fused backward counts as B), in
-/// microseconds, and no latency.
+/// microseconds, and the measured message latency
+/// (measuredMessageLatency).
 static sched::PipelineModel
 measuredPipeline(const sched::PipelineModel &planned,
                  const std::vector<pprt::TraceEvent> &trace) {
@@ -48,7 +97,7 @@ measuredPipeline(const sched::PipelineModel &planned,
     measured.stages[st].backwardInputTime = mean(1);
     measured.stages[st].backwardWeightTime = mean(2);
   }
-  measured.latency = 0;
+  measured.latency = measuredMessageLatency(trace);
   return measured;
 }
 
@@ -170,7 +219,8 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
   if (pipeline.computeSlots > 0 &&
       pipeline.computeSlots < model.pipeline.numRanks)
     out << " on " << pipeline.computeSlots << " core(s) per replica";
-  out << ": " << llvm::format("%.3f", withMeasured.makespan * 1e-3)
+  out << " and message latency (" << llvm::format("%.1f", pipeline.latency)
+      << " us): " << llvm::format("%.3f", withMeasured.makespan * 1e-3)
       << " ms, bubble rate " << llvm::format("%.3f", withMeasured.bubbleRate)
       << " (ratio measured / predicted makespan "
       << llvm::format("%.2f",
@@ -239,8 +289,8 @@ void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
   sched::DataParallelResult step = sched::simulateDataParallel(
       model.pipeline, model.schedule, withMeasured, model.allReduces, dp);
   out << "data parallel: " << replicas
-      << " replicas; predicted step with the measured stage times and ring "
-         "all-reduces ("
+      << " replicas; predicted step with the measured stage times and "
+         "message latency and ring all-reduces ("
       << llvm::format("%.3g", dp.bandwidth) << " bytes/s, "
       << llvm::format("%.3g", dp.latency)
       << " us): " << llvm::format("%.3f", step.makespan * 1e-3)
@@ -252,13 +302,6 @@ void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
                                   ? timing.makespan * 1e6 / step.makespan
                                   : 0.0)
       << ")\n";
-}
-
-/// The median of `values` (not empty).
-static double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  size_t n = values.size();
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 pprt::StepTiming Trainer::steadyTiming() const {
