@@ -433,8 +433,20 @@ static cl::opt<int64_t> workspaceMiB(
              "256)"),
     cl::init(256), cl::value_desc("MiB"), cl::cat(deviceCategory));
 
+/// Writes "pp-run: error: MESSAGE" (or warning) to stderr in one write:
+/// under mpirun every process may report the same error at once, and lines
+/// written piece by piece interleave.
+static void report(bool error, const llvm::Twine &message) {
+  std::string line;
+  llvm::raw_string_ostream os(line);
+  (error ? llvm::WithColor::error(os, "pp-run")
+         : llvm::WithColor::warning(os, "pp-run"))
+      << message << "\n";
+  llvm::errs() << line;
+}
+
 static int fail(const llvm::Twine &message) {
-  llvm::WithColor::error(llvm::errs(), "pp-run") << message << "\n";
+  report(/*error=*/true, message);
   return 1;
 }
 
@@ -638,7 +650,7 @@ int main(int argc, char **argv) {
       llvm::outs() << line << "\n";
     llvm::outs().flush();
     for (const std::string &line : model->planWarnings)
-      llvm::WithColor::warning(llvm::errs(), "pp-run") << line << "\n";
+      report(/*error=*/false, line);
   }
   if (printIR) {
     if (llvm::Error e = driver::printRankPrograms(*module, *model, *device,
