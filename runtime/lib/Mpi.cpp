@@ -224,31 +224,29 @@ double MpiTransport::timeReplicaAllGather(int64_t bytes, int repetitions) {
     return 0.0;
   std::vector<char> sent(bytes), gathered(bytes * options.replicas);
   std::vector<double> times;
-  // One pipeline rank's replicas at a time, the others waiting without
-  // spinning (wait()'s back-off): the link alone, not its share of cores
-  // that more processes than cores would otherwise time-slice.
-  int pipelineRanks = options.ranks / options.replicas;
+  // Every pipeline rank's replicas at once, each through MPI_Iallgather and
+  // wait() as pprt_allreduce's all-gathers run at the end of a step: the
+  // link as the step finds it, shared by the stages' collectives (and, with
+  // more processes than cores, by the time-sliced cores and the polling
+  // that makes a non-blocking collective progress).
   MPI_Request request;
-  for (int group = 0; group < pipelineRanks; ++group) {
-    if (rank % pipelineRanks == group)
-      for (int i = 0; i <= std::max(1, repetitions); ++i) {
-        MPI_Barrier(replicaComm);
-        double start = MPI_Wtime();
-        MPI_Allgather(sent.data(), static_cast<int>(bytes), MPI_BYTE,
-                      gathered.data(), static_cast<int>(bytes), MPI_BYTE,
-                      replicaComm);
-        if (i > 0) // the first warms up
-          times.push_back(MPI_Wtime() - start);
-      }
+  for (int i = 0; i <= std::max(1, repetitions); ++i) {
     MPI_Ibarrier(MPI_COMM_WORLD, &request);
     wait(request, nullptr, "the other processes to time all-gathers");
+    double start = MPI_Wtime();
+    MPI_Iallgather(sent.data(), static_cast<int>(bytes), MPI_BYTE,
+                   gathered.data(), static_cast<int>(bytes), MPI_BYTE,
+                   replicaComm, &request);
+    wait(request, nullptr, "the replicas to time an all-gather");
+    if (i > 0) // the first warms up
+      times.push_back(MPI_Wtime() - start);
   }
-  // Each process's fastest (the least disturbed by other processes on
-  // shared cores), the slowest pipeline rank's: every process gets the
-  // same figure.
-  double fastest = *std::min_element(times.begin(), times.end());
-  double slowest = fastest;
-  MPI_Iallreduce(&fastest, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD,
+  // Each process's median (a typical all-gather, not the least disturbed
+  // one), the slowest process's: every process gets the same figure.
+  std::sort(times.begin(), times.end());
+  double typical = times[times.size() / 2];
+  double slowest = typical;
+  MPI_Iallreduce(&typical, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD,
                  &request);
   wait(request, nullptr, "the other processes to time all-gathers");
   return slowest;

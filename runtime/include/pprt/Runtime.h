@@ -305,9 +305,10 @@ public:
   std::vector<std::vector<char>> allGather(const std::vector<char> &mine);
   /// Seconds one all-gather of `bytes` bytes per replica takes among the
   /// replicas of this process's pipeline rank (the collective pprt_allreduce
-  /// starts), the fastest of `repetitions` after a warm-up, the slowest
-  /// pipeline rank's; a collective of every process. The pipeline ranks
-  /// take turns (the link alone, not its share of oversubscribed cores).
+  /// starts), the median of `repetitions` after a warm-up, the slowest
+  /// process's; a collective of every process. Every pipeline rank's
+  /// replicas gather at once, non-blocking and polled as in a step (the
+  /// link as the step's all-reduces find it, cores shared included).
   /// 0 where the replicas share a process (inproc: no transfer) or there
   /// is one replica.
   double timeReplicaAllGather(int64_t bytes, int repetitions);
