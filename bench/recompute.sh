@@ -43,7 +43,7 @@ for schedule in 1f1b zb-h1 zb-v; do
       continue
     }
     peak=$(grep -o "stash peak [0-9]*" "$f" | grep -o "[0-9]*" | sort -n | tail -1)
-    predicted=$(grep -o "pp-simulate with the measured stage times: [0-9.]* ms" "$f" | grep -o "[0-9.]* ms" | grep -o "[0-9.]*")
+    predicted=$(grep -o "pp-simulate with the measured stage times[^:]*: [0-9.]* ms" "$f" | grep -o "[0-9.]* ms" | grep -o "[0-9.]*")
     measured=$(grep -o "^makespan [0-9.]* ms" "$f" | grep -o "[0-9.]*" | head -1)
     name=$r
     if [ "$r" = auto ]; then

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include <array>
@@ -28,41 +29,81 @@ static double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-/// The time from a message's send to the end of its receive, when the
-/// receiver was already waiting for it, in microseconds (0 when no receive
-/// waited): the median of each direction between two ranks, averaged over
-/// the two directions, then the median over pairs of ranks. Under mpi each
-/// process counts time from its own start of the step, so one direction
-/// reads too long by the offset between two processes' clocks and the
-/// other too short by as much: the average of the two cancels it (the
-/// round-trip estimate of NTP, RFC 5905 sec. 8). On a machine with more
-/// processes than cores it includes waking the receiver.
-static double
-measuredMessageLatency(const std::vector<pprt::TraceEvent> &trace) {
+/// The time from the start of a message's send to the end of its receive,
+/// when the receiver was already waiting for it, in microseconds (0 when
+/// no receive waited): for each pair of ranks the mean of the two
+/// directions' medians, then the median over pairs. With `sharedClock`
+/// (one process: inproc) the trace's times are on one clock. Otherwise
+/// (mpi) each process counts from its own start of the step, so a
+/// direction reads long by the offset between two processes' clocks and
+/// the other short by as much: the offset is estimated as half the
+/// difference of the two medians, the "was waiting" test redone on the
+/// corrected times, three times over (NTP's round-trip estimate, RFC 5905
+/// sec. 8), and a pair with messages in one direction only is left out.
+/// On a machine with more processes than cores it includes waking the
+/// receiver.
+static double measuredMessageLatency(const std::vector<pprt::TraceEvent> &trace,
+                                     bool sharedClock) {
   // Sends by (sender, receiver, stage, micro-batch, kind).
   using Key = std::tuple<int, int64_t, int64_t, int64_t, int64_t>;
   std::map<Key, const pprt::TraceEvent *> sends;
   for (const pprt::TraceEvent &e : trace)
     if (e.action == PPRT_SEND && e.peer >= 0)
       sends[{e.rank, e.peer, e.stage, e.microbatch, e.kind}] = &e;
-  std::map<std::pair<int, int>, std::vector<double>> waited; // from, to
+  // Per direction (from, to): each message's receive start and end after
+  // its send's start, in the two ranks' own clocks (us).
+  std::map<std::pair<int, int>, std::vector<std::pair<double, double>>> gaps;
   for (const pprt::TraceEvent &e : trace) {
     if (e.action != PPRT_RECV || e.peer < 0)
       continue;
     auto it = sends.find(
         {static_cast<int>(e.peer), e.rank, e.stage, e.microbatch, e.kind});
-    if (it == sends.end() || e.start >= it->second->end)
-      continue;
-    waited[{static_cast<int>(e.peer), e.rank}].push_back(
-        (e.end - it->second->end) * 1e6);
+    if (it != sends.end())
+      gaps[{static_cast<int>(e.peer), e.rank}].push_back(
+          {(e.start - it->second->start) * 1e6,
+           (e.end - it->second->start) * 1e6});
   }
+  // The median end gap of the messages a receiver waited for, with the
+  // receiver's clock moved by `shift`; nullopt if it waited for none.
+  auto waitedMedian = [](const std::vector<std::pair<double, double>> &g,
+                         double shift) -> std::optional<double> {
+    std::vector<double> ends;
+    for (auto [start, end] : g)
+      if (start + shift < 0)
+        ends.push_back(end + shift);
+    if (ends.empty())
+      return std::nullopt;
+    return median(ends);
+  };
+  static const std::vector<std::pair<double, double>> none;
   std::vector<double> pairs;
-  for (auto &[ranks, times] : waited) {
-    auto back = waited.find({ranks.second, ranks.first});
-    if (back == waited.end())
-      pairs.push_back(median(times));
-    else if (ranks.first < ranks.second)
-      pairs.push_back(0.5 * (median(times) + median(back->second)));
+  for (auto &[ranks, forward] : gaps) {
+    auto back = gaps.find({ranks.second, ranks.first});
+    if (back != gaps.end() && ranks.first > ranks.second)
+      continue; // the pair was counted from its other direction
+    const auto &backward = back == gaps.end() ? none : back->second;
+    if (sharedClock) {
+      std::optional<double> a = waitedMedian(forward, 0),
+                            b = waitedMedian(backward, 0);
+      if (a && b)
+        pairs.push_back(0.5 * (*a + *b));
+      else if (a || b)
+        pairs.push_back(a ? *a : *b);
+      continue;
+    }
+    // The receiver's clock minus the sender's offset, forward direction.
+    double offset = 0;
+    std::optional<double> latency;
+    for (int round = 0; round < 3; ++round) {
+      std::optional<double> a = waitedMedian(forward, offset),
+                            b = waitedMedian(backward, -offset);
+      if (!a || !b)
+        break;
+      latency = 0.5 * (*a + *b);
+      offset += 0.5 * (*b - *a);
+    }
+    if (latency)
+      pairs.push_back(*latency);
   }
   return pairs.empty() ? 0.0 : std::max(0.0, median(pairs));
 }
@@ -73,7 +114,7 @@ measuredMessageLatency(const std::vector<pprt::TraceEvent> &trace) {
 /// (measuredMessageLatency).
 static sched::PipelineModel
 measuredPipeline(const sched::PipelineModel &planned,
-                 const std::vector<pprt::TraceEvent> &trace) {
+                 const std::vector<pprt::TraceEvent> &trace, bool sharedClock) {
   int numStages = planned.numStages();
   sched::PipelineModel measured = planned;
   std::vector<std::array<double, 3>> sum(numStages, {0, 0, 0});
@@ -97,7 +138,7 @@ measuredPipeline(const sched::PipelineModel &planned,
     measured.stages[st].backwardInputTime = mean(1);
     measured.stages[st].backwardWeightTime = mean(2);
   }
-  measured.latency = measuredMessageLatency(trace);
+  measured.latency = measuredMessageLatency(trace, sharedClock);
   return measured;
 }
 
@@ -208,7 +249,8 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
   // schedule predicts for the functions as they ran here, on the cores
   // they shared.
   sched::PipelineModel pipeline =
-      measuredPipeline(model.pipeline, world.trace());
+      measuredPipeline(model.pipeline, world.trace(),
+                       /*sharedClock=*/world.options().transport == "inproc");
   pipeline.computeSlots =
       slotsPerReplica(world.options().computeSlots, replicas);
   sched::SimulationResult withMeasured =
