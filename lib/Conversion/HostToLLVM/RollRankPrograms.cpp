@@ -158,18 +158,22 @@ SmallVector<Run> Roller::candidateRuns() const {
   sig.reserve(n);
   for (Operation *op : ops)
     sig.push_back(signature(op));
-  // Candidate periods: the distances between consecutive ops of the same
-  // signature, most frequent first.
-  DenseMap<llvm::hash_code, int64_t> last;
+  // Candidate periods: the distances from each op to the last
+  // kLookBack ops of the same signature, most frequent first. An op that
+  // occurs k times per period is a period away from its k-th previous
+  // occurrence (interleaved 1F1B's period holds two micro-batches of each
+  // stage: every call in it occurs at least twice).
+  constexpr size_t kLookBack = 4;
+  DenseMap<llvm::hash_code, SmallVector<int64_t, kLookBack>> last;
   DenseMap<int64_t, int64_t> count;
   for (int64_t i = 0; i < n; ++i) {
-    auto [it, inserted] = last.try_emplace(sig[i], i);
-    if (!inserted) {
-      int64_t gap = i - it->second;
-      if (gap * minIterations <= n)
-        ++count[gap];
-      it->second = i;
-    }
+    SmallVector<int64_t, kLookBack> &seen = last[sig[i]];
+    for (int64_t at : seen)
+      if ((i - at) * minIterations <= n)
+        ++count[i - at];
+    if (seen.size() == kLookBack)
+      seen.erase(seen.begin());
+    seen.push_back(i);
   }
   SmallVector<std::pair<int64_t, int64_t>> periods(count.begin(), count.end());
   llvm::sort(periods, [](auto x, auto y) {

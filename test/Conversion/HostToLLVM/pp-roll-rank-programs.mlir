@@ -263,3 +263,32 @@ func.func @descriptor_across_repeats(%rt: !llvm.ptr, %x: memref<4xf32>) attribut
   call @h(%u3, %c3) : (memref<*xf32>, i64) -> ()
   return
 }
+
+// A period in which every op occurs twice (interleaved 1F1B's holds two
+// micro-batches of each stage): the period is the distance to an op's
+// second previous occurrence, not to its previous one.
+// CHECK-LABEL: func.func @each_op_twice_per_period(
+// CHECK-SAME:      %[[RT:.*]]: !llvm.ptr, %[[X:.*]]: memref<4xf32>)
+// CHECK:         %[[UB:.*]] = arith.constant 3 : index
+// CHECK:         scf.for %[[IV:.*]] = %{{.*}} to %[[UB]]
+// CHECK:           %[[B0:.*]] = arith.constant 0 : i64
+// CHECK:           func.call @g(%[[X]], %{{.*}})
+// CHECK:           %[[B1:.*]] = arith.constant 10 : i64
+// CHECK:           func.call @g(%[[X]], %{{.*}})
+// CHECK-NEXT:    } {pp.rolled}
+// CHECK-NEXT:    return
+func.func @each_op_twice_per_period(%rt: !llvm.ptr, %x: memref<4xf32>) attributes {pp.rank = 0 : i64} {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c2 = arith.constant 2 : i64
+  %c10 = arith.constant 10 : i64
+  %c11 = arith.constant 11 : i64
+  %c12 = arith.constant 12 : i64
+  call @g(%x, %c0) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c10) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c1) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c11) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c2) : (memref<4xf32>, i64) -> ()
+  call @g(%x, %c12) : (memref<4xf32>, i64) -> ()
+  return
+}
