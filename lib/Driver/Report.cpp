@@ -82,24 +82,19 @@ static double measuredMessageLatency(const std::vector<pprt::TraceEvent> &trace,
     if (back != gaps.end() && ranks.first > ranks.second)
       continue; // the pair was counted from its other direction
     const auto &backward = back == gaps.end() ? none : back->second;
-    if (sharedClock) {
-      std::optional<double> a = waitedMedian(forward, 0),
-                            b = waitedMedian(backward, 0);
-      if (a && b)
-        pairs.push_back(0.5 * (*a + *b));
-      else if (a || b)
-        pairs.push_back(a ? *a : *b);
-      continue;
-    }
-    // The receiver's clock minus the sender's offset, forward direction.
+    // The receiver's clock minus the sender's, forward direction: 0 on a
+    // shared clock (one round, and one direction suffices).
     double offset = 0;
     std::optional<double> latency;
-    for (int round = 0; round < 3; ++round) {
+    for (int round = 0; round < (sharedClock ? 1 : 3); ++round) {
       std::optional<double> a = waitedMedian(forward, offset),
                             b = waitedMedian(backward, -offset);
+      if (a && b)
+        latency = 0.5 * (*a + *b);
+      else if (sharedClock && (a || b))
+        latency = a ? *a : *b;
       if (!a || !b)
         break;
-      latency = 0.5 * (*a + *b);
       offset += 0.5 * (*b - *a);
     }
     if (latency)

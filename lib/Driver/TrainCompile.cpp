@@ -69,10 +69,11 @@ static std::vector<size_t> groupRanks(ModuleOp module,
     return std::vector<size_t>(rankFunctions.size(), 0);
   // A rank's weight: the ops of its program and of every function it
   // reaches (what its module compiles).
+  SymbolTable symbols(module);
   std::vector<int64_t> weights;
   for (const std::string &name : rankFunctions) {
     int64_t ops = 0;
-    for (Operation *symbol : reachableSymbols(module, {name}))
+    for (Operation *symbol : reachableSymbols(symbols, {name}))
       symbol->walk([&](Operation *) { ++ops; });
     weights.push_back(ops);
   }

@@ -177,9 +177,8 @@ FailureOr<FunctionSignature> mlir::pp::exec::getSignature(func::FuncOp fn) {
 //===----------------------------------------------------------------------===//
 
 llvm::SmallPtrSet<Operation *, 16>
-mlir::pp::exec::reachableSymbols(ModuleOp module,
+mlir::pp::exec::reachableSymbols(const SymbolTable &symbols,
                                  ArrayRef<std::string> entries) {
-  SymbolTable symbols(module);
   llvm::SmallPtrSet<Operation *, 16> live;
   SmallVector<Operation *> worklist;
   for (const std::string &name : entries)
@@ -204,7 +203,8 @@ mlir::pp::exec::reachableSymbols(ModuleOp module,
 /// (calls), so that unrelated functions of the module need not lower.
 static void pruneUnreachableFunctions(ModuleOp module,
                                       ArrayRef<std::string> entries) {
-  llvm::SmallPtrSet<Operation *, 16> live = reachableSymbols(module, entries);
+  llvm::SmallPtrSet<Operation *, 16> live =
+      reachableSymbols(SymbolTable(module), entries);
   for (auto fn : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
     if (!live.contains(fn))
       fn.erase();

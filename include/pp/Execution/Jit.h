@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -172,11 +173,12 @@ struct GemmCall {
 /// warm-up. The baseline bench/jit.sh compares stage functions with.
 double timeGemmCalls(llvm::ArrayRef<GemmCall> calls, unsigned repetitions);
 
-/// The top-level ops of `module` (functions, globals) that the symbols
-/// `entries` reach through symbol references (calls), the entries
-/// included.
+/// The top-level ops of the module `symbols` indexes (functions, globals)
+/// that the symbols `entries` reach through symbol references (calls), the
+/// entries included. One table serves every call on the same module.
 llvm::SmallPtrSet<mlir::Operation *, 16>
-reachableSymbols(mlir::ModuleOp module, llvm::ArrayRef<std::string> entries);
+reachableSymbols(const mlir::SymbolTable &symbols,
+                 llvm::ArrayRef<std::string> entries);
 
 /// Clones `module` for execution: drops pp-dialect ops, keeps only the
 /// functions `entries` reach (a function they call that the module only

@@ -237,10 +237,10 @@ Roller::consistentIterations(const Run &run,
       bool same = true;
       for (int64_t t = first; t <= last && same; ++t)
         same = operand(t) == v;
-      if (same && def < run.start) {
-        source.kind = Source::Invariant;
-        source.value = v;
-      } else if (def >= run.start) {
+      auto constant = v.getDefiningOp<arith::ConstantOp>();
+      bool integer = constant && isa<IntegerAttr>(constant.getValue()) &&
+                     !constant.getType().isInteger(1) && n > 1;
+      if (def >= run.start) {
         source.kind = Source::Carried;
         source.slot = (def - run.start) % p;
         source.distance = middle - (def - run.start) / p;
@@ -257,9 +257,7 @@ Roller::consistentIterations(const Run &run,
           return at == expected &&
                  cast<OpResult>(u).getResultNumber() == source.result;
         });
-      } else if (auto constant = v.getDefiningOp<arith::ConstantOp>();
-                 constant && isa<IntegerAttr>(constant.getValue()) &&
-                 !constant.getType().isInteger(1) && n > 1) {
+      } else if (integer && !same) {
         auto valueAt = [&](int64_t t) -> std::optional<int64_t> {
           auto c = operand(t).getDefiningOp<arith::ConstantOp>();
           if (!c || definedAt(operand(t)) >= run.start)
@@ -314,6 +312,8 @@ Roller::consistentIterations(const Run &run,
             return c && c == expected(source.base, source.step, t);
           });
       } else {
+        // The same value in every repeat (a constant that does not change
+        // is not made affine).
         source.kind = Source::Invariant;
         source.value = v;
         restrict([&](int64_t t) { return operand(t) == v; });
@@ -400,6 +400,13 @@ bool Roller::build(const Run &run, const std::vector<Source> &sources) {
         entry = v;
       }
     }
+  // Each queue's first iteration argument.
+  std::map<QueueKey, size_t> firstArgument;
+  size_t arguments = 0;
+  for (auto [key, q] : length) {
+    firstArgument[key] = arguments;
+    arguments += q;
+  }
   SmallVector<Value> inits;
   for (auto &[key, queue] : initial)
     for (Value &v : queue) {
@@ -415,13 +422,9 @@ bool Roller::build(const Run &run, const std::vector<Source> &sources) {
   auto loop = scf::ForOp::create(
       b, loc, lower, upper, one, inits,
       [&](OpBuilder &nb, Location, Value iv, ValueRange args) {
-        // Queue entries among the iteration arguments.
         std::map<QueueKey, ValueRange> queues;
-        size_t offset = 0;
-        for (auto [key, q] : length) {
-          queues[key] = args.slice(offset, q);
-          offset += q;
-        }
+        for (auto [key, q] : length)
+          queues[key] = args.slice(firstArgument[key], q);
         DenseMap<std::tuple<int64_t, int64_t, Type>, Value> affine;
         DenseMap<Type, Value> ivAs;
         auto affineValue = [&](const Source &s) {
@@ -475,14 +478,11 @@ bool Roller::build(const Run &run, const std::vector<Source> &sources) {
 
   // Uses after the loop read its results: entry i of a queue holds
   // iteration n - length + i.
-  size_t offset = 0;
-  for (auto [key, q] : length) {
+  for (auto [key, q] : length)
     for (int64_t t = std::max<int64_t>(0, n - q); t < n; ++t)
       at(t, key.first)
           ->getResult(key.second)
-          .replaceAllUsesWith(loop.getResult(offset + q - (n - t)));
-    offset += q;
-  }
+          .replaceAllUsesWith(loop.getResult(firstArgument[key] + q - (n - t)));
   for (int64_t i = run.end() - 1; i >= run.start; --i)
     ops[i]->erase();
   return true;
