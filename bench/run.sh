@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and prints Markdown: the schedule tables, the schedule
 # library's scaling, the zero-bubble paper's setups and auto's time and gap,
-# and pp-opt's end-to-end compile time and peak memory for
-# P = 64, V = 4 and growing M (pp-schedule + pp-insert-communication +
-# pp-verify-schedule, as the pp-plan pipeline runs them). One core is used.
+# and pp-opt's end-to-end time and peak memory for P = 64, V = 4 and growing
+# M (pp-plan, then pp-simulate, with the bytecode written), in the compact
+# and the SSA form of the schedule. One core is used.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PP_BUILD_DIR:-$root/build}
@@ -44,23 +44,29 @@ PY
 
 echo "## pp-opt end to end, P=64, V=4 (interleaved 1F1B), one core"
 echo
-echo "| M | IR ops after pp-plan | wall (s) | peak RSS (MiB) | growth exponent |"
-echo "| ---: | ---: | ---: | ---: | ---: |"
-prev_t=""; prev_n=""
+echo "pp-plan, pp-simulate and the bytecode written, in the default form (compact"
+echo "above 100 000 actions) and in the SSA form (form=ssa: one op per action)."
+echo
+echo "| M | actions | compact: wall (s) | peak RSS (MiB) | SSA: wall (s) | peak RSS (MiB) | SSA / compact |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for m in 128 256 512 1024; do
-  /usr/bin/time -f "%e %M" -o "$tmp/time" taskset -c 0 "$build/bin/pp-opt" "$tmp/p64v4.mlir" \
-    --pp-plan="schedule=interleaved-1f1b num-microbatches=$m" --emit-bytecode -o "$tmp/out.mlirbc"
-  read -r t rss < "$tmp/time"
+  row=""
+  for form in auto ssa; do
+    /usr/bin/time -f "%e %M" -o "$tmp/time" taskset -c 0 "$build/bin/pp-opt" "$tmp/p64v4.mlir" \
+      --pp-plan="schedule=interleaved-1f1b num-microbatches=$m form=$form" --pp-simulate \
+      --emit-bytecode -o "$tmp/out.mlirbc" 2> /dev/null
+    read -r t rss < "$tmp/time"
+    row="$row | $t | $((rss / 1024))"
+    eval "t_$form=$t"
+  done
   n=$(( 64 * 4 * m * 2 + 2 * 2 * (64 * 4 - 1) * m ))
-  g="-"
-  [ -n "$prev_t" ] && g=$(python3 -c "import math; print(f'{math.log($t/$prev_t)/math.log($n/$prev_n):.2f}')")
-  echo "| $m | $n | $t | $((rss / 1024)) | $g |"
-  prev_t=$t; prev_n=$n
+  r=$(python3 -c "print(f'{$t_ssa / $t_auto:.1f}')")
+  echo "| $m | $n$row | $r |"
 done
 echo
-echo "Time per pass for M=1024 (-mlir-timing):"
+echo "Time per pass for M=1024, default form (-mlir-timing):"
 echo '```'
 taskset -c 0 "$build/bin/pp-opt" "$tmp/p64v4.mlir" \
-  --pp-plan="schedule=interleaved-1f1b num-microbatches=1024" --emit-bytecode \
+  --pp-plan="schedule=interleaved-1f1b num-microbatches=1024" --pp-simulate --emit-bytecode \
   -o /dev/null -mlir-timing 2>&1 | sed -n '/Wall Time/,$p'
 echo '```'

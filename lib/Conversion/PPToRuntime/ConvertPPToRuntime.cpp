@@ -576,7 +576,6 @@ LogicalResult RankProgramBuilder::build(Region &program) {
 
 void ConvertPPToRuntimePass::runOnOperation() {
   ModuleOp module = getOperation();
-  SymbolTable symbols(module);
   FailureOr<sched::StashAccounting> accounting =
       parseStashAccountingOption(stashAccounting, module.getLoc());
   if (failed(accounting))
@@ -585,6 +584,9 @@ void ConvertPPToRuntimePass::runOnOperation() {
       lookupNamedOrOnly<ScheduleOp>(module, scheduleName, "schedule");
   if (!schedule)
     return signalPassFailure();
+  // The rank programs are made from the actions' ops.
+  schedule = expandSchedule(schedule);
+  SymbolTable symbols(module);
   auto pipeline = symbols.lookup<PipelineOp>(schedule.getPipeline());
   SmallVector<StageOp> stageOps = pipeline.getStagesByIndex();
   std::vector<StageFunctionsInfo> stages;

@@ -12,6 +12,12 @@
 // M_W - M_B after its call instead: 0 here (M_W = M_B = 88), so no call at
 // B at all.
 // RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime -canonicalize 2>/dev/null | FileCheck %s --check-prefix=CONVERT
+// A compact schedule is expanded first: the same rank programs.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2 form=compact" -convert-pp-to-runtime -canonicalize 2>/dev/null > %t/compact.mlir
+// RUN: pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2 form=ssa" -convert-pp-to-runtime -canonicalize 2>/dev/null > %t/ssa.mlir
+// RUN: diff %t/compact.mlir %t/ssa.mlir
+// RUN: FileCheck %s --check-prefix=CONVERT --input-file=%t/compact.mlir
 // RUN: not pp-opt %examples/tanh-mlp3.mlir -pp-partition=function=mlp -pp-differentiate-stages --pp-plan="schedule=zb-h1 num-microbatches=2" -convert-pp-to-runtime=stash-accounting=both 2>&1 | FileCheck %s --check-prefix=BAD
 
 // CONVERT-LABEL: func.func @mlp_pipeline_zb_h1_rank2(

@@ -1,6 +1,7 @@
 // A simulated Chrome trace (Trace Event Format; opens in Perfetto): one
 // complete event per compute action, tid = rank, times in microseconds.
 // RUN: pp-opt %s -pp-plan="schedule=gpipe num-microbatches=2" | pp-translate --export-chrome-trace | FileCheck %s
+// RUN: pp-opt %s -pp-plan="schedule=gpipe num-microbatches=2 form=compact" | pp-translate --export-chrome-trace | FileCheck %s
 // RUN: pp-opt %s -pp-plan="schedule=gpipe num-microbatches=2" | pp-translate --export-chrome-trace -o %t.json
 // RUN: python3 -c "import json, sys; t = json.load(open(sys.argv[1])); print(len([e for e in t['traceEvents'] if e['ph'] == 'X']), max(e['ts'] + e['dur'] for e in t['traceEvents']))" %t.json | FileCheck %s --check-prefix=COUNT
 

@@ -23,6 +23,8 @@
 // A schedule with pp.send/pp.recv exports as compute_comms: SEND_F and
 // SEND_B name the sending stage, RECV_F and RECV_B the receiving one.
 // RUN: pp-opt %s -pp-plan="schedule=1f1b num-microbatches=3" | pp-translate --export-pp-csv | FileCheck %s --check-prefix=COMMS --match-full-lines
+// A compact schedule is the same table.
+// RUN: pp-opt %s -pp-plan="schedule=1f1b num-microbatches=3 form=compact" | pp-translate --export-pp-csv | FileCheck %s --check-prefix=COMMS --match-full-lines
 // COMMS:      0F0,0SEND_F0,0F1,0SEND_F1,0RECV_B0,0B0,0F2,0SEND_F2,0RECV_B1,0B1,0RECV_B2,0B2
 // COMMS-NEXT: 1RECV_F0,1F0,1RECV_F1,1B0,1SEND_B0,1F1,1B1,1RECV_F2,1SEND_B1,1F2,1B2,1SEND_B2
 // COMMS-NOT:  {{.}}

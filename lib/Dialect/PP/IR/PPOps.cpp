@@ -1,6 +1,7 @@
 //===- PPOps.cpp - pp dialect operations ----------------------------------===//
 
 #include "pp/Dialect/PP/IR/PPOps.h"
+#include "pp/Dialect/PP/IR/CompactSchedule.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 
 #include "mlir/IR/Builders.h"
@@ -393,6 +394,8 @@ ParseResult ScheduleOp::parse(OpAsmParser &parser, OperationState &result) {
                       b.getI64IntegerAttr(numMicrobatches));
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
+  if (succeeded(parser.parseOptionalKeyword("compact")))
+    return parseCompactRanks(parser, result);
   int64_t expected = 0;
   while (true) {
     SMLoc loc = parser.getCurrentLocation();
@@ -421,8 +424,12 @@ void ScheduleOp::print(OpAsmPrinter &p) {
   p << " pipeline(" << getPipelineAttr() << ") microbatches("
     << getNumMicrobatches() << ")";
   p.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(), {getSymNameAttrName(), getPipelineAttrName(),
-                            getNumMicrobatchesAttrName()});
+      (*this)->getAttrs(),
+      {getSymNameAttrName(), getPipelineAttrName(),
+       getNumMicrobatchesAttrName(), getRankActionCountsAttrName(),
+       getPackedActionsAttrName()});
+  if (isCompact())
+    return printCompactRanks(p, *this);
   for (auto [rank, region] : llvm::enumerate(getRanks())) {
     p.printNewline();
     p << "rank " << rank << ' ';
@@ -430,6 +437,8 @@ void ScheduleOp::print(OpAsmPrinter &p) {
                   /*printBlockTerminators=*/false, /*printEmptyBlock=*/false);
   }
 }
+
+LogicalResult ScheduleOp::verify() { return verifyCompactSchedule(*this); }
 
 RegionKind ScheduleOp::getRegionKind(unsigned index) {
   // Program order is checked by the schedule verifier, with messages in

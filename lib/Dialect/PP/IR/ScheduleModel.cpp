@@ -53,6 +53,13 @@ static PayloadKind fromLibrary(sched::PayloadKind kind) {
 ScheduleModel mlir::pp::getScheduleModel(ScheduleOp op) {
   ScheduleModel result;
   result.schedule.numMicrobatches = op.getNumMicrobatches();
+  if (op.isCompact()) {
+    // Problems are reported at the schedule op, naming rank and index.
+    result.schedule.ranks = unpackCompactSchedule(op);
+    for (const std::vector<sched::Action> &actions : result.schedule.ranks)
+      result.ops.emplace_back(actions.size(), op.getOperation());
+    return result;
+  }
   for (Region &region : op.getRanks()) {
     std::vector<sched::Action> &actions = result.schedule.ranks.emplace_back();
     std::vector<Operation *> &ops = result.ops.emplace_back();
@@ -399,4 +406,39 @@ mlir::pp::selectPipelines(ModuleOp module, StringRef name, bool required) {
   if (required && pipelines.empty())
     return mlir::emitError(module.getLoc()) << "the module has no pp.pipeline";
   return pipelines;
+}
+
+//===----------------------------------------------------------------------===//
+// The compact form
+//===----------------------------------------------------------------------===//
+
+ScheduleOp mlir::pp::buildCompactScheduleOp(OpBuilder &builder, Location loc,
+                                            StringRef name, PipelineOp pipeline,
+                                            const sched::Schedule &schedule) {
+  SmallVector<int64_t> counts;
+  SmallVector<int32_t> packed;
+  packSchedule(schedule, counts, packed);
+  OperationState state(loc, ScheduleOp::getOperationName());
+  state.addAttribute(ScheduleOp::getSymNameAttrName(state.name),
+                     builder.getStringAttr(name));
+  state.addAttribute(ScheduleOp::getPipelineAttrName(state.name),
+                     FlatSymbolRefAttr::get(pipeline.getSymNameAttr()));
+  state.addAttribute(ScheduleOp::getNumMicrobatchesAttrName(state.name),
+                     builder.getI64IntegerAttr(schedule.numMicrobatches));
+  state.addAttribute(ScheduleOp::getRankActionCountsAttrName(state.name),
+                     builder.getDenseI64ArrayAttr(counts));
+  state.addAttribute(ScheduleOp::getPackedActionsAttrName(state.name),
+                     builder.getDenseI32ArrayAttr(packed));
+  return cast<ScheduleOp>(builder.create(state));
+}
+
+ScheduleOp mlir::pp::expandSchedule(ScheduleOp op) {
+  if (!op.isCompact())
+    return op;
+  OpBuilder builder(op);
+  ScheduleModel model = getScheduleModel(op);
+  ScheduleOp expanded = buildScheduleOp(builder, op.getLoc(), op.getSymName(),
+                                        op.getPipelineOp(), model.schedule);
+  op.erase();
+  return expanded;
 }

@@ -305,6 +305,72 @@ static LogicalResult checkMessageTypes(ScheduleOp op,
   return success();
 }
 
+/// Emits the first few of `problems` (from sched::checkSchedule on
+/// `model`), each at its action's op; at the schedule op, prefixed with
+/// "rank R, action I: ", for a compact schedule. Fails if there are any.
+static LogicalResult reportProblems(ScheduleOp op, const ScheduleModel &model,
+                                    ArrayRef<sched::Problem> problems) {
+  // Report the first few problems; a broken schedule can have thousands.
+  constexpr size_t kMaxReported = 8;
+  for (const sched::Problem &problem : problems.take_front(kMaxReported)) {
+    if (problem.rank < 0 || problem.index < 0)
+      op.emitOpError(problem.message);
+    else if (op.isCompact())
+      op.emitOpError("rank ") << problem.rank << ", action " << problem.index
+                              << ": " << problem.message;
+    else
+      model.ops[problem.rank][problem.index]->emitOpError(problem.message);
+  }
+  if (problems.size() > kMaxReported)
+    op.emitOpError("has ") << problems.size() - kMaxReported
+                           << " more problems not shown";
+  return failure(!problems.empty());
+}
+
+/// A compact schedule's checks against its pipeline: the rank count, every
+/// action's stage, micro-batch and peer in range, then the library's
+/// checks. Its values have no types, so that is all there is to check.
+static LogicalResult verifyCompactActions(ScheduleOp op, PipelineOp pipeline) {
+  if (op.getNumRanks() != pipeline.getNumRanks())
+    return op.emitOpError("lists the actions of ")
+           << op.getNumRanks() << " ranks, but pipeline "
+           << op.getPipelineAttr() << " has " << pipeline.getNumRanks()
+           << " ranks";
+  ScheduleModel model = getScheduleModel(op);
+  int64_t numStages = pipeline.getNumStages(), numForwards = 0, numActions = 0;
+  for (auto [rank, actions] : llvm::enumerate(model.schedule.ranks))
+    for (auto [index, a] : llvm::enumerate(actions)) {
+      auto at = [&, rank = rank, index = index]() {
+        return op.emitOpError("rank ") << rank << ", action " << index << ": ";
+      };
+      if (a.stage < 0 || a.stage >= numStages)
+        return at() << "stage " << a.stage << " is out of range: pipeline "
+                    << op.getPipelineAttr() << " has " << numStages
+                    << " stages";
+      if (a.microbatch < 0 || a.microbatch >= op.getNumMicrobatches())
+        return at() << "micro-batch " << a.microbatch
+                    << " is out of range: the schedule has "
+                    << op.getNumMicrobatches() << " micro-batches";
+      if (a.isComm() && (a.peer < 0 || a.peer >= pipeline.getNumRanks()))
+        return at() << "peer rank " << a.peer << " is out of range: pipeline "
+                    << op.getPipelineAttr() << " has " << pipeline.getNumRanks()
+                    << " ranks";
+      numForwards += a.kind == sched::ActionKind::Forward;
+      ++numActions;
+    }
+  // As for the SSA form: say what is missing rather than let the library
+  // allocate S x M tables far beyond the schedule's size.
+  if (numForwards < numStages * op.getNumMicrobatches() &&
+      numStages * op.getNumMicrobatches() > 4 * numActions + 65536)
+    return op.emitOpError("runs ")
+           << numForwards << " forwards, but " << numStages << " stages x "
+           << op.getNumMicrobatches() << " micro-batches need "
+           << numStages * op.getNumMicrobatches();
+  return reportProblems(
+      op, model,
+      sched::checkSchedule(getPipelineModel(pipeline), model.schedule));
+}
+
 LogicalResult ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto pipeline =
       symbolTable.lookupNearestSymbolFrom<PipelineOp>(*this, getPipelineAttr());
@@ -314,6 +380,8 @@ LogicalResult ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (getNumMicrobatches() < 1 || getNumMicrobatches() > kMaxIndex)
     return emitOpError("needs between 1 and ")
            << kMaxIndex << " micro-batches, got " << getNumMicrobatches();
+  if (isCompact())
+    return verifyCompactActions(*this, pipeline);
   if (getNumRanks() != pipeline.getNumRanks())
     return emitOpError("has ")
            << getNumRanks() << " rank regions, but pipeline "
@@ -369,22 +437,9 @@ LogicalResult ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 
   sched::PipelineModel model = getPipelineModel(pipeline);
   ScheduleModel scheduleModel = getScheduleModel(*this);
-  std::vector<sched::Problem> problems =
-      sched::checkSchedule(model, scheduleModel.schedule);
-  // Report the first few problems; a broken schedule can have thousands.
-  constexpr size_t kMaxReported = 8;
-  for (const sched::Problem &problem :
-       ArrayRef(problems).take_front(kMaxReported)) {
-    if (problem.rank >= 0 && problem.index >= 0)
-      scheduleModel.ops[problem.rank][problem.index]->emitOpError(
-          problem.message);
-    else
-      emitOpError(problem.message);
-  }
-  if (problems.size() > kMaxReported)
-    emitOpError("has ") << problems.size() - kMaxReported
-                        << " more problems not shown";
-  if (!problems.empty())
+  if (failed(
+          reportProblems(*this, scheduleModel,
+                         sched::checkSchedule(model, scheduleModel.schedule))))
     return failure();
 
   WiringChecker wiring(*this, pipeline);

@@ -94,9 +94,12 @@ void PPInsertAllReducePass::runOnOperation() {
       }
       bytes[s] = b;
     }
-    for (ScheduleOp op : module.getOps<ScheduleOp>()) {
+    for (ScheduleOp op :
+         llvm::make_early_inc_range(module.getOps<ScheduleOp>())) {
       if (op.getPipeline() != pipeline.getSymName())
         continue;
+      // The all-reduces are ops placed among the actions.
+      op = expandSchedule(op);
       for (Region &region : op.getRanks())
         for (Operation &action : llvm::make_early_inc_range(region.front()))
           if (isa<AllReduceOp>(action))

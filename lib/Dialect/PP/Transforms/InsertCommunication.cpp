@@ -22,6 +22,14 @@ struct PPInsertCommunicationPass
 } // namespace
 
 static bool communicates(ScheduleOp op) {
+  if (op.isCompact()) {
+    // The verifier ran before this pass: every word 0 is a kind.
+    ArrayRef<int32_t> words = op.getPackedActionsAttr().asArrayRef();
+    for (size_t i = 0; i + kPackedWords <= words.size(); i += kPackedWords)
+      if (unpackAction(words.slice(i, kPackedWords))->isComm())
+        return true;
+    return false;
+  }
   for (Region &region : op.getRanks())
     for (Operation &action : region.front())
       if (isa<SendOp, RecvOp>(action))
@@ -51,9 +59,14 @@ void PPInsertCommunicationPass::runOnOperation() {
                          });
     if (failed(withComm))
       return signalPassFailure();
+    // In the form it came in; the SSA form keeps locations and types.
     OpBuilder builder(op);
-    ScheduleOp replacement = buildScheduleOp(
-        builder, op.getLoc(), op.getSymName(), pipeline, *withComm, op);
+    ScheduleOp replacement =
+        op.isCompact()
+            ? buildCompactScheduleOp(builder, op.getLoc(), op.getSymName(),
+                                     pipeline, *withComm)
+            : buildScheduleOp(builder, op.getLoc(), op.getSymName(), pipeline,
+                              *withComm, op);
     replacement->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     op.erase();
   }

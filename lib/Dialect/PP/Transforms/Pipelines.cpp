@@ -44,6 +44,11 @@ struct PlanOptions : public PassPipelineOptions<PlanOptions> {
                      "measures) or hold (B holds M_W from its start and M_B "
                      "until its end)"),
       llvm::cl::init("convert")};
+  Option<std::string> form{
+      *this, "form",
+      llvm::cl::desc("The schedule's form: ssa, compact or auto (default: "
+                     "compact above 100000 actions)"),
+      llvm::cl::init("auto")};
 };
 } // namespace
 
@@ -57,6 +62,7 @@ void mlir::pp::buildPlanPipeline(OpPassManager &pm,
   scheduleOptions.autoObjective = options.autoObjective;
   scheduleOptions.solverTimeLimit = options.solverTimeLimit;
   scheduleOptions.stashAccounting = options.stashAccounting;
+  scheduleOptions.form = options.form;
   // The messages of the schedules it builds are placed as
   // pp-insert-communication places them, in the same pass: the compute-only
   // schedule is never built. pp-insert-communication still runs for the
@@ -83,6 +89,7 @@ void mlir::pp::registerPPPipelines() {
         plan.autoObjective = options.autoObjective;
         plan.solverTimeLimit = options.solverTimeLimit;
         plan.stashAccounting = options.stashAccounting;
+        plan.form = options.form;
         buildPlanPipeline(pm, plan);
       });
 }

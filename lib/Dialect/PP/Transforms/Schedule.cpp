@@ -57,6 +57,61 @@ finishSchedule(PipelineOp pipeline, StringRef name,
       [&](int, int) -> Location { return pipeline.getLoc(); });
 }
 
+namespace {
+/// pp-schedule's `form`.
+enum class ScheduleForm { SSA, Compact, Auto };
+} // namespace
+
+/// Above this many actions (messages included), `form=auto` builds the
+/// compact form. P = 64, V = 4, M = 128 interleaved 1F1B has 196 096.
+static constexpr size_t kCompactAbove = 100000;
+
+static FailureOr<ScheduleForm> parseScheduleForm(StringRef text, Location loc) {
+  if (text == "ssa")
+    return ScheduleForm::SSA;
+  if (text == "compact")
+    return ScheduleForm::Compact;
+  if (text == "auto")
+    return ScheduleForm::Auto;
+  return mlir::emitError(loc)
+         << "option 'form' must be ssa, compact or auto, not '" << text << "'";
+}
+
+/// Builds `schedule` as `@<name>` right after `pipeline` in `form`,
+/// replacing an earlier schedule of that name; errors at the pipeline if
+/// the name belongs to anything else.
+static LogicalResult placeSchedule(SymbolTable &symbols, PipelineOp pipeline,
+                                   StringRef name,
+                                   const sched::Schedule &schedule,
+                                   ScheduleForm form) {
+  if (Operation *old = symbols.lookup(name)) {
+    auto oldSchedule = dyn_cast<ScheduleOp>(old);
+    if (!oldSchedule) {
+      mlir::emitError(pipeline.getLoc(), "cannot name the schedule @")
+              .append(name, ": that symbol is a '", old->getName(), "'")
+              .attachNote(old->getLoc())
+          << "the symbol is defined here";
+      return failure();
+    }
+    symbols.erase(oldSchedule);
+  }
+  if (form == ScheduleForm::Auto) {
+    size_t numActions = 0;
+    for (const std::vector<sched::Action> &actions : schedule.ranks)
+      numActions += actions.size();
+    form =
+        numActions > kCompactAbove ? ScheduleForm::Compact : ScheduleForm::SSA;
+  }
+  OpBuilder builder(pipeline);
+  builder.setInsertionPointAfter(pipeline);
+  symbols.insert(form == ScheduleForm::Compact
+                     ? buildCompactScheduleOp(builder, pipeline.getLoc(), name,
+                                              pipeline, schedule)
+                     : buildScheduleOp(builder, pipeline.getLoc(), name,
+                                       pipeline, schedule));
+  return success();
+}
+
 /// `schedule=file:PATH`: reads a torch.distributed.pipelining schedule table
 /// (CSV, either format; see pp/Schedule/Table.h), checks that it fits each
 /// selected pipeline (same stage count and placement; M from the table, which
@@ -66,8 +121,8 @@ finishSchedule(PipelineOp pipeline, StringRef name,
 /// its sends and receives.
 static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
                                        int64_t numMicrobatches,
-                                       StringRef pipelineName,
-                                       bool communicate) {
+                                       StringRef pipelineName, bool communicate,
+                                       ScheduleForm form) {
   std::string tableName = ("schedule table '" + path + "'").str();
   std::string what = "" + tableName;
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
@@ -127,26 +182,9 @@ static LogicalResult scheduleFromTable(ModuleOp module, StringRef path,
     FailureOr<sched::Schedule> schedule =
         finishSchedule(pipeline, scheduleName, model,
                        sched::scheduleOf(model, *table), communicate);
-    if (failed(schedule))
+    if (failed(schedule) ||
+        failed(placeSchedule(symbols, pipeline, scheduleName, *schedule, form)))
       return failure();
-
-    // Replace an earlier schedule of the same name; never anything else.
-    if (Operation *old = symbols.lookup(scheduleName)) {
-      auto oldSchedule = dyn_cast<ScheduleOp>(old);
-      if (!oldSchedule) {
-        mlir::emitError(pipeline.getLoc(), "cannot name the schedule @")
-                .append(scheduleName, ": that symbol is a '", old->getName(),
-                        "'")
-                .attachNote(old->getLoc())
-            << "the symbol is defined here";
-        return failure();
-      }
-      symbols.erase(oldSchedule);
-    }
-    OpBuilder builder(pipeline);
-    builder.setInsertionPointAfter(pipeline);
-    symbols.insert(buildScheduleOp(builder, pipeline.getLoc(), scheduleName,
-                                   pipeline, *schedule));
   }
   return success();
 }
@@ -184,10 +222,15 @@ struct PPSchedulePass : mlir::pp::impl::PPSchedulePassBase<PPSchedulePass> {
 
 void PPSchedulePass::runOnOperation() {
   ModuleOp module = getOperation();
+  FailureOr<ScheduleForm> scheduleForm =
+      parseScheduleForm(form, module.getLoc());
+  if (failed(scheduleForm))
+    return signalPassFailure();
   // schedule=file:PATH loads a schedule table instead of generating one.
   if (StringRef(scheduleName).starts_with("file:")) {
     if (failed(scheduleFromTable(module, StringRef(scheduleName).drop_front(5),
-                                 numMicrobatches, pipelineName, communicate)))
+                                 numMicrobatches, pipelineName, communicate,
+                                 *scheduleForm)))
       signalPassFailure();
     return;
   }
@@ -258,25 +301,8 @@ void PPSchedulePass::runOnOperation() {
     std::string name = (pipeline.getSymName() + "_" + suffix).str();
     FailureOr<sched::Schedule> finished = finishSchedule(
         pipeline, name, model, std::move(*schedule), communicate);
-    if (failed(finished))
+    if (failed(finished) || failed(placeSchedule(symbols, pipeline, name,
+                                                 *finished, *scheduleForm)))
       return signalPassFailure();
-    // Replace an earlier schedule of the same name; never anything else.
-    if (Operation *old = symbols.lookup(name)) {
-      auto oldSchedule = dyn_cast<ScheduleOp>(old);
-      if (!oldSchedule) {
-        mlir::emitError(pipeline.getLoc(), "cannot name the "
-                                           "schedule @")
-                .append(name, ": that symbol is a '", old->getName(), "'")
-                .attachNote(old->getLoc())
-            << "the symbol is defined here";
-        return signalPassFailure();
-      }
-      symbols.erase(oldSchedule);
-    }
-    OpBuilder builder(pipeline);
-    builder.setInsertionPointAfter(pipeline);
-    ScheduleOp op =
-        buildScheduleOp(builder, pipeline.getLoc(), name, pipeline, *finished);
-    symbols.insert(op);
   }
 }

@@ -132,6 +132,28 @@ def PP_ScheduleOp : PP_Op<"schedule", [
     concerned: the verifier checks program order itself, so that a backward
     placed before its forward is reported as exactly that.
 
+    A schedule is *compact* when it lists each rank's actions as plain
+    (kind, stage, micro-batch, peer) entries instead of ops: `compact`
+    after the attributes, then `rank R [action, ...]` per rank, each action
+    `forward S M` (`forward S M overlapped`), `backward S M`,
+    `backward_input S M`, `backward_weight S M`, `send activation|gradient
+    S M to R` or `recv activation|gradient S M from R`. It has no regions
+    and no SSA values: every value's producer is implied by (payload, stage,
+    micro-batch), activations and gradients are
+    `tensor<activation_bytes x i8>`, and stashes have the stage's sizes. It
+    is the same schedule in about 16 bytes per action, for pipelines whose
+    SSA form would be millions of ops (`pp-schedule{form=auto}` picks it
+    above 100 000 actions). The verifier runs the same library checks on
+    it, naming the rank and the action's index; `pp-expand-schedule` turns
+    it into the SSA form, and the passes that need that form (pp-insert-allreduce,
+    convert-pp-to-runtime) expand it first.
+
+    ```mlir
+    pp.schedule @s pipeline(@p) microbatches(1) compact
+    rank 0 [forward 0 0, send activation 0 0 to 1, recv gradient 1 0 from 1, backward 0 0]
+    rank 1 [recv activation 0 0 from 0, forward 1 0, backward 1 0, send gradient 1 0 to 0]
+    ```
+
     A schedule is *compute-only* when a value that crosses ranks has no
     `pp.send`/`pp.recv`: the consuming action then has no operand for it and
     the dependency is implied by (stage, micro-batch). `pp-schedule` builds
@@ -164,11 +186,20 @@ def PP_ScheduleOp : PP_Op<"schedule", [
   let arguments = (ins
     SymbolNameAttr:$sym_name,
     FlatSymbolRefAttr:$pipeline,
-    PP_IntAttr:$num_microbatches);
+    PP_IntAttr:$num_microbatches,
+    OptionalAttr<DenseI64ArrayAttr>:$rank_action_counts,
+    OptionalAttr<DenseI32ArrayAttr>:$packed_actions);
   let regions = (region VariadicRegion<SizedRegion<1>>:$ranks);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
   let extraClassDeclaration = [{
-    unsigned getNumRanks() { return getRanks().size(); }
+    /// True for the compact form: actions in `packed_actions` (four i32 per
+    /// action: kind | payload << 3 | overlapped << 4, stage, micro-batch,
+    /// peer or -1), `rank_action_counts` per rank, no regions.
+    bool isCompact() { return getRankActionCounts().has_value(); }
+    unsigned getNumRanks() {
+      return isCompact() ? getRankActionCounts()->size() : getRanks().size();
+    }
     /// The pipeline this schedule refers to, or null.
     PipelineOp getPipelineOp();
   }];

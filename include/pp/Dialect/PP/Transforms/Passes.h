@@ -37,6 +37,8 @@ struct PlanPipelineOptions {
   /// How a split backward counts memory: "hold" or "convert"
   /// (sched::StashAccounting).
   std::string stashAccounting = "convert";
+  /// The schedule's form: "ssa", "compact" or "auto" (pp-schedule's `form`).
+  std::string form = "auto";
 };
 
 /// Adds `pp-plan`: pp-schedule{communicate} (which places the messages of

@@ -54,6 +54,12 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
     `num-microbatches` (M) must be given and be at least 1; M smaller than
     the number of ranks is legal for every schedule.
 
+    `form` chooses the schedule's form: `ssa` (one op per action, as
+    below), `compact` (one op listing every rank's actions; see
+    `pp.schedule`) or `auto` (the default): compact when the schedule has
+    more than 100 000 actions (sends and receives included), where the SSA
+    form is millions of ops that take seconds to verify and write.
+
     Before:
     ```mlir
     pp.pipeline @p ranks(2) activation_bytes(16) {
@@ -101,7 +107,12 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
     Option<"solverTimeLimit", "solver-time-limit", "double",
            /*default=*/"1.0",
            "auto: seconds the exact solver may spend (default 1; 0: do not "
-           "run it)">,    Option<"stashAccounting", "stash-accounting", "std::string",
+           "run it)">,
+    Option<"form", "form", "std::string", /*default=*/"\"auto\"",
+           "The schedule's form: ssa (one op per action, values wired "
+           "through SSA), compact (one op listing the actions; see "
+           "pp.schedule) or auto (default: compact above 100000 actions)">,
+    Option<"stashAccounting", "stash-accounting", "std::string",
            /*default=*/"\"convert\"",
            "How a split backward counts memory: convert (default: B turns "
            "M_B into M_W, what the generated code's stash buffers measure; "
@@ -194,6 +205,39 @@ def PPInsertCommunicationPass
     on both ranks at its message's number: every rank's program is then a
     subsequence of one global order, so the lowest pending message always
     has both ends ready. Schedules that already communicate are left alone.
+  }];
+}
+
+def PPExpandSchedulePass
+    : Pass<"pp-expand-schedule", "::mlir::ModuleOp"> {
+  let summary = "Turn compact pp.schedule ops into their SSA form";
+  let description = [{
+    Rewrites every compact `pp.schedule` (the form `pp-schedule{form=auto}`
+    builds above 100 000 actions) into the SSA form: one op per action,
+    values wired through SSA, sends and receives as `pp.send`/`pp.recv`,
+    activations and gradients as `tensor<activation_bytes x i8>`, at the
+    schedule's location. The actions and their order are the same.
+    Schedules in the SSA form are left alone. pp-insert-allreduce and
+    convert-pp-to-runtime expand the schedules they read themselves.
+
+    Before:
+    ```mlir
+    pp.schedule @s pipeline(@p) microbatches(1) compact
+    rank 0 [forward 0 0, backward 0 0]
+    rank 1 [forward 1 0, backward 1 0]
+    ```
+    After:
+    ```mlir
+    pp.schedule @s pipeline(@p) microbatches(1)
+    rank 0 {
+      %output, %stash = pp.forward stage 0 microbatch 0 : () -> (tensor<16xi8>, !pp.stash<64>)
+      pp.backward stage 0 microbatch 0 (%stash) : (!pp.stash<64>) -> ()
+    }
+    rank 1 {
+      %stash = pp.forward stage 1 microbatch 0 : () -> !pp.stash<64>
+      %input_grad = pp.backward stage 1 microbatch 0 (%stash) : (!pp.stash<64>) -> tensor<16xi8>
+    }
+    ```
   }];
 }
 

@@ -1,0 +1,40 @@
+// The compact form of pp.schedule prints as it parses, survives the generic
+// form and bytecode unchanged, and holds every kind of action: F&B pairs
+// (overlapped), fused and split backwards, sends and receives.
+// RUN: pp-opt %s | FileCheck %s
+// RUN: pp-opt %s | pp-opt | FileCheck %s
+// RUN: pp-opt %s --mlir-print-op-generic | pp-opt | FileCheck %s
+// RUN: pp-opt %s --emit-bytecode | pp-opt | FileCheck %s
+// The generic form holds four words per action (kind | payload << 3 |
+// overlapped << 4, stage, micro-batch, peer or -1) and the count per rank.
+// RUN: pp-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+
+pp.pipeline @p ranks(2) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 32)
+  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 32)
+}
+
+// CHECK-LABEL: pp.schedule @s pipeline(@p) microbatches(2) compact
+// CHECK-NEXT:  rank 0 [forward 0 0, send activation 0 0 to 1, forward 0 1, send activation 0 1 to 1, recv gradient 1 0 from 1, backward_input 0 0, backward_weight 0 0, recv gradient 1 1 from 1, backward 0 1]
+// CHECK-NEXT:  rank 1 [recv activation 0 0 from 0, forward 1 0, recv activation 0 1 from 0, forward 1 1 overlapped, backward 1 0, send gradient 1 0 to 0, backward 1 1, send gradient 1 1 to 0]
+// GENERIC: packed_actions = array<i32: 0, 0, 0, -1, 4, 0, 0, 1,
+// GENERIC-SAME: 5, 0, 0, 0, 0, 1, 0, -1, 5, 0, 1, 0, 16, 1, 1, -1, 1, 1, 0, -1, 12, 1, 0, 0,
+// GENERIC-SAME: rank_action_counts = array<i64: 9, 8>
+pp.schedule @s pipeline(@p) microbatches(2) compact
+rank 0 [forward 0 0, send activation 0 0 to 1, forward 0 1, send activation 0 1 to 1,
+        recv gradient 1 0 from 1, backward_input 0 0, backward_weight 0 0,
+        recv gradient 1 1 from 1, backward 0 1]
+rank 1 [recv activation 0 0 from 0, forward 1 0, recv activation 0 1 from 0,
+        forward 1 1 overlapped, backward 1 0, send gradient 1 0 to 0,
+        backward 1 1, send gradient 1 1 to 0]
+
+// A rank with no actions.
+// CHECK-LABEL: pp.schedule @idle pipeline(@one) microbatches(1) compact
+// CHECK-NEXT:  rank 0 [forward 0 0, backward 0 0]
+// CHECK-NEXT:  rank 1 []
+pp.pipeline @one ranks(2) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+pp.schedule @idle pipeline(@one) microbatches(1) compact
+rank 0 [forward 0 0, backward 0 0]
+rank 1 []

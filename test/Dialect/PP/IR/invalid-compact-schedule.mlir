@@ -1,0 +1,125 @@
+// Compact schedules that break pp.schedule's rules, one per split: the
+// encoding (generic form), the pipeline's ranges and the library's checks,
+// each naming the rank and the action's index.
+// RUN: pp-opt %s -split-input-file -verify-diagnostics
+
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op has 'rank_action_counts' without 'packed_actions'; a compact schedule needs both}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op has 2 actions in 'rank_action_counts' but 4 words in 'packed_actions'; expected 8 (4 per action)}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>, packed_actions = array<i32: 0, 0, 0, -1>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op rank 0 has -1 actions; expected 0 to 2147483647}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: -1>, packed_actions = array<i32>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op rank 0, action 1: word 7 is not an action kind}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>, packed_actions = array<i32: 0, 0, 0, -1, 7, 0, 0, -1>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op is compact but has 1 rank regions; it has none}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 0>, packed_actions = array<i32>}> ({
+^bb0:
+}) : () -> ()
+
+// -----
+pp.pipeline @p ranks(2) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op lists the actions of 1 ranks, but pipeline @p has 2 ranks}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward 0 0]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op rank 0, action 1: stage 1 is out of range: pipeline @p has 1 stages}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward 1 0]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op rank 0, action 0: micro-batch 3 is out of range: the schedule has 1 micro-batches}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 3, backward 0 0]
+
+// -----
+pp.pipeline @p ranks(2) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op rank 0, action 1: peer rank 5 is out of range: pipeline @p has 2 ranks}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, send activation 0 0 to 5, backward 0 0]
+rank 1 [forward 1 0, backward 1 0]
+
+// -----
+// The library's checks, as for the SSA form.
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op rank 0, action 0: backward of stage 0 micro-batch 0 runs before its forward on rank 0}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [backward 0 0, forward 0 0]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op forward of stage 0 micro-batch 1 never runs}}
+// expected-error @below {{'pp.schedule' op backward of stage 0 micro-batch 1 never runs}}
+pp.schedule @s pipeline(@p) microbatches(2) compact
+rank 0 [forward 0 0, backward 0 0]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op runs 1 forwards, but 1 stages x 100000 micro-batches need 100000}}
+pp.schedule @s pipeline(@p) microbatches(100000) compact
+rank 0 [forward 0 0, backward 0 0]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+// expected-error @below {{expected an action (forward, backward, backward_input, backward_weight, send or recv), got 'fwd'}}
+rank 0 [fwd 0 0]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+// expected-error @below {{expected 'activation' or 'gradient', got 'weights'}}
+rank 0 [send weights 0 0 to 0]
+
+// -----
+pp.pipeline @p ranks(2) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward 0 0]
+// expected-error @below {{expected the actions of rank 1, got rank 2 (ranks come in order)}}
+rank 2 []
