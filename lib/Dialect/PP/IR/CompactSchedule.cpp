@@ -15,6 +15,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::pp;
 
@@ -82,7 +84,7 @@ mlir::pp::unpackCompactSchedule(ScheduleOp op) {
                                 : ArrayRef<int32_t>();
   for (int64_t count : op.getRankActionCountsAttr().asArrayRef()) {
     std::vector<sched::Action> &actions = ranks.emplace_back();
-    actions.reserve(count);
+    actions.reserve(std::clamp<int64_t>(count, 0, words.size() / kPackedWords));
     for (int64_t i = 0; i < count && words.size() >= kPackedWords; ++i) {
       // A kind that is not one was reported by the verifier; read it as a
       // forward rather than lose the action's index.
@@ -120,13 +122,24 @@ LogicalResult mlir::pp::verifyCompactSchedule(ScheduleOp op) {
            << total << " actions in 'rank_action_counts' but " << packed->size()
            << " words in 'packed_actions'; expected " << kPackedWords * total
            << " (" << kPackedWords << " per action)";
+  // One spelling per schedule: a compute action has no payload and no peer.
   int64_t index = 0;
   for (auto [rank, count] : llvm::enumerate(*counts))
-    for (int64_t i = 0; i < count; ++i, ++index)
-      if (!unpackAction(packed->slice(kPackedWords * index, kPackedWords)))
-        return op.emitOpError("rank ")
-               << rank << ", action " << i << ": word "
-               << (*packed)[kPackedWords * index] << " is not an action kind";
+    for (int64_t i = 0; i < count; ++i, ++index) {
+      ArrayRef<int32_t> words =
+          packed->slice(kPackedWords * index, kPackedWords);
+      auto at = [&, rank = rank]() {
+        return op.emitOpError("rank ") << rank << ", action " << i << ": ";
+      };
+      std::optional<sched::Action> action = unpackAction(words);
+      if (!action)
+        return at() << "word " << words[0] << " is not an action kind";
+      if (action->isCompute() && (words[0] & kPayloadBit))
+        return at() << "a compute action has the payload bit set";
+      if (action->isCompute() && words[3] != -1)
+        return at() << "a compute action has peer " << words[3]
+                    << "; expected -1";
+    }
   return success();
 }
 

@@ -439,6 +439,7 @@ ScheduleOp mlir::pp::expandSchedule(ScheduleOp op) {
   ScheduleModel model = getScheduleModel(op);
   ScheduleOp expanded = buildScheduleOp(builder, op.getLoc(), op.getSymName(),
                                         op.getPipelineOp(), model.schedule);
+  expanded->setDiscardableAttrs(op->getDiscardableAttrDictionary());
   op.erase();
   return expanded;
 }

@@ -337,6 +337,7 @@ static LogicalResult verifyCompactActions(ScheduleOp op, PipelineOp pipeline) {
            << op.getPipelineAttr() << " has " << pipeline.getNumRanks()
            << " ranks";
   ScheduleModel model = getScheduleModel(op);
+  SmallVector<StageOp> stages = pipeline.getStagesByIndex();
   int64_t numStages = pipeline.getNumStages(), numForwards = 0, numActions = 0;
   for (auto [rank, actions] : llvm::enumerate(model.schedule.ranks))
     for (auto [index, a] : llvm::enumerate(actions)) {
@@ -355,6 +356,14 @@ static LogicalResult verifyCompactActions(ScheduleOp op, PipelineOp pipeline) {
         return at() << "peer rank " << a.peer << " is out of range: pipeline "
                     << op.getPipelineAttr() << " has " << pipeline.getNumRanks()
                     << " ranks";
+      // As WiringChecker::checkBackwardForm for the SSA form.
+      bool split = a.kind == sched::ActionKind::BackwardInput ||
+                   a.kind == sched::ActionKind::BackwardWeight;
+      if (split && !stages[a.stage].isAbstract() &&
+          stages[a.stage].getBackward())
+        return at() << sched::describe(a) << " is a split backward, but stage "
+                    << a.stage
+                    << " names only a fused 'backward' function; use backward";
       numForwards += a.kind == sched::ActionKind::Forward;
       ++numActions;
     }

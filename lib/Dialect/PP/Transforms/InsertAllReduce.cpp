@@ -98,14 +98,14 @@ void PPInsertAllReducePass::runOnOperation() {
          llvm::make_early_inc_range(module.getOps<ScheduleOp>())) {
       if (op.getPipeline() != pipeline.getSymName())
         continue;
-      // The all-reduces are ops placed among the actions.
-      op = expandSchedule(op);
       for (Region &region : op.getRanks())
         for (Operation &action : llvm::make_early_inc_range(region.front()))
           if (isa<AllReduceOp>(action))
             action.erase();
       if (replicas == 1)
         continue;
+      // The all-reduces are ops placed among the actions.
+      op = expandSchedule(op);
       ScheduleModel schedule = getScheduleModel(op);
       // In program order per rank; the members of a bucket all follow the
       // same action, so each goes after the one placed before it.

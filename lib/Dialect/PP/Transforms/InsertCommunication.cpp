@@ -23,10 +23,11 @@ struct PPInsertCommunicationPass
 
 static bool communicates(ScheduleOp op) {
   if (op.isCompact()) {
-    // The verifier ran before this pass: every word 0 is a kind.
     ArrayRef<int32_t> words = op.getPackedActionsAttr().asArrayRef();
     for (size_t i = 0; i + kPackedWords <= words.size(); i += kPackedWords)
-      if (unpackAction(words.slice(i, kPackedWords))->isComm())
+      if (unpackAction(words.slice(i, kPackedWords))
+              .value_or(sched::Action{})
+              .isComm())
         return true;
     return false;
   }

@@ -17,8 +17,7 @@ pp.pipeline @p ranks(2) activation_bytes(16) {
 // CHECK-LABEL: pp.schedule @s pipeline(@p) microbatches(2) compact
 // CHECK-NEXT:  rank 0 [forward 0 0, send activation 0 0 to 1, forward 0 1, send activation 0 1 to 1, recv gradient 1 0 from 1, backward_input 0 0, backward_weight 0 0, recv gradient 1 1 from 1, backward 0 1]
 // CHECK-NEXT:  rank 1 [recv activation 0 0 from 0, forward 1 0, recv activation 0 1 from 0, forward 1 1 overlapped, backward 1 0, send gradient 1 0 to 0, backward 1 1, send gradient 1 1 to 0]
-// GENERIC: packed_actions = array<i32: 0, 0, 0, -1, 4, 0, 0, 1,
-// GENERIC-SAME: 5, 0, 0, 0, 0, 1, 0, -1, 5, 0, 1, 0, 16, 1, 1, -1, 1, 1, 0, -1, 12, 1, 0, 0,
+// GENERIC: packed_actions = array<i32: 0, 0, 0, -1, 4, 0, 0, 1, 0, 0, 1, -1, 4, 0, 1, 1, 13, 1, 0, 1, 2, 0, 0, -1, 3, 0, 0, -1, 13, 1, 1, 1, 1, 0, 1, -1, 5, 0, 0, 0, 0, 1, 0, -1, 5, 0, 1, 0, 16, 1, 1, -1, 1, 1, 0, -1, 12, 1, 0, 0, 1, 1, 1, -1, 12, 1, 1, 0>
 // GENERIC-SAME: rank_action_counts = array<i64: 9, 8>
 pp.schedule @s pipeline(@p) microbatches(2) compact
 rank 0 [forward 0 0, send activation 0 0 to 1, forward 0 1, send activation 0 1 to 1,
@@ -28,13 +27,22 @@ rank 1 [recv activation 0 0 from 0, forward 1 0, recv activation 0 1 from 0,
         forward 1 1 overlapped, backward 1 0, send gradient 1 0 to 0,
         backward 1 1, send gradient 1 1 to 0]
 
-// A rank with no actions.
-// CHECK-LABEL: pp.schedule @idle pipeline(@one) microbatches(1) compact
+// A rank with no actions, and an attribute of the user's, which
+// pp-expand-schedule keeps.
+// CHECK-LABEL: pp.schedule @idle pipeline(@one) microbatches(1) attributes {test.tag = 3 : i64} compact
 // CHECK-NEXT:  rank 0 [forward 0 0, backward 0 0]
 // CHECK-NEXT:  rank 1 []
+// RUN: pp-opt %s --pp-expand-schedule | FileCheck %s --check-prefix=EXPAND
+// EXPAND-LABEL: pp.schedule @idle pipeline(@one) microbatches(1) attributes {test.tag = 3 : i64}
+// EXPAND-NEXT:  rank 0 {
+// EXPAND-NEXT:    %stash_s0_mb0 = pp.forward stage 0 microbatch 0 : () -> !pp.stash<8>
+// EXPAND-NEXT:    pp.backward stage 0 microbatch 0 (%stash_s0_mb0) : (!pp.stash<8>) -> ()
+// EXPAND-NEXT:  }
+// EXPAND-NEXT:  rank 1 {
+// EXPAND-NEXT:  }
 pp.pipeline @one ranks(2) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
 }
-pp.schedule @idle pipeline(@one) microbatches(1) compact
+pp.schedule @idle pipeline(@one) microbatches(1) attributes {test.tag = 3 : i64} compact
 rank 0 [forward 0 0, backward 0 0]
 rank 1 []

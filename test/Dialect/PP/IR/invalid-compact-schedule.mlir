@@ -13,6 +13,42 @@ pp.pipeline @p ranks(1) {
 pp.pipeline @p ranks(1) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
 }
+// expected-error @below {{'pp.schedule' op has 'packed_actions' without 'rank_action_counts'; a compact schedule needs both}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, packed_actions = array<i32: 0, 0, 0, -1>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op rank 0 has 2147483648 actions; expected 0 to 2147483647}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2147483648>, packed_actions = array<i32>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op rank 0, action 0: word 32 is not an action kind}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>, packed_actions = array<i32: 32, 0, 0, -1, 1, 0, 0, -1>}> : () -> ()
+
+// -----
+// One spelling per schedule: a compute action has no payload and no peer.
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op rank 0, action 0: a compute action has the payload bit set}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>, packed_actions = array<i32: 8, 0, 0, -1, 1, 0, 0, -1>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op rank 0, action 1: a compute action has peer 77; expected -1}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>, packed_actions = array<i32: 0, 0, 0, -1, 1, 0, 0, 77>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
 // expected-error @below {{'pp.schedule' op has 2 actions in 'rank_action_counts' but 4 words in 'packed_actions'; expected 8 (4 per action)}}
 "pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>, packed_actions = array<i32: 0, 0, 0, -1>}> : () -> ()
 
@@ -123,3 +159,31 @@ pp.schedule @s pipeline(@p) microbatches(1) compact
 rank 0 [forward 0 0, backward 0 0]
 // expected-error @below {{expected the actions of rank 1, got rank 2 (ranks come in order)}}
 rank 2 []
+
+// -----
+// As in the SSA form: a stage that names only a fused backward function
+// cannot run B and W.
+func.func private @f()
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 forward @f backward @f
+}
+// expected-error @below {{'pp.schedule' op rank 0, action 1: B of stage 0 micro-batch 0 is a split backward, but stage 0 names only a fused 'backward' function; use backward}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward_input 0 0, backward_weight 0 0]
+
+// -----
+// The first eight of the library's problems, then their count.
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op forward of stage 0 micro-batch 0 never runs}}
+// expected-error @below {{'pp.schedule' op backward of stage 0 micro-batch 0 never runs}}
+// expected-error @below {{'pp.schedule' op forward of stage 0 micro-batch 1 never runs}}
+// expected-error @below {{'pp.schedule' op backward of stage 0 micro-batch 1 never runs}}
+// expected-error @below {{'pp.schedule' op forward of stage 0 micro-batch 2 never runs}}
+// expected-error @below {{'pp.schedule' op backward of stage 0 micro-batch 2 never runs}}
+// expected-error @below {{'pp.schedule' op forward of stage 0 micro-batch 3 never runs}}
+// expected-error @below {{'pp.schedule' op backward of stage 0 micro-batch 3 never runs}}
+// expected-error @below {{'pp.schedule' op has 4 more problems not shown}}
+pp.schedule @s pipeline(@p) microbatches(6) compact
+rank 0 []

@@ -46,6 +46,9 @@
 // RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3 form=compact" -pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" > %t/allreduce-compact.mlir
 // RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3 form=ssa" -pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" > %t/allreduce-ssa.mlir
 // RUN: diff %t/allreduce-compact.mlir %t/allreduce-ssa.mlir
+// With one replica there is nothing to place: the schedule stays compact.
+// RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3 form=compact" -pp-insert-allreduce="replicas=1" | FileCheck %s --check-prefix=ONE-REPLICA
+// ONE-REPLICA: pp.schedule @p_zb_h1 pipeline(@p) microbatches(3) compact
 //
 // form=auto (the default) is compact above 100 000 actions: 1F1B on two
 // ranks has 8 actions per micro-batch (2 F, 2 B, a send and a recv each
@@ -59,6 +62,7 @@
 // ABOVE:      pp.schedule @p_1f1b pipeline(@p) microbatches(12501) compact
 //
 // RUN: not pp-opt %s -pp-schedule="schedule=1f1b num-microbatches=2 form=dense" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD-FORM
+// RUN: not pp-opt %s -pp-plan="schedule=1f1b num-microbatches=2 form=dense" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD-FORM
 // BAD-FORM: error: option 'form' must be ssa, compact or auto, not 'dense'
 //
 // pp-expand-schedule leaves SSA schedules alone.

@@ -144,9 +144,12 @@ def PP_ScheduleOp : PP_Op<"schedule", [
     is the same schedule in about 16 bytes per action, for pipelines whose
     SSA form would be millions of ops (`pp-schedule{form=auto}` picks it
     above 100 000 actions). The verifier runs the same library checks on
-    it, naming the rank and the action's index; `pp-expand-schedule` turns
-    it into the SSA form, and the passes that need that form (pp-insert-allreduce,
-    convert-pp-to-runtime) expand it first.
+    it, and checks that a stage naming only a fused backward function runs
+    no B or W, naming the rank and the action's index; each compute action
+    is stored with no payload bit and peer -1, so a schedule has one
+    encoding. `pp-expand-schedule` turns it into the SSA form, and the
+    passes that need that form (pp-insert-allreduce, convert-pp-to-runtime)
+    expand it first.
 
     ```mlir
     pp.schedule @s pipeline(@p) microbatches(1) compact

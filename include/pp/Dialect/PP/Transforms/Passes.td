@@ -71,12 +71,12 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
     ```mlir
     pp.schedule @p_gpipe pipeline(@p) microbatches(1)
     rank 0 {
-      %output, %stash = pp.forward stage 0 microbatch 0 : () -> (tensor<16xi8>, !pp.stash<64>)
-      pp.backward stage 0 microbatch 0 (%stash) : (!pp.stash<64>) -> ()
+      %act_s0_mb0, %stash_s0_mb0 = pp.forward stage 0 microbatch 0 : () -> (tensor<16xi8>, !pp.stash<64>)
+      pp.backward stage 0 microbatch 0 (%stash_s0_mb0) : (!pp.stash<64>) -> ()
     }
     rank 1 {
-      %stash = pp.forward stage 1 microbatch 0 : () -> !pp.stash<64>
-      %input_grad = pp.backward stage 1 microbatch 0 (%stash) : (!pp.stash<64>) -> tensor<16xi8>
+      %stash_s1_mb0 = pp.forward stage 1 microbatch 0 : () -> !pp.stash<64>
+      %grad_s1_mb0 = pp.backward stage 1 microbatch 0 (%stash_s1_mb0) : (!pp.stash<64>) -> tensor<16xi8>
     }
     ```
   }];
@@ -222,20 +222,24 @@ def PPExpandSchedulePass
 
     Before:
     ```mlir
+    pp.pipeline @p ranks(2) activation_bytes(16) {
+      pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 0) memory(stash = 64, weight_stash = 0)
+      pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1, backward_weight = 0) memory(stash = 64, weight_stash = 0)
+    }
     pp.schedule @s pipeline(@p) microbatches(1) compact
     rank 0 [forward 0 0, backward 0 0]
     rank 1 [forward 1 0, backward 1 0]
     ```
-    After:
+    After (the pipeline unchanged):
     ```mlir
     pp.schedule @s pipeline(@p) microbatches(1)
     rank 0 {
-      %output, %stash = pp.forward stage 0 microbatch 0 : () -> (tensor<16xi8>, !pp.stash<64>)
-      pp.backward stage 0 microbatch 0 (%stash) : (!pp.stash<64>) -> ()
+      %act_s0_mb0, %stash_s0_mb0 = pp.forward stage 0 microbatch 0 : () -> (tensor<16xi8>, !pp.stash<64>)
+      pp.backward stage 0 microbatch 0 (%stash_s0_mb0) : (!pp.stash<64>) -> ()
     }
     rank 1 {
-      %stash = pp.forward stage 1 microbatch 0 : () -> !pp.stash<64>
-      %input_grad = pp.backward stage 1 microbatch 0 (%stash) : (!pp.stash<64>) -> tensor<16xi8>
+      %stash_s1_mb0 = pp.forward stage 1 microbatch 0 : () -> !pp.stash<64>
+      %grad_s1_mb0 = pp.backward stage 1 microbatch 0 (%stash_s1_mb0) : (!pp.stash<64>) -> tensor<16xi8>
     }
     ```
   }];
