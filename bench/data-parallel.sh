@@ -12,7 +12,8 @@
 #
 # Default: the MNIST MLP of ../shared/models (google/heir, Apache-2.0; see
 # ../shared/models/SOURCES.md); LAYER=1 adds the shared decoder layer
-# (buddy-mlir, Apache-2.0), P=2, D=2, ZB-H1, 3 steps. Prints Markdown.
+# (buddy-mlir, Apache-2.0), P=2, D=2, ZB-H1, LAYER_STEPS (10) steps. Prints
+# Markdown.
 # Needs mpirun; on a 2-core machine D=2 runs 4 processes on 2 cores, which
 # share them through pp-run's compute slots (docs/Runtime.md): say so next
 # to any figure.
@@ -37,7 +38,11 @@ run() { # D NAME MODEL FUNCTION PARAMETERS LOSS [pp-run options]
 }
 step() { grep -o "^measured ([^)]*): step [0-9.]* ms" "$1" | grep -o "[0-9.]* ms" | head -1; }
 predicted() { grep -o "[0-9.]* ms overlapped.*reduced at the end" "$1" || echo -; }
-ratio() { grep -o "^data parallel: .*(ratio [0-9.]*)" "$1" | grep -o "ratio [0-9.]*" || echo -; }
+ratio() { # the last step's ratio; the median over steps 2..N
+  local line
+  line=$(grep -o "^data parallel: .*(ratio [0-9.]*[;)].*" "$1") || { echo "- | -"; return; }
+  echo "$(grep -o "ratio [0-9.]*" <<< "$line" | grep -o "[0-9.]*$") | $(grep -o "steps 2-[0-9]*: [0-9.]*" <<< "$line" | grep -o "[0-9.]*$" || echo -)"
+}
 calibration() { # the fitted ring, or "no fit" when the timings were noise
   grep -q "all-reduce calibration" "$1" || { echo -; return; }
   # The fit alone: the processes of an MPI run share the output, and another
@@ -65,17 +70,17 @@ run 2 d2v2b "${mnist[@]}" --microbatches=4 --steps="$steps" \
 layer=$models/buddy-mlir__transformer_layer_tosa.mlir
 if [[ "${LAYER:-0}" == 1 && -f "$layer" ]]; then
   run 2 layer "$layer" subgraph0 2,3,4,5,7,9,10,11,12 mse --microbatches=4 \
-    --steps=3 --schedule=zb-h1
+    --steps="${LAYER_STEPS:-10}" --schedule=zb-h1
 fi
-echo "| run | step (median) | all-reduce in the last step's trace | ring fitted | prediction | measured / predicted |"
-echo "| --- | ---: | --- | --- | --- | ---: |"
+echo "| run | step (median) | all-reduce in the last step's trace | ring fitted | prediction | measured / predicted, last step | median over steps 2-N |"
+echo "| --- | ---: | --- | --- | --- | ---: | ---: |"
 row() { # LABEL NAME
   echo "| $1 | $(step "$out/$2.out") | $(share "$out/$2.json") | $(calibration "$out/$2.out") | $(predicted "$out/$2.out") | $(ratio "$out/$2.out") |"
 }
-echo "| P=2, D=1, ZB-H1 (2 processes) | $(step "$out/d1.out") | - | - | - | - |"
+echo "| P=2, D=1, ZB-H1 (2 processes) | $(step "$out/d1.out") | - | - | - | - | - |"
 row "P=2, D=2, ZB-H1 (4 processes)" d2
 row "P=2, V=2, D=2, interleaved 1F1B (4 processes)" d2v2
 row "P=2, V=2, D=2, interleaved 1F1B, one bucket per rank (4 processes)" d2v2b
 if [[ -f "$out/layer.out" ]]; then
-  row "decoder layer, P=2, D=2, ZB-H1, 3 steps (4 processes)" layer
+  row "decoder layer, P=2, D=2, ZB-H1, ${LAYER_STEPS:-10} steps (4 processes)" layer
 fi

@@ -226,7 +226,7 @@ for model in "${model_list[@]}"; do
     step_ms=$(field "$log" 's/^step [0-9]*: loss [^,]*, \([0-9.]*\) ms,.*/\1/p')
     bubble=$(field "$log" 's/^makespan .* measured bubble rate \([0-9.]*\);.*/\1/p')
     predicted=$(field "$log" 's/.*pp-simulate with the measured stage times[^:]*: .* bubble rate \([0-9.]*\) .*/\1/p')
-    ratio=$(field "$log" 's/.*(ratio measured \/ predicted makespan \([0-9.]*\)).*/\1/p')
+    ratio=$(field "$log" 's/.*(ratio measured \/ predicted makespan \([0-9.]*\)[;)].*/\1/p')
     rows+=("$(printf '%-11s %-16s %5s %-9s %-10s %-20s %9s %8s %10s %7s' \
       "$model" "$schedule" "$p" "$transport" "$result" "$grads" "$step_ms" \
       "$bubble" "$predicted" "$ratio")")

@@ -243,11 +243,7 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
   // pp-simulate again with the stage times this step measured: what the
   // schedule predicts for the functions as they ran here, on the cores
   // they shared.
-  sched::PipelineModel pipeline =
-      measuredPipeline(model.pipeline, world.trace(),
-                       /*sharedClock=*/world.options().transport == "inproc");
-  pipeline.computeSlots =
-      slotsPerReplica(world.options().computeSlots, replicas);
+  sched::PipelineModel pipeline = measuredStepPipeline();
   sched::SimulationResult withMeasured =
       sched::simulate(pipeline, model.schedule);
   out << "makespan " << llvm::format("%.3f", timing.makespan * 1e3)
@@ -264,7 +260,7 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
                       withMeasured.makespan > 0
                           ? timing.makespan * 1e6 / withMeasured.makespan
                           : 0.0)
-      << ")\n";
+      << (replicas > 1 ? std::string() : medianStepRatio()) << ")\n";
   if (replicas > 1)
     reportDataParallel(withMeasured, timing);
   reportBalance(steadyTiming());
@@ -311,8 +307,18 @@ void Trainer::calibrateAllReduce() {
         << llvm::format("%.3g", allReduceLatency) << " us per message\n";
 }
 
-void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
-                                 const pprt::StepTiming &timing) {
+sched::PipelineModel Trainer::measuredStepPipeline() {
+  pprt::World &world = session.world();
+  sched::PipelineModel pipeline =
+      measuredPipeline(model.pipeline, world.trace(),
+                       /*sharedClock=*/world.options().transport == "inproc");
+  pipeline.computeSlots =
+      slotsPerReplica(world.options().computeSlots, replicas);
+  return pipeline;
+}
+
+sched::DataParallelResult Trainer::predictDataParallel(
+    const sched::SimulationResult &withMeasured) const {
   // Each stage's all-reduce carries its parameters (a shared parameter on
   // each stage that uses it), placed as pp-insert-allreduce placed it.
   sched::DataParallelModel dp;
@@ -322,14 +328,42 @@ void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
   dp.gradientBytes.assign(numStages, 0);
   for (int s = 0; s < numStages; ++s)
     for (unsigned a : model.stageParameters[s])
-      dp.gradientBytes[s] += parameters[a].byteSize();
-  sched::DataParallelResult step = sched::simulateDataParallel(
-      model.pipeline, model.schedule, withMeasured, model.allReduces, dp);
+      dp.gradientBytes[s] += parameters.at(a).byteSize();
+  return sched::simulateDataParallel(model.pipeline, model.schedule,
+                                     withMeasured, model.allReduces, dp);
+}
+
+void Trainer::recordStepRatio(const pprt::StepTiming &timing) {
+  // The trace is on every process (gathered for the step's timing); only
+  // the leader reports. The GPU path's trace has no CPU stage times to
+  // predict from when it is empty.
+  if (!leader || timing.makespan <= 0)
+    return;
+  sched::SimulationResult withMeasured =
+      sched::simulate(measuredStepPipeline(), model.schedule);
+  double predicted = replicas > 1 ? predictDataParallel(withMeasured).makespan
+                                  : withMeasured.makespan;
+  stepRatios.push_back(predicted > 0 ? timing.makespan * 1e6 / predicted : 0.0);
+}
+
+std::string Trainer::medianStepRatio() const {
+  // Steps 2..N, as steadyTiming: the first compiles lazily and warms up.
+  if (stepRatios.size() < 2)
+    return "";
+  std::vector<double> ratios(stepRatios.begin() + 1, stepRatios.end());
+  return llvm::formatv("; median over steps 2-{0}: {1:F2}", stepRatios.size(),
+                       median(ratios))
+      .str();
+}
+
+void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
+                                 const pprt::StepTiming &timing) {
+  sched::DataParallelResult step = predictDataParallel(withMeasured);
   out << "data parallel: " << replicas
       << " replicas; predicted step with the measured stage times and "
          "message latency and ring all-reduces ("
-      << llvm::format("%.3g", dp.bandwidth) << " bytes/s, "
-      << llvm::format("%.3g", dp.latency)
+      << llvm::format("%.3g", allReduceBandwidth) << " bytes/s, "
+      << llvm::format("%.3g", allReduceLatency)
       << " us): " << llvm::format("%.3f", step.makespan * 1e-3)
       << " ms overlapped after each stage's last W, "
       << llvm::format("%.3f", step.makespanAtEnd * 1e-3)
@@ -338,7 +372,7 @@ void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
       << llvm::format("%.2f", step.makespan > 0
                                   ? timing.makespan * 1e6 / step.makespan
                                   : 0.0)
-      << ")\n";
+      << medianStepRatio() << ")\n";
 }
 
 pprt::StepTiming Trainer::steadyTiming() const {

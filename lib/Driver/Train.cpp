@@ -461,6 +461,7 @@ llvm::Error Trainer::runStep(int step, TrainSummary &summary) {
   summary.lastLoss = mean;
   pprt::StepTiming timing = world.stepTiming();
   stepTimings.push_back(timing);
+  recordStepRatio(timing);
   double learningRate = learningRates.at(step);
   // --clip-grad-norm: torch.nn.utils.clip_grad_norm_'s factor
   // min(1, clip / (norm + 1e-6)), which scales the gradients in the update

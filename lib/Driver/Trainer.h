@@ -161,6 +161,21 @@ private:
   /// reduced at the end, next to the measured step.
   void reportDataParallel(const sched::SimulationResult &withMeasured,
                           const pprt::StepTiming &timing);
+  /// pp-simulate's pipeline with the stage times and message latency of
+  /// the step just run (its trace), sharing the replica's cores.
+  sched::PipelineModel measuredStepPipeline();
+  /// The data-parallel step (ring all-reduces placed as pp-insert-allreduce
+  /// placed them) around `withMeasured`, the pipeline's simulation.
+  sched::DataParallelResult
+  predictDataParallel(const sched::SimulationResult &withMeasured) const;
+  /// Leader only: appends the step's measured makespan over the makespan
+  /// predicted from its own trace (the data-parallel step with replicas) to
+  /// stepRatios.
+  void recordStepRatio(const pprt::StepTiming &timing);
+  /// Every step's measured / predicted makespan (recordStepRatio), in order.
+  std::vector<double> stepRatios;
+  /// " (median over steps 2-N: R)" of stepRatios, or "" for one step.
+  std::string medianStepRatio() const;
   /// TrainOptions::calibrateAllReduce: fits allReduceBandwidth and
   /// allReduceLatency to all-gathers among the replicas (a collective).
   void calibrateAllReduce();
