@@ -188,20 +188,31 @@ static ParseResult parseAction(OpAsmParser &parser, sched::Action &action) {
   return success();
 }
 
+FailureOr<bool> mlir::pp::parseRankHeader(OpAsmParser &parser, int64_t expected,
+                                          StringRef what) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (failed(parser.parseOptionalKeyword("rank")))
+    return false;
+  int64_t rank;
+  if (parser.parseInteger(rank))
+    return failure();
+  if (rank != expected)
+    return parser.emitError(loc, "expected the ")
+           << what << " of rank " << expected << ", got rank " << rank
+           << " (ranks come in order)";
+  return true;
+}
+
 ParseResult mlir::pp::parseCompactRanks(OpAsmParser &parser,
                                         OperationState &result) {
   sched::Schedule schedule;
   while (true) {
-    SMLoc loc = parser.getCurrentLocation();
-    if (failed(parser.parseOptionalKeyword("rank")))
-      break;
-    int64_t rank;
-    if (parser.parseInteger(rank))
+    FailureOr<bool> found =
+        parseRankHeader(parser, schedule.ranks.size(), "actions");
+    if (failed(found))
       return failure();
-    if (rank != static_cast<int64_t>(schedule.ranks.size()))
-      return parser.emitError(loc, "expected the actions of rank ")
-             << schedule.ranks.size() << ", got rank " << rank
-             << " (ranks come in order)";
+    if (!*found)
+      break;
     std::vector<sched::Action> &actions = schedule.ranks.emplace_back();
     if (parser.parseCommaSeparatedList(
             OpAsmParser::Delimiter::Square, [&]() -> ParseResult {

@@ -396,19 +396,13 @@ ParseResult ScheduleOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   if (succeeded(parser.parseOptionalKeyword("compact")))
     return parseCompactRanks(parser, result);
-  int64_t expected = 0;
   while (true) {
-    SMLoc loc = parser.getCurrentLocation();
-    if (failed(parser.parseOptionalKeyword("rank")))
-      break;
-    int64_t rank;
-    if (parser.parseInteger(rank))
+    FailureOr<bool> found =
+        parseRankHeader(parser, result.regions.size(), "region");
+    if (failed(found))
       return failure();
-    if (rank != expected)
-      return parser.emitError(loc, "expected the region of rank ")
-             << expected << ", got rank " << rank
-             << " (regions come in rank order)";
-    ++expected;
+    if (!*found)
+      break;
     Region *region = result.addRegion();
     if (parser.parseRegion(*region))
       return failure();

@@ -205,6 +205,18 @@ private:
 };
 } // namespace
 
+/// The attributes both forms of a schedule op have.
+static void addScheduleAttributes(OperationState &state, OpBuilder &builder,
+                                  StringRef name, PipelineOp pipeline,
+                                  int64_t numMicrobatches) {
+  state.addAttribute(ScheduleOp::getSymNameAttrName(state.name),
+                     builder.getStringAttr(name));
+  state.addAttribute(ScheduleOp::getPipelineAttrName(state.name),
+                     FlatSymbolRefAttr::get(pipeline.getSymNameAttr()));
+  state.addAttribute(ScheduleOp::getNumMicrobatchesAttrName(state.name),
+                     builder.getI64IntegerAttr(numMicrobatches));
+}
+
 ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
                                      StringRef name, PipelineOp pipeline,
                                      const sched::Schedule &schedule,
@@ -218,12 +230,8 @@ ScheduleOp mlir::pp::buildScheduleOp(OpBuilder &builder, Location loc,
   ScheduleLikeness from(like, numStages, loc, defaultType);
 
   OperationState state(loc, ScheduleOp::getOperationName());
-  state.addAttribute(ScheduleOp::getSymNameAttrName(state.name),
-                     builder.getStringAttr(name));
-  state.addAttribute(ScheduleOp::getPipelineAttrName(state.name),
-                     FlatSymbolRefAttr::get(pipeline.getSymNameAttr()));
-  state.addAttribute(ScheduleOp::getNumMicrobatchesAttrName(state.name),
-                     builder.getI64IntegerAttr(schedule.numMicrobatches));
+  addScheduleAttributes(state, builder, name, pipeline,
+                        schedule.numMicrobatches);
   for (size_t r = 0; r < schedule.ranks.size(); ++r)
     state.addRegion();
   auto op = cast<ScheduleOp>(builder.create(state));
@@ -419,12 +427,8 @@ ScheduleOp mlir::pp::buildCompactScheduleOp(OpBuilder &builder, Location loc,
   SmallVector<int32_t> packed;
   packSchedule(schedule, counts, packed);
   OperationState state(loc, ScheduleOp::getOperationName());
-  state.addAttribute(ScheduleOp::getSymNameAttrName(state.name),
-                     builder.getStringAttr(name));
-  state.addAttribute(ScheduleOp::getPipelineAttrName(state.name),
-                     FlatSymbolRefAttr::get(pipeline.getSymNameAttr()));
-  state.addAttribute(ScheduleOp::getNumMicrobatchesAttrName(state.name),
-                     builder.getI64IntegerAttr(schedule.numMicrobatches));
+  addScheduleAttributes(state, builder, name, pipeline,
+                        schedule.numMicrobatches);
   state.addAttribute(ScheduleOp::getRankActionCountsAttrName(state.name),
                      builder.getDenseI64ArrayAttr(counts));
   state.addAttribute(ScheduleOp::getPackedActionsAttrName(state.name),

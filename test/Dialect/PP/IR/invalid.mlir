@@ -175,7 +175,7 @@ pp.pipeline @p ranks(1) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1)
 }
 pp.schedule @s pipeline(@p) microbatches(1)
-// expected-error @below {{expected the region of rank 0, got rank 1 (regions come in rank order)}}
+// expected-error @below {{expected the region of rank 0, got rank 1 (ranks come in order)}}
 rank 1 {
 }
 

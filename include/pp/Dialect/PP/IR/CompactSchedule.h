@@ -39,6 +39,12 @@ std::optional<sched::Action> unpackAction(ArrayRef<int32_t> words);
 /// words end the rank early: never a crash.
 std::vector<std::vector<sched::Action>> unpackCompactSchedule(ScheduleOp op);
 
+/// ScheduleOp's parser, both forms: `rank R` where rank `expected` comes
+/// next. False when the next token is not `rank`; an error ("expected the
+/// <what> of rank E, got rank R (ranks come in order)") when R is not E.
+FailureOr<bool> parseRankHeader(OpAsmParser &parser, int64_t expected,
+                                StringRef what);
+
 /// ScheduleOp's parser, after the `compact` keyword: `rank R [action, ...]`
 /// for every rank, into the two properties.
 ParseResult parseCompactRanks(OpAsmParser &parser, OperationState &result);
