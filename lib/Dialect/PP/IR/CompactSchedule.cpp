@@ -100,28 +100,29 @@ LogicalResult mlir::pp::verifyCompactSchedule(ScheduleOp op) {
   std::optional<ArrayRef<int64_t>> counts = op.getRankActionCounts();
   std::optional<ArrayRef<int32_t>> packed = op.getPackedActions();
   if (counts.has_value() != packed.has_value())
-    return op.emitOpError("has '")
-           << (counts ? "rank_action_counts" : "packed_actions")
+    return op.emitScheduleError()
+           << "has '" << (counts ? "rank_action_counts" : "packed_actions")
            << "' without '"
            << (counts ? "packed_actions" : "rank_action_counts")
            << "'; a compact schedule needs both";
   if (!counts)
     return success();
   if (op->getNumRegions() != 0)
-    return op.emitOpError("is compact but has ")
-           << op->getNumRegions() << " rank regions; it has none";
+    return op.emitScheduleError()
+           << "is compact but has " << op->getNumRegions()
+           << " rank regions; it has none";
   int64_t total = 0;
   for (auto [rank, count] : llvm::enumerate(*counts)) {
     if (count < 0 || count > kMaxIndex)
-      return op.emitOpError("rank ") << rank << " has " << count
-                                     << " actions; expected 0 to " << kMaxIndex;
+      return op.emitScheduleError() << "rank " << rank << " has " << count
+                                    << " actions; expected 0 to " << kMaxIndex;
     total += count;
   }
   if (static_cast<int64_t>(packed->size()) != kPackedWords * total)
-    return op.emitOpError("has ")
-           << total << " actions in 'rank_action_counts' but " << packed->size()
-           << " words in 'packed_actions'; expected " << kPackedWords * total
-           << " (" << kPackedWords << " per action)";
+    return op.emitScheduleError()
+           << "has " << total << " actions in 'rank_action_counts' but "
+           << packed->size() << " words in 'packed_actions'; expected "
+           << kPackedWords * total << " (" << kPackedWords << " per action)";
   // One spelling per schedule: a compute action has no payload and no peer.
   int64_t index = 0;
   for (auto [rank, count] : llvm::enumerate(*counts))
@@ -129,7 +130,8 @@ LogicalResult mlir::pp::verifyCompactSchedule(ScheduleOp op) {
       ArrayRef<int32_t> words =
           packed->slice(kPackedWords * index, kPackedWords);
       auto at = [&, rank = rank]() {
-        return op.emitOpError("rank ") << rank << ", action " << i << ": ";
+        return op.emitScheduleError()
+               << "rank " << rank << ", action " << i << ": ";
       };
       std::optional<sched::Action> action = unpackAction(words);
       if (!action)

@@ -440,6 +440,12 @@ RegionKind ScheduleOp::getRegionKind(unsigned index) {
   return RegionKind::Graph;
 }
 
+InFlightDiagnostic ScheduleOp::emitScheduleError() {
+  InFlightDiagnostic diag = mlir::emitError(getLoc());
+  diag << "'" << getOperationName() << "' op ";
+  return diag;
+}
+
 PipelineOp ScheduleOp::getPipelineOp() {
   return SymbolTable::lookupNearestSymbolFrom<PipelineOp>(*this,
                                                           getPipelineAttr());

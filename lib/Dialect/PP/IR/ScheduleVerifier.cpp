@@ -314,15 +314,15 @@ static LogicalResult reportProblems(ScheduleOp op, const ScheduleModel &model,
   constexpr size_t kMaxReported = 8;
   for (const sched::Problem &problem : problems.take_front(kMaxReported)) {
     if (problem.rank < 0 || problem.index < 0)
-      op.emitOpError(problem.message);
+      op.emitScheduleError() << problem.message;
     else if (op.isCompact())
-      op.emitOpError("rank ") << problem.rank << ", action " << problem.index
-                              << ": " << problem.message;
+      op.emitScheduleError() << "rank " << problem.rank << ", action "
+                             << problem.index << ": " << problem.message;
     else
       model.ops[problem.rank][problem.index]->emitOpError(problem.message);
   }
   if (problems.size() > kMaxReported)
-    op.emitOpError("has ") << problems.size() - kMaxReported
+    op.emitScheduleError() << "has " << problems.size() - kMaxReported
                            << " more problems not shown";
   return failure(!problems.empty());
 }
@@ -332,17 +332,18 @@ static LogicalResult reportProblems(ScheduleOp op, const ScheduleModel &model,
 /// checks. Its values have no types, so that is all there is to check.
 static LogicalResult verifyCompactActions(ScheduleOp op, PipelineOp pipeline) {
   if (op.getNumRanks() != pipeline.getNumRanks())
-    return op.emitOpError("lists the actions of ")
-           << op.getNumRanks() << " ranks, but pipeline "
-           << op.getPipelineAttr() << " has " << pipeline.getNumRanks()
-           << " ranks";
+    return op.emitScheduleError()
+           << "lists the actions of " << op.getNumRanks()
+           << " ranks, but pipeline " << op.getPipelineAttr() << " has "
+           << pipeline.getNumRanks() << " ranks";
   ScheduleModel model = getScheduleModel(op);
   SmallVector<StageOp> stages = pipeline.getStagesByIndex();
   int64_t numStages = pipeline.getNumStages(), numForwards = 0, numActions = 0;
   for (auto [rank, actions] : llvm::enumerate(model.schedule.ranks))
     for (auto [index, a] : llvm::enumerate(actions)) {
       auto at = [&, rank = rank, index = index]() {
-        return op.emitOpError("rank ") << rank << ", action " << index << ": ";
+        return op.emitScheduleError()
+               << "rank " << rank << ", action " << index << ": ";
       };
       if (a.stage < 0 || a.stage >= numStages)
         return at() << "stage " << a.stage << " is out of range: pipeline "
@@ -371,9 +372,9 @@ static LogicalResult verifyCompactActions(ScheduleOp op, PipelineOp pipeline) {
   // allocate S x M tables far beyond the schedule's size.
   if (numForwards < numStages * op.getNumMicrobatches() &&
       numStages * op.getNumMicrobatches() > 4 * numActions + 65536)
-    return op.emitOpError("runs ")
-           << numForwards << " forwards, but " << numStages << " stages x "
-           << op.getNumMicrobatches() << " micro-batches need "
+    return op.emitScheduleError()
+           << "runs " << numForwards << " forwards, but " << numStages
+           << " stages x " << op.getNumMicrobatches() << " micro-batches need "
            << numStages * op.getNumMicrobatches();
   return reportProblems(
       op, model,
@@ -384,16 +385,17 @@ LogicalResult ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto pipeline =
       symbolTable.lookupNearestSymbolFrom<PipelineOp>(*this, getPipelineAttr());
   if (!pipeline)
-    return emitOpError("refers to ")
-           << getPipelineAttr() << ", which is not a pp.pipeline";
+    return emitScheduleError() << "refers to " << getPipelineAttr()
+                               << ", which is not a pp.pipeline";
   if (getNumMicrobatches() < 1 || getNumMicrobatches() > kMaxIndex)
-    return emitOpError("needs between 1 and ")
-           << kMaxIndex << " micro-batches, got " << getNumMicrobatches();
+    return emitScheduleError()
+           << "needs between 1 and " << kMaxIndex << " micro-batches, got "
+           << getNumMicrobatches();
   if (isCompact())
     return verifyCompactActions(*this, pipeline);
   if (getNumRanks() != pipeline.getNumRanks())
-    return emitOpError("has ")
-           << getNumRanks() << " rank regions, but pipeline "
+    return emitScheduleError()
+           << "has " << getNumRanks() << " rank regions, but pipeline "
            << getPipelineAttr() << " has " << pipeline.getNumRanks()
            << " ranks";
   for (Region &region : getRanks())
@@ -439,9 +441,9 @@ LogicalResult ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   }
   if (numForwards < numStages * getNumMicrobatches() &&
       numStages * getNumMicrobatches() > 4 * numActions + 65536)
-    return emitOpError("runs ")
-           << numForwards << " forwards, but " << numStages << " stages x "
-           << getNumMicrobatches() << " micro-batches need "
+    return emitScheduleError()
+           << "runs " << numForwards << " forwards, but " << numStages
+           << " stages x " << getNumMicrobatches() << " micro-batches need "
            << numStages * getNumMicrobatches();
 
   sched::PipelineModel model = getPipelineModel(pipeline);

@@ -75,17 +75,31 @@ void PPInsertAllReducePass::runOnOperation() {
       selectPipelines(module, pipelineName);
   if (failed(pipelines))
     return signalPassFailure();
+  for (auto [i, b] : llvm::enumerate(gradientBytes))
+    if (b < 0) {
+      mlir::emitError(module.getLoc(), "option 'gradient-bytes': entry ")
+          << i << " is " << b << "; bytes must be >= 0";
+      return signalPassFailure();
+    }
   for (PipelineOp pipeline : *pipelines) {
-    // Each stage's bytes.
+    // Each stage's bytes: from the option (one entry per stage, or one for
+    // every stage), else from the stage's functions.
     SmallVector<StageOp> stages(pipeline.getBody().getOps<StageOp>());
+    if (gradientBytes.size() > 1 && gradientBytes.size() != stages.size()) {
+      mlir::emitError(pipeline.getLoc(), "option 'gradient-bytes' has ")
+          << gradientBytes.size() << " entries, but pipeline @"
+          << pipeline.getSymName() << " has " << stages.size()
+          << " stages; give one per stage, or one for every stage";
+      return signalPassFailure();
+    }
     std::vector<int64_t> bytes(stages.size(), 0);
     for (StageOp stage : stages) {
       if (replicas == 1)
         break;
       int64_t s = stage.getIndex();
-      int64_t b = static_cast<size_t>(s) < gradientBytes.size()
-                      ? gradientBytes[s]
-                      : parameterBytes(module, stage);
+      int64_t b = gradientBytes.size() == 1 ? gradientBytes[0]
+                  : !gradientBytes.empty()  ? gradientBytes[s]
+                                            : parameterBytes(module, stage);
       if (b < 0) {
         stage.emitError("the bytes of stage ")
             << s << "'s gradients are unknown (an abstract stage): give "

@@ -33,7 +33,12 @@ void reportDeadlock(ScheduleOp op, const ScheduleModel &schedule,
                                schedule.ops[blocked.rank].size()
                        ? schedule.ops[blocked.rank][blocked.index]->getLoc()
                        : op.getLoc();
-    diag.attachNote(loc) << blocked.message;
+    // A compact schedule's actions have no locations of their own.
+    Diagnostic &note = diag.attachNote(loc);
+    note << blocked.message;
+    if (op.isCompact() && blocked.index >= 0)
+      note << " (action " << blocked.index << " of rank " << blocked.rank
+           << ")";
   }
 }
 } // namespace
@@ -50,8 +55,8 @@ void PPVerifySchedulePass::runOnOperation() {
   for (ScheduleOp op : module.getOps<ScheduleOp>()) {
     PipelineOp pipeline = op.getPipelineOp();
     if (!pipeline) {
-      op.emitOpError("refers to ")
-          << op.getPipelineAttr() << ", which is not a pp.pipeline";
+      op.emitScheduleError() << "refers to " << op.getPipelineAttr()
+                             << ", which is not a pp.pipeline";
       failedAny = true;
       continue;
     }
@@ -63,7 +68,7 @@ void PPVerifySchedulePass::runOnOperation() {
       const sched::Problem &first = problems.front();
       (first.rank >= 0 && first.index >= 0
            ? schedule.ops[first.rank][first.index]->emitOpError(first.message)
-           : op.emitOpError(first.message))
+           : op.emitScheduleError() << first.message)
           << " (the schedule did not pass the verifier; " << problems.size()
           << " problem(s))";
       failedAny = true;

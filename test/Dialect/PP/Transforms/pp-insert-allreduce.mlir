@@ -2,6 +2,10 @@
 // RUN: pp-opt %s --pp-plan="schedule=1f1b num-microbatches=3" --pp-insert-allreduce="replicas=4 gradient-bytes=1000,3000" | FileCheck %s --check-prefix=FUSED
 // RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3" --pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" --pp-insert-allreduce="replicas=1" | FileCheck %s --check-prefix=ONE
 // RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3" --pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" --pp-insert-allreduce="replicas=3 gradient-bytes=1000,3000" | FileCheck %s --check-prefix=AGAIN
+// One entry of gradient-bytes is every stage's.
+// RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3" --pp-insert-allreduce="replicas=2 gradient-bytes=700" | FileCheck %s --check-prefix=EVERY
+// EVERY: pp.allreduce gradients stage 0 replicas 2 bytes 700
+// EVERY: pp.allreduce gradients stage 1 replicas 2 bytes 700
 
 // Each stage's all-reduce comes right after its last W of the step (ZB-H1:
 // the W of micro-batch 2), on the stage's rank, with the stage's bytes.

@@ -80,14 +80,14 @@ rank 1 {
 // -----
 
 // A compact schedule's deadlock is found the same way; the notes are at the
-// schedule and name the ranks and the actions.
+// schedule and name the ranks and the actions (indices from 0).
 pp.pipeline @p ranks(2) activation_bytes(16) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 64, weight_stash = 0)
   pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1) memory(stash = 64, weight_stash = 0)
 }
 // expected-error @below {{schedule @s deadlocks: 2 ranks wait forever}}
-// expected-note @below {{rank 0 waits at recv of gradient of stage 1 micro-batch 0 from rank 1, which waits at recv of activation of stage 0 micro-batch 0 from rank 0}}
-// expected-note @below {{rank 1 waits at recv of activation of stage 0 micro-batch 0 from rank 0, which waits at recv of gradient of stage 1 micro-batch 0 from rank 1}}
+// expected-note @below {{rank 0 waits at recv of gradient of stage 1 micro-batch 0 from rank 1, which waits at recv of activation of stage 0 micro-batch 0 from rank 0 (action 1 of rank 0)}}
+// expected-note @below {{rank 1 waits at recv of activation of stage 0 micro-batch 0 from rank 0, which waits at recv of gradient of stage 1 micro-batch 0 from rank 1 (action 0 of rank 1)}}
 pp.schedule @s pipeline(@p) microbatches(1) compact
 rank 0 [forward 0 0, recv gradient 1 0 from 1, send activation 0 0 to 1, backward 0 0]
 rank 1 [recv activation 0 0 from 0, forward 1 0, backward 1 0, send gradient 1 0 to 0]

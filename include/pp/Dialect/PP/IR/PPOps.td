@@ -121,7 +121,8 @@ def PP_ScheduleOp : PP_Op<"schedule", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Per-rank programs of pipeline actions";
   let description = [{
-    One region per rank of the pipeline `pipeline`, in rank order. Each
+    In the SSA form, one region per rank of the pipeline `pipeline`, in rank
+    order (the compact form, below, lists the actions instead). Each
     region is a straight-line SSA program of actions (`pp.forward`,
     `pp.backward`, `pp.backward_input`, `pp.backward_weight`, `pp.send`,
     `pp.recv`); values carry activations, gradients and stashes from action
@@ -141,9 +142,11 @@ def PP_ScheduleOp : PP_Op<"schedule", [
     and no SSA values: every value's producer is implied by (payload, stage,
     micro-batch), activations and gradients are
     `tensor<activation_bytes x i8>`, and stashes have the stage's sizes. It
-    is the same schedule in about 16 bytes per action, for pipelines whose
-    SSA form would be millions of ops (`pp-schedule{form=auto}` picks it
-    above 100 000 actions). The verifier runs the same library checks on
+    is the same schedule as one op (16 bytes per action in memory), for
+    pipelines whose SSA form would be millions of ops to build, verify and
+    write (`pp-schedule{form=auto}` picks it above 100 000 actions); its
+    bytecode is about as large as the SSA form's. Errors name the rank and
+    the action's index in the rank's list, counted from 0. The verifier runs the same library checks on
     it, and checks that a stage naming only a fused backward function runs
     no B or W, naming the rank and the action's index; each compute action
     is stored with no payload bit and peer -1, so a schedule has one
@@ -205,6 +208,9 @@ def PP_ScheduleOp : PP_Op<"schedule", [
     }
     /// The pipeline this schedule refers to, or null.
     PipelineOp getPipelineOp();
+    /// emitOpError without the note that prints the op: a schedule can
+    /// have millions of actions, and one error would print them all.
+    InFlightDiagnostic emitScheduleError();
   }];
 }
 

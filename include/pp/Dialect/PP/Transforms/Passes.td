@@ -15,8 +15,9 @@ def PPSchedulePass : Pass<"pp-schedule", "::mlir::ModuleOp"> {
     values that cross ranks are left to `pp-insert-communication`. With
     `communicate`, the schedule gets its sends and receives here, placed
     as `pp-insert-communication` places them (the same IR, built once: at
-    P = 64, V = 4, M = 1024 the compute-only schedule is 786 000 ops that
-    the verifier checks and the next pass replaces); `pp-plan` sets it.
+    P = 64, V = 4, M = 1024 interleaved 1F1B's compute-only schedule is
+    524 288 actions that the verifier would check and the next pass
+    replace); `pp-plan` sets it.
 
     Schedules (docs/Schedules.md gives the exact orders, their sources, what
     each does where its source refuses a configuration, and the published
@@ -359,10 +360,11 @@ def PPInsertAllReducePass
     Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
            "Only the schedules of this pipeline (default: all)">,
     Option<"replicas", "replicas", "int64_t", /*default=*/"2",
-           "Data-parallel replicas D of the pipeline (1-4096)">,
+           "Data-parallel replicas D of the pipeline (1-4096; default 2)">,
     ListOption<"gradientBytes", "gradient-bytes", "int64_t",
                "Bytes of the parameter gradients of each stage, for "
-               "abstract stages (comma-separated, one per stage)">,
+               "abstract stages (comma-separated, one per stage, or one "
+               "for every stage; default: from the stages' functions)">,
     Option<"bucketBytes", "bucket-bytes", "int64_t", /*default=*/"0",
            "Merge a rank's consecutive all-reduces into one collective "
            "while it carries at most this many bytes (default 0: one per "
