@@ -251,9 +251,9 @@ std::string mlir::pp::sched::renderReport(const PipelineModel &model,
 /// {"args": {"microbatch", "stage"}, "cat": "forward" | "backward" |
 /// "backward_input" | "backward_weight", "dur", "name": label, "ph": "X",
 /// "pid": 0, "tid": rank, "ts"} (keys sorted, as llvm::json prints them).
-std::string mlir::pp::sched::chromeTraceJSON(const PipelineModel &model,
-                                             const Schedule &schedule,
-                                             const SimulationResult &result) {
+std::string mlir::pp::sched::chromeTraceJSON(
+    const PipelineModel &model, const Schedule &schedule,
+    const SimulationResult &result, const std::vector<TraceSpan> &allReduces) {
   (void)model;
   std::string out = "{\"traceEvents\": [";
   llvm::raw_string_ostream os(out);
@@ -277,6 +277,20 @@ std::string mlir::pp::sched::chromeTraceJSON(const PipelineModel &model,
       os << (first ? "\n" : ",\n") << llvm::json::Value(std::move(event));
       first = false;
     }
+  for (const TraceSpan &span : allReduces) {
+    llvm::json::Object event{
+        {"name", "ALLREDUCE_S" + std::to_string(span.stage)},
+        {"cat", "allreduce"},
+        {"ph", "X"},
+        {"pid", 0},
+        {"tid", static_cast<int64_t>(span.rank)},
+        {"ts", span.start},
+        {"dur", span.end - span.start},
+        {"args",
+         llvm::json::Object{{"stage", span.stage}, {"bytes", span.bytes}}}};
+    os << (first ? "\n" : ",\n") << llvm::json::Value(std::move(event));
+    first = false;
+  }
   os << "\n]}\n";
   return out;
 }

@@ -477,12 +477,24 @@ std::string renderTimeline(const PipelineModel &model, const Schedule &schedule,
 std::string renderReport(const PipelineModel &model, const Schedule &schedule,
                          const SimulationResult &result);
 
+/// A data-parallel all-reduce on a rank's row of the Chrome trace: the
+/// stage whose gradients it sums, their bytes, and its interval in
+/// microseconds (pp-simulate's sched::simulateDataParallel).
+struct TraceSpan {
+  int rank = 0, stage = 0;
+  int64_t bytes = 0;
+  double start = 0.0, end = 0.0;
+};
+
 /// Chrome trace JSON (the Trace Event Format, loads in Perfetto and
 /// chrome://tracing): one complete ("X") event per compute action, pid 0,
-/// tid = rank, ts/dur in microseconds, args {stage, microbatch}.
+/// tid = rank, ts/dur in microseconds, args {stage, microbatch}; then one
+/// per entry of `allReduces`, named "ALLREDUCE_S<stage>" in category
+/// "allreduce" (as pp-run's traces name them), args {stage, bytes}.
 std::string chromeTraceJSON(const PipelineModel &model,
                             const Schedule &schedule,
-                            const SimulationResult &result);
+                            const SimulationResult &result,
+                            const std::vector<TraceSpan> &allReduces = {});
 
 /// Machine-readable metrics: {"num_ranks", "num_stages", "num_microbatches",
 /// "makespan_us", "ideal_time_us", "bubble_rate", "bubble_over_ideal",

@@ -28,10 +28,11 @@ struct PPSimulatePass : mlir::pp::impl::PPSimulatePassBase<PPSimulatePass> {
   void runOnOperation() override;
   /// The schedule's pp.allreduce ops: each one's interval overlapped and at
   /// the end of the step, and both steps (sched::simulateDataParallel).
-  void reportAllReduces(llvm::raw_ostream &os,
-                        const sched::PipelineModel &model,
-                        const ScheduleModel &schedule,
-                        const sched::SimulationResult &result);
+  /// Returns the overlapped intervals, for the Chrome trace.
+  std::vector<sched::TraceSpan>
+  reportAllReduces(llvm::raw_ostream &os, const sched::PipelineModel &model,
+                   const ScheduleModel &schedule,
+                   const sched::SimulationResult &result);
 };
 } // namespace
 
@@ -46,10 +47,9 @@ static LogicalResult writeFile(Location loc, StringRef path, StringRef text) {
   return success();
 }
 
-void PPSimulatePass::reportAllReduces(llvm::raw_ostream &os,
-                                      const sched::PipelineModel &model,
-                                      const ScheduleModel &schedule,
-                                      const sched::SimulationResult &result) {
+std::vector<sched::TraceSpan> PPSimulatePass::reportAllReduces(
+    llvm::raw_ostream &os, const sched::PipelineModel &model,
+    const ScheduleModel &schedule, const sched::SimulationResult &result) {
   sched::DataParallelModel dp;
   dp.replicas = schedule.replicas;
   dp.bandwidth = allReduceBandwidth;
@@ -76,6 +76,11 @@ void PPSimulatePass::reportAllReduces(llvm::raw_ostream &os,
      << llvm::format("%.3f", result.makespan)
      << " us, all-reduce time of the busiest rank "
      << llvm::format("%.3f", step.allReduceTime) << " us\n";
+  std::vector<sched::TraceSpan> spans;
+  for (const sched::DataParallelResult::Timing &t : step.overlapped)
+    spans.push_back(
+        {t.rank, t.stage, dp.gradientBytes[t.stage], t.start, t.end});
+  return spans;
 }
 
 void PPSimulatePass::runOnOperation() {
@@ -125,13 +130,14 @@ void PPSimulatePass::runOnOperation() {
       os << "compute slots: the " << model.numRanks << " ranks share "
          << computeSlots << " core(s)\n";
     os << sched::renderReport(model, schedule.schedule, result);
+    std::vector<sched::TraceSpan> allReduces;
     if (!schedule.allReduces.empty()) {
       if (!(allReduceBandwidth > 0) || !(allReduceLatency >= 0)) {
         mlir::emitError(op.getLoc(), "'allreduce-bandwidth' must be > 0 and "
                                      "'allreduce-latency' >= 0");
         return signalPassFailure();
       }
-      reportAllReduces(os, model, schedule, result);
+      allReduces = reportAllReduces(os, model, schedule, result);
     }
     // By default a large pipeline's timeline (more than kCompactRanks
     // rows, each up to 2000 cells) is left out: the report stays readable
@@ -144,9 +150,9 @@ void PPSimulatePass::runOnOperation() {
       os << sched::renderTimeline(model, schedule.schedule, result);
     os.flush();
     if (!traceFile.empty() &&
-        failed(writeFile(
-            op.getLoc(), traceFile,
-            sched::chromeTraceJSON(model, schedule.schedule, result))))
+        failed(writeFile(op.getLoc(), traceFile,
+                         sched::chromeTraceJSON(model, schedule.schedule,
+                                                result, allReduces))))
       return signalPassFailure();
     if (!metricsFile.empty() &&
         failed(writeFile(op.getLoc(), metricsFile,

@@ -17,6 +17,14 @@
 
 // BANDWIDTH: error: 'allreduce-bandwidth' must be > 0 and 'allreduce-latency' >= 0
 
+// trace=FILE shows each all-reduce on its rank's row, overlapped as above.
+// RUN: pp-opt %s --pp-plan="schedule=interleaved-1f1b num-microbatches=4" --pp-insert-allreduce="replicas=4 gradient-bytes=1000000" --pp-simulate="allreduce-bandwidth=1e12 allreduce-latency=0.5 timeline=false trace=%t.json" -o /dev/null > /dev/null
+// RUN: FileCheck %s --check-prefix=TRACE < %t.json
+// TRACE-DAG: {"args":{"bytes":1000000,"stage":2},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S2","ph":"X","pid":0,"tid":0,"ts":23}
+// TRACE-DAG: {"args":{"bytes":1000000,"stage":0},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S0","ph":"X","pid":0,"tid":0,"ts":27.5}
+// TRACE-DAG: {"args":{"bytes":1000000,"stage":3},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S3","ph":"X","pid":0,"tid":1,"ts":21}
+// TRACE-DAG: {"args":{"bytes":1000000,"stage":1},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S1","ph":"X","pid":0,"tid":1,"ts":25.5}
+
 pp.pipeline @p ranks(2) activation_bytes(64) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 2, backward_weight = 0) memory(stash = 128, weight_stash = 0)
   pp.stage 1 on rank 1 costs(forward = 1, backward_input = 2, backward_weight = 0) memory(stash = 128, weight_stash = 0)

@@ -291,7 +291,9 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
     each all-reduce's interval (a ring over the replicas,
     sched::ringAllReduceTime, run beside the rank's compute from its
     placement on) and the step with the all-reduces overlapped against the
-    same all-reduces started after each rank's last action.
+    same all-reduces started after each rank's last action. The Chrome
+    trace shows the overlapped ones on their ranks' rows ("ALLREDUCE_S<s>",
+    category "allreduce", as in pp-run's traces).
 
     With `compute-slots` = K below the number of ranks, the ranks share K
     cores (sched::simulate, list scheduling): what a run with more ranks
