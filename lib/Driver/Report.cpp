@@ -335,24 +335,33 @@ sched::DataParallelResult Trainer::predictDataParallel(
 
 void Trainer::recordStepRatio(const pprt::StepTiming &timing) {
   // The trace is on every process (gathered for the step's timing); only
-  // the leader reports. The GPU path's trace has no CPU stage times to
-  // predict from when it is empty.
-  if (!leader || timing.makespan <= 0)
+  // the leader reports. A step with nothing to predict from (an empty
+  // trace) records NaN, so that entry k stays step firstStep + k.
+  if (!leader)
     return;
-  sched::SimulationResult withMeasured =
-      sched::simulate(measuredStepPipeline(), model.schedule);
-  double predicted = replicas > 1 ? predictDataParallel(withMeasured).makespan
-                                  : withMeasured.makespan;
-  stepRatios.push_back(predicted > 0 ? timing.makespan * 1e6 / predicted : 0.0);
+  double ratio = std::numeric_limits<double>::quiet_NaN();
+  if (timing.makespan > 0) {
+    sched::SimulationResult withMeasured =
+        sched::simulate(measuredStepPipeline(), model.schedule);
+    double predicted = replicas > 1 ? predictDataParallel(withMeasured).makespan
+                                    : withMeasured.makespan;
+    if (predicted > 0)
+      ratio = timing.makespan * 1e6 / predicted;
+  }
+  stepRatios.push_back(ratio);
 }
 
 std::string Trainer::medianStepRatio() const {
-  // Steps 2..N, as steadyTiming: the first compiles lazily and warms up.
-  if (stepRatios.size() < 2)
+  // All steps but the run's first, as steadyTiming: the first compiles
+  // lazily and warms up.
+  std::vector<double> ratios;
+  for (size_t k = 1; k < stepRatios.size(); ++k)
+    if (std::isfinite(stepRatios[k]))
+      ratios.push_back(stepRatios[k]);
+  if (ratios.empty())
     return "";
-  std::vector<double> ratios(stepRatios.begin() + 1, stepRatios.end());
-  return llvm::formatv("; median over steps 2-{0}: {1:F2}", stepRatios.size(),
-                       median(ratios))
+  return llvm::formatv("; median over steps {0}-{1}: {2:F2}", firstStep + 1,
+                       firstStep + stepRatios.size() - 1, median(ratios))
       .str();
 }
 
@@ -394,13 +403,17 @@ pprt::StepTiming Trainer::steadyTiming() const {
   return steady;
 }
 
-/// " (medians of steps 2-5)", or "" for one step.
-static std::string stepsMeasured(size_t steps) {
+/// The steps the medians are over: all but the run's first (`firstStep`,
+/// later than 1 after --resume), which compiles lazily and warms up.
+/// " (medians of steps 2-5)", " (step 2)", or "" for one step.
+static std::string stepsMeasured(size_t steps, int firstStep) {
   if (steps < 2)
     return "";
+  std::string from = std::to_string(firstStep + 1);
   if (steps == 2)
-    return " (step 2)";
-  return " (medians of steps 2-" + std::to_string(steps) + ")";
+    return " (step " + from + ")";
+  return " (medians of steps " + from + "-" +
+         std::to_string(firstStep + steps - 1) + ")";
 }
 
 /// Busiest / least-busy of `busy` (infinity when the least is 0).
@@ -433,7 +446,8 @@ void Trainer::reportCpuBalance(const pprt::StepTiming &timing) {
         llvm::formatv("{0}{1:F3}", text.empty() ? "" : " ", cpu * 1e3).str();
   // A rank with no CPU time at all prints 0, not inf.
   double imbalance = imbalanceOf(timing.cpuBusy);
-  out << "measured CPU time per rank" << stepsMeasured(stepTimings.size())
+  out << "measured CPU time per rank"
+      << stepsMeasured(stepTimings.size(), firstStep)
       << " (ms, each rank thread's own, without waiting for a core): " << text
       << " (busiest / least-busy rank "
       << llvm::format("%.2f", std::isinf(imbalance) ? 0.0 : imbalance) << ")\n";
@@ -458,7 +472,7 @@ void Trainer::reportBalance(const pprt::StepTiming &timing) {
         << " ms, ";
   out << "utilisation per rank " << planned << " (busiest / least-busy rank "
       << llvm::format("%.2f", plannedImbalance) << ")\n";
-  out << "measured" << stepsMeasured(stepTimings.size()) << ": step "
+  out << "measured" << stepsMeasured(stepTimings.size(), firstStep) << ": step "
       << llvm::format("%.3f", timing.makespan * 1e3)
       << " ms, utilisation per rank " << actual
       << " (busiest / least-busy rank "

@@ -172,9 +172,11 @@ private:
   /// predicted from its own trace (the data-parallel step with replicas) to
   /// stepRatios.
   void recordStepRatio(const pprt::StepTiming &timing);
-  /// Every step's measured / predicted makespan (recordStepRatio), in order.
+  /// Every step's measured / predicted makespan (recordStepRatio), in order
+  /// from firstStep; NaN for a step with no trace to predict from.
   std::vector<double> stepRatios;
-  /// " (median over steps 2-N: R)" of stepRatios, or "" for one step.
+  /// "; median over steps F-L: R" of stepRatios but the run's first step,
+  /// or "" with nothing to take it over.
   std::string medianStepRatio() const;
   /// TrainOptions::calibrateAllReduce: fits allReduceBandwidth and
   /// allReduceLatency to all-gathers among the replicas (a collective).

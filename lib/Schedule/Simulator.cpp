@@ -12,6 +12,7 @@
 #include "Events.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <queue>
 
@@ -347,9 +348,13 @@ SimulationResult Simulator::run() {
         result.makespan > 0 ? 1.0 - metrics.busyTime / result.makespan : 0.0;
   result.bubbleRate =
       result.makespan > 0 ? 1.0 - result.idealTime / result.makespan : 0.0;
+  // A span is an end minus a start, the ideal time a sum of durations: one
+  // rounding apart when equal, which would print as 2.2e-16.
   result.spanBubbleRate = result.maxRankSpan > 0
                               ? 1.0 - result.idealTime / result.maxRankSpan
                               : 0.0;
+  if (std::abs(result.spanBubbleRate) < 1e-12)
+    result.spanBubbleRate = 0.0;
   result.bubbleOverIdeal =
       result.idealTime > 0
           ? (result.makespan - result.idealTime) / result.idealTime

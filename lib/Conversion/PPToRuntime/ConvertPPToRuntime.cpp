@@ -614,8 +614,8 @@ void ConvertPPToRuntimePass::runOnOperation() {
   for (auto [r, region] : llvm::enumerate(schedule->getRegions())) {
     std::string name = (schedule.getSymName() + "_rank" + Twine(r)).str();
     if (symbols.lookup(name)) {
-      schedule.emitError("cannot create '@")
-          << name << "': a symbol of that name already exists";
+      schedule.emitScheduleError() << "cannot create '@" << name
+                                   << "': a symbol of that name already exists";
       return signalPassFailure();
     }
     b.setInsertionPointToEnd(module.getBody());

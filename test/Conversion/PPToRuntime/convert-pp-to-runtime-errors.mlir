@@ -91,3 +91,32 @@ func.func @b(%w: tensor<4x10xf32> {pp.parameter}, %d: tensor<1x10xf32> {pp.gradi
   return %w : tensor<4x10xf32>
 }
 
+
+// -----
+
+// A rank function's name is taken (here by a compact schedule's own
+// functions: the error is at the schedule, without printing it).
+pp.pipeline @p ranks(2) {
+  pp.stage 0 on rank 0 forward @f0 backward @b0
+  pp.stage 1 on rank 1 forward @f1 backward @b1
+}
+// expected-error @below {{'pp.schedule' op cannot create '@s_rank0': a symbol of that name already exists}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, send activation 0 0 to 1, recv gradient 1 0 from 1, backward 0 0]
+rank 1 [recv activation 0 0 from 0, forward 1 0, backward 1 0, send gradient 1 0 to 0]
+func.func @s_rank0() {
+  return
+}
+func.func @f0(%x: tensor<4xf32>, %w: tensor<4xf32> {pp.parameter}) -> tensor<4xf32> {
+  return %w : tensor<4xf32>
+}
+func.func @b0(%w: tensor<4xf32> {pp.parameter}, %d: tensor<4xf32> {pp.gradient}) -> tensor<4xf32> {
+  return %d : tensor<4xf32>
+}
+func.func @f1(%x: tensor<4xf32>, %w: tensor<4xf32> {pp.parameter}) -> tensor<f32> {
+  %c = arith.constant dense<1.0> : tensor<f32>
+  return %c : tensor<f32>
+}
+func.func @b1(%w: tensor<4xf32> {pp.parameter}, %d: tensor<f32> {pp.gradient}) -> (tensor<4xf32>, tensor<4xf32>) {
+  return %w, %w : tensor<4xf32>, tensor<4xf32>
+}
