@@ -96,6 +96,61 @@ mlir::pp::unpackCompactSchedule(ScheduleOp op) {
   return ranks;
 }
 
+SmallVector<int64_t>
+mlir::pp::packAllReduces(ArrayRef<PackedAllReduce> entries) {
+  SmallVector<int64_t> words;
+  words.reserve(kAllReduceWords * entries.size());
+  for (const PackedAllReduce &e : entries)
+    words.append({e.rank, e.after, e.stage, e.replicas, e.bytes, e.bucket});
+  return words;
+}
+
+std::vector<PackedAllReduce> mlir::pp::unpackAllReduces(ScheduleOp op) {
+  std::vector<PackedAllReduce> entries;
+  if (!op.getPackedAllReducesAttr())
+    return entries;
+  ArrayRef<int64_t> words = op.getPackedAllReducesAttr().asArrayRef();
+  for (size_t i = 0; i + kAllReduceWords <= words.size(); i += kAllReduceWords)
+    entries.push_back({words[i], words[i + 1], words[i + 2], words[i + 3],
+                       words[i + 4], words[i + 5]});
+  return entries;
+}
+
+/// The all-reduce entries' structural checks: whole entries, each after an
+/// action of its rank, in program order, with at least 2 replicas, bytes
+/// >= 0 and a bucket >= -1.
+static LogicalResult verifyPackedAllReduces(ScheduleOp op,
+                                            ArrayRef<int64_t> counts) {
+  ArrayRef<int64_t> words = op.getPackedAllReducesAttr().asArrayRef();
+  if (words.size() % kAllReduceWords != 0)
+    return op.emitScheduleError()
+           << "has " << words.size() << " words in 'packed_all_reduces'; "
+           << "expected a multiple of " << kAllReduceWords;
+  std::vector<PackedAllReduce> entries = unpackAllReduces(op);
+  for (auto [i, e] : llvm::enumerate(entries)) {
+    auto at = [&, i = i]() {
+      return op.emitScheduleError() << "all-reduce " << i << ": ";
+    };
+    if (e.rank < 0 || e.rank >= static_cast<int64_t>(counts.size()))
+      return at() << "rank " << e.rank << " is out of range: the schedule has "
+                  << counts.size() << " ranks";
+    if (e.after < 0 || e.after >= counts[e.rank])
+      return at() << "follows action " << e.after << " of rank " << e.rank
+                  << ", which has " << counts[e.rank] << " actions";
+    if (i > 0 && std::make_pair(e.rank, e.after) <
+                     std::make_pair(entries[i - 1].rank, entries[i - 1].after))
+      return at() << "comes before the all-reduce listed ahead of it; "
+                  << "entries are in program order";
+    if (e.replicas < 2)
+      return at() << "needs at least 2 replicas, not " << e.replicas;
+    if (e.bytes < 0)
+      return at() << "bytes must be >= 0, not " << e.bytes;
+    if (e.bucket < -1)
+      return at() << "bucket must be >= 0 (or -1 for none), not " << e.bucket;
+  }
+  return success();
+}
+
 LogicalResult mlir::pp::verifyCompactSchedule(ScheduleOp op) {
   std::optional<ArrayRef<int64_t>> counts = op.getRankActionCounts();
   std::optional<ArrayRef<int32_t>> packed = op.getPackedActions();
@@ -105,8 +160,13 @@ LogicalResult mlir::pp::verifyCompactSchedule(ScheduleOp op) {
            << "' without '"
            << (counts ? "packed_actions" : "rank_action_counts")
            << "'; a compact schedule needs both";
-  if (!counts)
+  if (!counts) {
+    if (op.getPackedAllReducesAttr())
+      return op.emitScheduleError()
+             << "has 'packed_all_reduces' but is not compact; its "
+                "all-reduces are pp.allreduce ops";
     return success();
+  }
   if (op->getNumRegions() != 0)
     return op.emitScheduleError()
            << "is compact but has " << op->getNumRegions()
@@ -142,6 +202,8 @@ LogicalResult mlir::pp::verifyCompactSchedule(ScheduleOp op) {
         return at() << "a compute action has peer " << words[3]
                     << "; expected -1";
     }
+  if (op.getPackedAllReducesAttr())
+    return verifyPackedAllReduces(op, *counts);
   return success();
 }
 
@@ -205,9 +267,22 @@ FailureOr<bool> mlir::pp::parseRankHeader(OpAsmParser &parser, int64_t expected,
   return true;
 }
 
+/// `allreduce S replicas D bytes B [bucket K]`, after the keyword, into
+/// `entry` (whose rank and place are set).
+static ParseResult parseAllReduce(OpAsmParser &parser, PackedAllReduce &entry) {
+  if (parser.parseInteger(entry.stage) || parser.parseKeyword("replicas") ||
+      parser.parseInteger(entry.replicas) || parser.parseKeyword("bytes") ||
+      parser.parseInteger(entry.bytes))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("bucket")))
+    return parser.parseInteger(entry.bucket);
+  return success();
+}
+
 ParseResult mlir::pp::parseCompactRanks(OpAsmParser &parser,
                                         OperationState &result) {
   sched::Schedule schedule;
+  std::vector<PackedAllReduce> allReduces;
   while (true) {
     FailureOr<bool> found =
         parseRankHeader(parser, schedule.ranks.size(), "actions");
@@ -216,9 +291,18 @@ ParseResult mlir::pp::parseCompactRanks(OpAsmParser &parser,
     if (!*found)
       break;
     std::vector<sched::Action> &actions = schedule.ranks.emplace_back();
+    int64_t rank = schedule.ranks.size() - 1;
     if (parser.parseCommaSeparatedList(
             OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
-              return parseAction(parser, actions.emplace_back());
+              SMLoc loc = parser.getCurrentLocation();
+              if (failed(parser.parseOptionalKeyword("allreduce")))
+                return parseAction(parser, actions.emplace_back());
+              if (actions.empty())
+                return parser.emitError(loc, "an all-reduce must follow an "
+                                             "action of its rank");
+              return parseAllReduce(
+                  parser, allReduces.emplace_back(PackedAllReduce{
+                              rank, static_cast<int64_t>(actions.size()) - 1}));
             }))
       return failure();
   }
@@ -230,15 +314,23 @@ ParseResult mlir::pp::parseCompactRanks(OpAsmParser &parser,
                       b.getDenseI64ArrayAttr(counts));
   result.addAttribute(ScheduleOp::getPackedActionsAttrName(result.name),
                       b.getDenseI32ArrayAttr(packed));
+  if (!allReduces.empty())
+    result.addAttribute(ScheduleOp::getPackedAllReducesAttrName(result.name),
+                        b.getDenseI64ArrayAttr(packAllReduces(allReduces)));
   return success();
 }
 
 void mlir::pp::printCompactRanks(OpAsmPrinter &p, ScheduleOp op) {
   p << " compact";
+  std::vector<PackedAllReduce> allReduces = unpackAllReduces(op);
+  const PackedAllReduce *next = allReduces.data(),
+                        *end = allReduces.data() + allReduces.size();
   for (auto [rank, actions] : llvm::enumerate(unpackCompactSchedule(op))) {
     p.printNewline();
     p << "rank " << rank << " [";
-    llvm::interleaveComma(actions, p, [&](const sched::Action &a) {
+    for (auto [index, a] : llvm::enumerate(actions)) {
+      if (index > 0)
+        p << ", ";
       p << kKindNames[static_cast<int>(a.kind)];
       if (a.isComm())
         p << (a.payload == sched::PayloadKind::Activation ? " activation"
@@ -248,7 +340,17 @@ void mlir::pp::printCompactRanks(OpAsmPrinter &p, ScheduleOp op) {
         p << " overlapped";
       if (a.isComm())
         p << (a.kind == sched::ActionKind::Send ? " to " : " from ") << a.peer;
-    });
+      // The all-reduces placed right after this action (verified input
+      // lists them in program order).
+      for (; next != end && next->rank == static_cast<int64_t>(rank) &&
+             next->after == static_cast<int64_t>(index);
+           ++next) {
+        p << ", allreduce " << next->stage << " replicas " << next->replicas
+          << " bytes " << next->bytes;
+        if (next->bucket >= 0)
+          p << " bucket " << next->bucket;
+      }
+    }
     p << ']';
   }
 }

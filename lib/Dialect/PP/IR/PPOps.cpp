@@ -421,7 +421,7 @@ void ScheduleOp::print(OpAsmPrinter &p) {
       (*this)->getAttrs(),
       {getSymNameAttrName(), getPipelineAttrName(),
        getNumMicrobatchesAttrName(), getRankActionCountsAttrName(),
-       getPackedActionsAttrName()});
+       getPackedActionsAttrName(), getPackedAllReducesAttrName()});
   if (isCompact())
     return printCompactRanks(p, *this);
   for (auto [rank, region] : llvm::enumerate(getRanks())) {

@@ -58,6 +58,15 @@ ScheduleModel mlir::pp::getScheduleModel(ScheduleOp op) {
     result.schedule.ranks = unpackCompactSchedule(op);
     for (const std::vector<sched::Action> &actions : result.schedule.ranks)
       result.ops.emplace_back(actions.size(), op.getOperation());
+    for (const PackedAllReduce &e : unpackAllReduces(op)) {
+      result.allReduces.push_back(
+          {static_cast<int>(e.rank), static_cast<int>(e.stage),
+           static_cast<size_t>(e.after), static_cast<int>(e.bucket)});
+      result.replicas = static_cast<int>(e.replicas);
+      if (result.gradientBytes.size() <= static_cast<size_t>(e.stage))
+        result.gradientBytes.resize(e.stage + 1, 0);
+      result.gradientBytes[e.stage] = e.bytes;
+    }
     return result;
   }
   for (Region &region : op.getRanks()) {
@@ -420,9 +429,9 @@ mlir::pp::selectPipelines(ModuleOp module, StringRef name, bool required) {
 // The compact form
 //===----------------------------------------------------------------------===//
 
-ScheduleOp mlir::pp::buildCompactScheduleOp(OpBuilder &builder, Location loc,
-                                            StringRef name, PipelineOp pipeline,
-                                            const sched::Schedule &schedule) {
+ScheduleOp mlir::pp::buildCompactScheduleOp(
+    OpBuilder &builder, Location loc, StringRef name, PipelineOp pipeline,
+    const sched::Schedule &schedule, ArrayRef<PackedAllReduce> allReduces) {
   SmallVector<int64_t> counts;
   SmallVector<int32_t> packed;
   packSchedule(schedule, counts, packed);
@@ -433,6 +442,10 @@ ScheduleOp mlir::pp::buildCompactScheduleOp(OpBuilder &builder, Location loc,
                      builder.getDenseI64ArrayAttr(counts));
   state.addAttribute(ScheduleOp::getPackedActionsAttrName(state.name),
                      builder.getDenseI32ArrayAttr(packed));
+  if (!allReduces.empty())
+    state.addAttribute(
+        ScheduleOp::getPackedAllReducesAttrName(state.name),
+        builder.getDenseI64ArrayAttr(packAllReduces(allReduces)));
   return cast<ScheduleOp>(builder.create(state));
 }
 
@@ -444,6 +457,32 @@ ScheduleOp mlir::pp::expandSchedule(ScheduleOp op) {
   ScheduleOp expanded = buildScheduleOp(builder, op.getLoc(), op.getSymName(),
                                         op.getPipelineOp(), model.schedule);
   expanded->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  insertAllReduceOps(expanded, unpackAllReduces(op));
   op.erase();
   return expanded;
+}
+
+void mlir::pp::insertAllReduceOps(ScheduleOp op,
+                                  ArrayRef<PackedAllReduce> entries) {
+  if (entries.empty())
+    return;
+  ScheduleModel schedule = getScheduleModel(op);
+  // In program order per rank; the members of a bucket all follow the
+  // same action, so each goes after the one placed before it.
+  Operation *previous = nullptr;
+  const PackedAllReduce *previousEntry = nullptr;
+  for (const PackedAllReduce &e : entries) {
+    Operation *after = schedule.ops[e.rank][e.after];
+    if (previous && previousEntry->rank == e.rank &&
+        previousEntry->after == e.after)
+      after = previous;
+    OpBuilder b(after->getContext());
+    b.setInsertionPointAfter(after);
+    auto reduce = AllReduceOp::create(b, after->getLoc(), e.stage, e.replicas,
+                                      e.bytes, /*bucket=*/nullptr);
+    if (e.bucket >= 0)
+      reduce.setBucket(e.bucket);
+    previous = reduce;
+    previousEntry = &e;
+  }
 }

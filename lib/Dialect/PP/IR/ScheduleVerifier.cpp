@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -327,6 +328,59 @@ static LogicalResult reportProblems(ScheduleOp op, const ScheduleModel &model,
   return failure(!problems.empty());
 }
 
+/// A compact schedule's all-reduces against its pipeline and actions: what
+/// AllReduceOp's verifier checks for the op (the stage runs on the rank, no
+/// backward or W of the stage follows, one per stage, a bucket's members
+/// follow one another).
+static LogicalResult verifyCompactAllReduces(ScheduleOp op, PipelineOp pipeline,
+                                             const ScheduleModel &model) {
+  std::vector<PackedAllReduce> entries = unpackAllReduces(op);
+  if (entries.empty())
+    return success();
+  SmallVector<StageOp> stages = pipeline.getStagesByIndex();
+  // (Each entry's stage is in range: verifyCompactActions checked it.)
+  // The index of the last backward or W of (rank, stage).
+  DenseMap<std::pair<int64_t, int64_t>, int64_t> lastGradient;
+  for (auto [rank, actions] : llvm::enumerate(model.schedule.ranks))
+    for (auto [index, a] : llvm::enumerate(actions))
+      if (a.kind == sched::ActionKind::Backward ||
+          a.kind == sched::ActionKind::BackwardWeight)
+        lastGradient[{rank, a.stage}] = index;
+  DenseSet<std::pair<int64_t, int64_t>> reduced;
+  DenseMap<std::pair<int64_t, int64_t>, size_t> lastOfBucket;
+  for (auto [i, e] : llvm::enumerate(entries)) {
+    auto at = [&, i = i, rank = e.rank]() {
+      return op.emitScheduleError()
+             << "all-reduce " << i << " (rank " << rank << "): ";
+    };
+    if (stages[e.stage].getRank() != e.rank)
+      return at() << "reduces stage " << e.stage << ", which runs on rank "
+                  << stages[e.stage].getRank() << ", not on rank " << e.rank;
+    auto last = lastGradient.find({e.rank, e.stage});
+    if (last != lastGradient.end() && last->second > e.after) {
+      const sched::Action &a = model.schedule.ranks[e.rank][last->second];
+      return at() << "starts before the gradients of stage " << e.stage
+                  << " are final: its "
+                  << (a.kind == sched::ActionKind::Backward ? "backward" : "W")
+                  << " of micro-batch " << a.microbatch
+                  << " follows on this rank";
+    }
+    if (!reduced.insert({e.rank, e.stage}).second)
+      return at() << "stage " << e.stage
+                  << " has a second all-reduce on this rank";
+    if (e.bucket < 0)
+      continue;
+    auto [member, first] = lastOfBucket.try_emplace({e.rank, e.bucket}, i);
+    if (!first &&
+        (member->second + 1 != i || entries[member->second].after != e.after))
+      return at() << "is in bucket " << e.bucket
+                  << ", whose all-reduces do not follow one another "
+                  << "(another action comes between them)";
+    member->second = i;
+  }
+  return success();
+}
+
 /// A compact schedule's checks against its pipeline: the rank count, every
 /// action's stage, micro-batch and peer in range, then the library's
 /// checks. Its values have no types, so that is all there is to check.
@@ -336,6 +390,12 @@ static LogicalResult verifyCompactActions(ScheduleOp op, PipelineOp pipeline) {
            << "lists the actions of " << op.getNumRanks()
            << " ranks, but pipeline " << op.getPipelineAttr() << " has "
            << pipeline.getNumRanks() << " ranks";
+  // Before getScheduleModel, which sizes a table by the stages reduced.
+  for (auto [i, e] : llvm::enumerate(unpackAllReduces(op)))
+    if (e.stage < 0 || e.stage >= pipeline.getNumStages())
+      return op.emitScheduleError()
+             << "all-reduce " << i << " (rank " << e.rank << "): stage "
+             << e.stage << " is not in pipeline " << op.getPipelineAttr();
   ScheduleModel model = getScheduleModel(op);
   SmallVector<StageOp> stages = pipeline.getStagesByIndex();
   int64_t numStages = pipeline.getNumStages(), numForwards = 0, numActions = 0;
@@ -376,9 +436,11 @@ static LogicalResult verifyCompactActions(ScheduleOp op, PipelineOp pipeline) {
            << "runs " << numForwards << " forwards, but " << numStages
            << " stages x " << op.getNumMicrobatches() << " micro-batches need "
            << numStages * op.getNumMicrobatches();
-  return reportProblems(
-      op, model,
-      sched::checkSchedule(getPipelineModel(pipeline), model.schedule));
+  if (failed(reportProblems(
+          op, model,
+          sched::checkSchedule(getPipelineModel(pipeline), model.schedule))))
+    return failure();
+  return verifyCompactAllReduces(op, pipeline, model);
 }
 
 LogicalResult ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {

@@ -112,35 +112,30 @@ void PPInsertAllReducePass::runOnOperation() {
          llvm::make_early_inc_range(module.getOps<ScheduleOp>())) {
       if (op.getPipeline() != pipeline.getSymName())
         continue;
+      // Any earlier all-reduces go: the compact form lists its own, the
+      // SSA form has them as ops.
       for (Region &region : op.getRanks())
         for (Operation &action : llvm::make_early_inc_range(region.front()))
           if (isa<AllReduceOp>(action))
             action.erase();
-      if (replicas == 1)
-        continue;
-      // The all-reduces are ops placed among the actions.
-      op = expandSchedule(op);
       ScheduleModel schedule = getScheduleModel(op);
-      // In program order per rank; the members of a bucket all follow the
-      // same action, so each goes after the one placed before it.
-      Operation *previous = nullptr;
-      size_t previousAfter = 0;
-      int previousRank = -1;
-      for (const sched::AllReducePlacement &p : sched::bucketAllReduces(
-               sched::placeAllReduces(schedule.schedule), bytes, bucketBytes)) {
-        Operation *after = schedule.ops[p.rank][p.after];
-        if (previous && previousRank == p.rank && previousAfter == p.after)
-          after = previous;
-        OpBuilder b(after->getContext());
-        b.setInsertionPointAfter(after);
-        auto reduce = AllReduceOp::create(b, after->getLoc(), p.stage, replicas,
-                                          bytes[p.stage], /*bucket=*/nullptr);
-        if (p.bucket >= 0)
-          reduce.setBucket(p.bucket);
-        previous = reduce;
-        previousAfter = p.after;
-        previousRank = p.rank;
+      std::vector<PackedAllReduce> entries;
+      if (replicas > 1)
+        for (const sched::AllReducePlacement &p : sched::bucketAllReduces(
+                 sched::placeAllReduces(schedule.schedule), bytes, bucketBytes))
+          entries.push_back({p.rank, static_cast<int64_t>(p.after), p.stage,
+                             replicas, bytes[p.stage], p.bucket});
+      if (!op.isCompact()) {
+        insertAllReduceOps(op, entries);
+        continue;
       }
+      // A compact schedule stays compact, with the entries as its list.
+      OpBuilder builder(op);
+      ScheduleOp replacement =
+          buildCompactScheduleOp(builder, op.getLoc(), op.getSymName(),
+                                 pipeline, schedule.schedule, entries);
+      replacement->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+      op.erase();
     }
   }
 }

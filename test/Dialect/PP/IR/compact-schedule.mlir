@@ -46,3 +46,36 @@ pp.pipeline @one ranks(2) {
 pp.schedule @idle pipeline(@one) microbatches(1) attributes {test.tag = 3 : i64} compact
 rank 0 [forward 0 0, backward 0 0]
 rank 1 []
+
+// All-reduces are entries of the lists, right after the action they follow
+// (a bucket's members after the same one), held in packed_all_reduces: six
+// words each (rank, index of the action before it, stage, replicas, bytes,
+// bucket or -1), in program order. Expanded, they are pp.allreduce ops.
+// CHECK-LABEL: pp.schedule @dp pipeline(@v) microbatches(1) compact
+// CHECK-NEXT:  rank 0 [forward 0 0, send activation 0 0 to 1, recv activation 1 0 from 1, forward 2 0, send activation 2 0 to 1, recv gradient 3 0 from 1, backward 2 0, allreduce 2 replicas 2 bytes 300, send gradient 2 0 to 1, recv gradient 1 0 from 1, backward 0 0, allreduce 0 replicas 2 bytes 100]
+// CHECK-NEXT:  rank 1 [recv activation 0 0 from 0, forward 1 0, send activation 1 0 to 0, recv activation 2 0 from 0, forward 3 0, backward 3 0, send gradient 3 0 to 0, recv gradient 2 0 from 0, backward 1 0, allreduce 3 replicas 2 bytes 400 bucket 0, allreduce 1 replicas 2 bytes 200 bucket 0, send gradient 1 0 to 0]
+// GENERIC: packed_all_reduces = array<i64: 0, 6, 2, 2, 300, -1, 0, 9, 0, 2, 100, -1, 1, 8, 3, 2, 400, 0, 1, 8, 1, 2, 200, 0>
+// EXPAND-LABEL: pp.schedule @dp pipeline(@v) microbatches(1)
+// EXPAND:       pp.backward stage 2 microbatch 0
+// EXPAND-NEXT:  pp.allreduce gradients stage 2 replicas 2 bytes 300
+// EXPAND-NEXT:  pp.send gradient stage 2 microbatch 0 to rank 1
+// EXPAND:       pp.backward stage 0 microbatch 0
+// EXPAND-NEXT:  pp.allreduce gradients stage 0 replicas 2 bytes 100
+// EXPAND-NEXT:  }
+// EXPAND:       pp.backward stage 1 microbatch 0
+// EXPAND-NEXT:  pp.allreduce gradients stage 3 replicas 2 bytes 400 bucket 0
+// EXPAND-NEXT:  pp.allreduce gradients stage 1 replicas 2 bytes 200 bucket 0
+// EXPAND-NEXT:  pp.send gradient stage 1 microbatch 0 to rank 0
+pp.pipeline @v ranks(2) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 32)
+  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 32)
+  pp.stage 2 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 32)
+  pp.stage 3 on rank 1 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 32)
+}
+pp.schedule @dp pipeline(@v) microbatches(1) compact
+rank 0 [forward 0 0, send activation 0 0 to 1, recv activation 1 0 from 1, forward 2 0, send activation 2 0 to 1,
+        recv gradient 3 0 from 1, backward 2 0, allreduce 2 replicas 2 bytes 300, send gradient 2 0 to 1,
+        recv gradient 1 0 from 1, backward 0 0, allreduce 0 replicas 2 bytes 100]
+rank 1 [recv activation 0 0 from 0, forward 1 0, send activation 1 0 to 0, recv activation 2 0 from 0, forward 3 0,
+        backward 3 0, send gradient 3 0 to 0, recv gradient 2 0 from 0, backward 1 0,
+        allreduce 3 replicas 2 bytes 400 bucket 0, allreduce 1 replicas 2 bytes 200 bucket 0, send gradient 1 0 to 0]

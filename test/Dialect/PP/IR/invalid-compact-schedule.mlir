@@ -187,3 +187,117 @@ pp.pipeline @p ranks(1) {
 // expected-error @below {{'pp.schedule' op has 4 more problems not shown}}
 pp.schedule @s pipeline(@p) microbatches(6) compact
 rank 0 []
+
+// -----
+// All-reduce entries: the encoding.
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op has 'packed_all_reduces' but is not compact; its all-reduces are pp.allreduce ops}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, packed_all_reduces = array<i64: 0, 1, 0, 2, 8, -1>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op has 5 words in 'packed_all_reduces'; expected a multiple of 6}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>, packed_actions = array<i32: 0, 0, 0, -1, 1, 0, 0, -1>, packed_all_reduces = array<i64: 0, 1, 0, 2, 8>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 0: rank 3 is out of range: the schedule has 1 ranks}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>, packed_actions = array<i32: 0, 0, 0, -1, 1, 0, 0, -1>, packed_all_reduces = array<i64: 3, 1, 0, 2, 8, -1>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 0: follows action 2 of rank 0, which has 2 actions}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>, packed_actions = array<i32: 0, 0, 0, -1, 1, 0, 0, -1>, packed_all_reduces = array<i64: 0, 2, 0, 2, 8, -1>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(2) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 1: comes before the all-reduce listed ahead of it; entries are in program order}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2, 2>, packed_actions = array<i32: 0, 0, 0, -1, 1, 0, 0, -1, 0, 1, 0, -1, 1, 1, 0, -1>, packed_all_reduces = array<i64: 1, 1, 1, 2, 8, -1, 0, 1, 0, 2, 8, -1>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 0: needs at least 2 replicas, not 1}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward 0 0, allreduce 0 replicas 1 bytes 8]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 0: bytes must be >= 0, not -8}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward 0 0, allreduce 0 replicas 2 bytes -8]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 0: bucket must be >= 0 (or -1 for none), not -2}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward 0 0, allreduce 0 replicas 2 bytes 8 bucket -2]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+// expected-error @below {{an all-reduce must follow an action of its rank}}
+rank 0 [allreduce 0 replicas 2 bytes 8, forward 0 0, backward 0 0]
+
+// -----
+// All-reduce entries against the pipeline and the actions, as
+// pp.allreduce's verifier checks the op.
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 0 (rank 0): stage 4 is not in pipeline @p}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward 0 0, allreduce 4 replicas 2 bytes 8]
+
+// -----
+pp.pipeline @p ranks(2) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+  pp.stage 1 on rank 1 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 0 (rank 0): reduces stage 1, which runs on rank 1, not on rank 0}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, send activation 0 0 to 1, recv gradient 1 0 from 1, backward 0 0, allreduce 1 replicas 2 bytes 8]
+rank 1 [recv activation 0 0 from 0, forward 1 0, backward 1 0, send gradient 1 0 to 0]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 8, weight_stash = 4)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 0 (rank 0): starts before the gradients of stage 0 are final: its W of micro-batch 0 follows on this rank}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward_input 0 0, allreduce 0 replicas 2 bytes 8, backward_weight 0 0]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 1 (rank 0): stage 0 has a second all-reduce on this rank}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward 0 0, allreduce 0 replicas 2 bytes 8, allreduce 0 replicas 2 bytes 8]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+  pp.stage 1 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 1 (rank 0): is in bucket 0, whose all-reduces do not follow one another (another action comes between them)}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, forward 1 0, backward 1 0, allreduce 1 replicas 2 bytes 8 bucket 0, backward 0 0, allreduce 0 replicas 2 bytes 8 bucket 0]

@@ -42,13 +42,31 @@
 // RUN: pp-opt %t/insert.mlir -pp-expand-schedule > %t/insert-expanded.mlir
 // RUN: pp-opt %t/zb-h2-ssa.mlir | diff %t/insert-expanded.mlir -
 //
-// pp-insert-allreduce expands the schedule it places all-reduces in.
+// pp-insert-allreduce lists the all-reduces of a compact schedule in it;
+// expanded, it is what the pass makes of the SSA form, buckets included,
+// and pp-simulate reports the same step.
 // RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3 form=compact" -pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" > %t/allreduce-compact.mlir
+// RUN: FileCheck %s --check-prefix=ALLREDUCE --input-file=%t/allreduce-compact.mlir
+// ALLREDUCE: pp.schedule @p_zb_h1 pipeline(@p) microbatches(3) compact
+// ALLREDUCE-NEXT: rank 0 [{{.*}}, backward_weight 0 2, allreduce 0 replicas 2 bytes 1000]
+// ALLREDUCE-NEXT: rank 1 [{{.*}}, backward_weight 1 2, allreduce 1 replicas 2 bytes 3000]
 // RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3 form=ssa" -pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" > %t/allreduce-ssa.mlir
-// RUN: diff %t/allreduce-compact.mlir %t/allreduce-ssa.mlir
-// With one replica there is nothing to place: the schedule stays compact.
-// RUN: pp-opt %s -pp-plan="schedule=zb-h1 num-microbatches=3 form=compact" -pp-insert-allreduce="replicas=1" | FileCheck %s --check-prefix=ONE-REPLICA
+// RUN: pp-opt %t/allreduce-compact.mlir -pp-expand-schedule | diff - %t/allreduce-ssa.mlir
+// RUN: pp-opt %t/allreduce-compact.mlir -pp-simulate -o /dev/null 2> %t/allreduce-compact.txt
+// RUN: pp-opt %t/allreduce-ssa.mlir -pp-simulate -o /dev/null 2> %t/allreduce-ssa.txt
+// RUN: diff %t/allreduce-compact.txt %t/allreduce-ssa.txt
+// RUN: pp-opt %S/Inputs/two-stages-per-rank.mlir -pp-plan="schedule=interleaved-1f1b num-microbatches=4 form=compact" -pp-insert-allreduce="replicas=3 gradient-bytes=100,200,300,400 bucket-bytes=1000" -pp-expand-schedule > %t/bucket-compact.mlir
+// RUN: pp-opt %S/Inputs/two-stages-per-rank.mlir -pp-plan="schedule=interleaved-1f1b num-microbatches=4 form=ssa" -pp-insert-allreduce="replicas=3 gradient-bytes=100,200,300,400 bucket-bytes=1000" > %t/bucket-ssa.mlir
+// RUN: diff %t/bucket-compact.mlir %t/bucket-ssa.mlir
+// RUN: grep -c "bucket 0" %t/bucket-ssa.mlir | FileCheck %s --check-prefix=BUCKET
+// BUCKET: 4
+// Running the pass again replaces the list; with one replica it is empty.
+// RUN: pp-opt %t/allreduce-compact.mlir -pp-insert-allreduce="replicas=4 gradient-bytes=10" | FileCheck %s --check-prefix=AGAIN
+// AGAIN: rank 0 [{{.*}}, backward_weight 0 2, allreduce 0 replicas 4 bytes 10]
+// AGAIN-NOT: replicas 2
+// RUN: pp-opt %t/allreduce-compact.mlir -pp-insert-allreduce="replicas=1" | FileCheck %s --check-prefix=ONE-REPLICA
 // ONE-REPLICA: pp.schedule @p_zb_h1 pipeline(@p) microbatches(3) compact
+// ONE-REPLICA-NOT: allreduce
 //
 // form=auto (the default) is compact above 100 000 actions: 1F1B on two
 // ranks has 8 actions per micro-batch (2 F, 2 B, a send and a recv each

@@ -24,6 +24,23 @@ namespace mlir::pp {
 /// rank of a send or receive (-1 for a compute action).
 inline constexpr int64_t kPackedWords = 4;
 
+/// A `pp.allreduce` of a compact schedule: on rank `rank` right after its
+/// action `after` (an index into the rank's actions), the stage whose
+/// gradients it sums over `replicas` replicas, their bytes, and the bucket
+/// it shares a collective with (-1: none). `packed_all_reduces` holds
+/// kAllReduceWords i64 per entry in this order, entries in program order.
+struct PackedAllReduce {
+  int64_t rank = 0, after = 0, stage = 0, replicas = 2, bytes = 0, bucket = -1;
+};
+inline constexpr int64_t kAllReduceWords = 6;
+
+/// `entries` as the words of `packed_all_reduces`.
+SmallVector<int64_t> packAllReduces(ArrayRef<PackedAllReduce> entries);
+
+/// The entries of `packed_all_reduces` (none without it). Missing words
+/// end the list: never a crash on input the verifier rejected.
+std::vector<PackedAllReduce> unpackAllReduces(ScheduleOp op);
+
 /// Appends `schedule`'s actions, all ranks in order, to `packed`, and each
 /// rank's action count to `rankActionCounts`.
 void packSchedule(const sched::Schedule &schedule,

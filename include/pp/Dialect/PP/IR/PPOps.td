@@ -150,15 +150,22 @@ def PP_ScheduleOp : PP_Op<"schedule", [
     it, and checks that a stage naming only a fused backward function runs
     no B or W, naming the rank and the action's index; each compute action
     is stored with no payload bit and peer -1, so a schedule has one
-    encoding. `pp-expand-schedule` turns it into the SSA form, and the
-    passes that need that form (pp-insert-allreduce, convert-pp-to-runtime)
-    expand it first.
+    encoding. `pp-expand-schedule` turns it into the SSA form (its
+    all-reduces into `pp.allreduce` ops), and convert-pp-to-runtime, which
+    needs that form, expands it first; pp-insert-allreduce lists its
+    all-reduces in it.
 
     ```mlir
     pp.schedule @s pipeline(@p) microbatches(1) compact
     rank 0 [forward 0 0, send activation 0 0 to 1, recv gradient 1 0 from 1, backward 0 0]
     rank 1 [recv activation 0 0 from 0, forward 1 0, backward 1 0, send gradient 1 0 to 0]
     ```
+
+    `pp.allreduce` ops are entries of the lists too (`allreduce S replicas
+    D bytes B`, with `bucket K` in a bucket), right after the action they
+    follow, held in `packed_all_reduces` (six i64 each: rank, index of the
+    action before it, stage, replicas, bytes, bucket or -1) and checked as
+    the op's verifier checks them.
 
     A schedule is *compute-only* when a value that crosses ranks has no
     `pp.send`/`pp.recv`: the consuming action then has no operand for it and
@@ -194,7 +201,8 @@ def PP_ScheduleOp : PP_Op<"schedule", [
     FlatSymbolRefAttr:$pipeline,
     PP_IntAttr:$num_microbatches,
     OptionalAttr<DenseI64ArrayAttr>:$rank_action_counts,
-    OptionalAttr<DenseI32ArrayAttr>:$packed_actions);
+    OptionalAttr<DenseI32ArrayAttr>:$packed_actions,
+    OptionalAttr<DenseI64ArrayAttr>:$packed_all_reduces);
   let regions = (region VariadicRegion<SizedRegion<1>>:$ranks);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;

@@ -56,12 +56,21 @@ ScheduleOp buildScheduleOp(OpBuilder &builder, Location loc, StringRef name,
 
 /// Builds a compact `pp.schedule` named `name` for `pipeline` at the
 /// builder's insertion point: the same schedule as buildScheduleOp's, in
-/// about 16 bytes per action and one op.
+/// about 16 bytes per action and one op, with `allReduces` (in program
+/// order) as its all-reduces.
 ScheduleOp buildCompactScheduleOp(OpBuilder &builder, Location loc,
                                   StringRef name, PipelineOp pipeline,
-                                  const sched::Schedule &schedule);
+                                  const sched::Schedule &schedule,
+                                  ArrayRef<PackedAllReduce> allReduces = {});
 
-/// Replaces the compact schedule `op` (verified) by its SSA form, built by
+/// Inserts one pp.allreduce per entry into the SSA schedule `op` (whose
+/// actions the entries index, as getScheduleModel lists them), right after
+/// the entry's action, or after the entry before it when both follow the
+/// same action (a bucket's members).
+void insertAllReduceOps(ScheduleOp op, ArrayRef<PackedAllReduce> entries);
+
+/// Replaces the compact schedule `op` (verified) by its SSA form, with its
+/// all-reduces as pp.allreduce ops, built by
 /// buildScheduleOp at the same place with the same name and location, and
 /// returns it; returns `op` itself when it is not compact.
 ScheduleOp expandSchedule(ScheduleOp op);

@@ -218,8 +218,9 @@ def PPExpandSchedulePass
     values wired through SSA, sends and receives as `pp.send`/`pp.recv`,
     activations and gradients as `tensor<activation_bytes x i8>`, at the
     schedule's location. The actions and their order are the same.
-    Schedules in the SSA form are left alone. pp-insert-allreduce and
-    convert-pp-to-runtime expand the schedules they read themselves.
+    Its all-reduces become `pp.allreduce` ops after the actions they
+    follow. Schedules in the SSA form are left alone. convert-pp-to-runtime
+    expands the schedule it lowers itself.
 
     Before:
     ```mlir
@@ -343,7 +344,9 @@ def PPInsertAllReducePass
     the stage's last `pp.backward_weight` or `pp.backward` of the step: where
     its gradients are final, so that the collective overlaps the rank's
     remaining work (sched::placeAllReduces, docs/Schedules.md, "Data
-    parallelism"). All-reduces already in a schedule are replaced.
+    parallelism"). All-reduces already in a schedule are replaced. A
+    compact schedule stays compact, with the all-reduces as entries of its
+    lists (`allreduce S replicas D bytes B`; see `pp.schedule`).
 
     The bytes each all-reduce carries are the stage's parameters: the
     tensors its backward (or B) function takes as `pp.parameter`
