@@ -141,12 +141,14 @@ static LogicalResult verifyPackedAllReduces(ScheduleOp op,
                      std::make_pair(entries[i - 1].rank, entries[i - 1].after))
       return at() << "comes before the all-reduce listed ahead of it; "
                   << "entries are in program order";
-    if (e.replicas < 2)
-      return at() << "needs at least 2 replicas, not " << e.replicas;
+    if (e.replicas < 2 || e.replicas > kMaxIndex)
+      return at() << "needs between 2 and " << kMaxIndex << " replicas, not "
+                  << e.replicas;
     if (e.bytes < 0)
       return at() << "bytes must be >= 0, not " << e.bytes;
-    if (e.bucket < -1)
-      return at() << "bucket must be >= 0 (or -1 for none), not " << e.bucket;
+    if (e.bucket < -1 || e.bucket > kMaxIndex)
+      return at() << "bucket must be in [0, " << kMaxIndex
+                  << "] (or -1 for none), not " << e.bucket;
   }
   return success();
 }
@@ -274,8 +276,13 @@ static ParseResult parseAllReduce(OpAsmParser &parser, PackedAllReduce &entry) {
       parser.parseInteger(entry.replicas) || parser.parseKeyword("bytes") ||
       parser.parseInteger(entry.bytes))
     return failure();
-  if (succeeded(parser.parseOptionalKeyword("bucket")))
-    return parser.parseInteger(entry.bucket);
+  if (failed(parser.parseOptionalKeyword("bucket")))
+    return success();
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseInteger(entry.bucket))
+    return failure();
+  if (entry.bucket < 0)
+    return parser.emitError(loc, "bucket must be >= 0, not ") << entry.bucket;
   return success();
 }
 

@@ -229,7 +229,7 @@ pp.pipeline @p ranks(2) {
 pp.pipeline @p ranks(1) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
 }
-// expected-error @below {{'pp.schedule' op all-reduce 0: needs at least 2 replicas, not 1}}
+// expected-error @below {{'pp.schedule' op all-reduce 0: needs between 2 and 2147483647 replicas, not 1}}
 pp.schedule @s pipeline(@p) microbatches(1) compact
 rank 0 [forward 0 0, backward 0 0, allreduce 0 replicas 1 bytes 8]
 
@@ -245,9 +245,16 @@ rank 0 [forward 0 0, backward 0 0, allreduce 0 replicas 2 bytes -8]
 pp.pipeline @p ranks(1) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
 }
-// expected-error @below {{'pp.schedule' op all-reduce 0: bucket must be >= 0 (or -1 for none), not -2}}
+// expected-error @below {{'pp.schedule' op all-reduce 0: bucket must be in [0, 2147483647] (or -1 for none), not 4294967296}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 2>, packed_actions = array<i32: 0, 0, 0, -1, 1, 0, 0, -1>, packed_all_reduces = array<i64: 0, 1, 0, 2, 8, 4294967296>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
 pp.schedule @s pipeline(@p) microbatches(1) compact
-rank 0 [forward 0 0, backward 0 0, allreduce 0 replicas 2 bytes 8 bucket -2]
+// expected-error @below {{bucket must be >= 0, not -1}}
+rank 0 [forward 0 0, backward 0 0, allreduce 0 replicas 2 bytes 8 bucket -1]
 
 // -----
 pp.pipeline @p ranks(1) {
@@ -301,3 +308,37 @@ pp.pipeline @p ranks(1) {
 // expected-error @below {{'pp.schedule' op all-reduce 1 (rank 0): is in bucket 0, whose all-reduces do not follow one another (another action comes between them)}}
 pp.schedule @s pipeline(@p) microbatches(1) compact
 rank 0 [forward 0 0, forward 1 0, backward 1 0, allreduce 1 replicas 2 bytes 8 bucket 0, backward 0 0, allreduce 0 replicas 2 bytes 8 bucket 0]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 0 (rank 0): stage -1 is not in pipeline @p}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, backward 0 0, allreduce -1 replicas 2 bytes 8]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+  pp.stage 1 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 1: comes before the all-reduce listed ahead of it; entries are in program order}}
+"pp.schedule"() <{sym_name = "s", pipeline = @p, num_microbatches = 1 : i64, rank_action_counts = array<i64: 4>, packed_actions = array<i32: 0, 0, 0, -1, 0, 1, 0, -1, 1, 1, 0, -1, 1, 0, 0, -1>, packed_all_reduces = array<i64: 0, 3, 0, 2, 8, -1, 0, 2, 1, 2, 8, -1>}> : () -> ()
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 0 (rank 0): starts before the gradients of stage 0 are final: its backward of micro-batch 1 follows on this rank}}
+pp.schedule @s pipeline(@p) microbatches(2) compact
+rank 0 [forward 0 0, forward 0 1, backward 0 0, allreduce 0 replicas 2 bytes 8, backward 0 1]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+  pp.stage 1 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+  pp.stage 2 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op all-reduce 2 (rank 0): is in bucket 0, whose all-reduces do not follow one another (another action comes between them)}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, forward 1 0, forward 2 0, backward 2 0, backward 1 0, backward 0 0, allreduce 2 replicas 2 bytes 8 bucket 0, allreduce 1 replicas 2 bytes 8 bucket 1, allreduce 0 replicas 2 bytes 8 bucket 0]

@@ -206,6 +206,8 @@ def PPInsertCommunicationPass
     on both ranks at its message's number: every rank's program is then a
     subsequence of one global order, so the lowest pending message always
     has both ends ready. Schedules that already communicate are left alone.
+    A schedule it rewrites keeps its form (SSA or compact) and loses its
+    all-reduces: run pp-insert-allreduce after it.
   }];
 }
 
