@@ -151,3 +151,17 @@ DataParallelResult mlir::pp::sched::simulateDataParallel(
   }
   return result;
 }
+
+std::vector<mlir::pp::sched::TraceSpan>
+mlir::pp::sched::allReduceSpans(const DataParallelResult &step,
+                                const std::vector<int64_t> &gradientBytes) {
+  std::vector<TraceSpan> spans;
+  for (const DataParallelResult::Timing &t : step.overlapped) {
+    int64_t bytes =
+        t.stage >= 0 && static_cast<size_t>(t.stage) < gradientBytes.size()
+            ? gradientBytes[t.stage]
+            : 0;
+    spans.push_back({t.rank, t.stage, bytes, t.start, t.end});
+  }
+  return spans;
+}

@@ -20,6 +20,7 @@
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
 #include "pp/InitAllDialects.h"
+#include "pp/Schedule/DataParallel.h"
 #include "pp/Schedule/Table.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -70,6 +71,18 @@ struct TranslateOptions {
                      "has more than one)"),
       llvm::cl::init(""), llvm::cl::value_desc("name"),
       llvm::cl::cat(category)};
+  llvm::cl::opt<double> allReduceBandwidth{
+      "pp-allreduce-bandwidth",
+      llvm::cl::desc("export-chrome-trace of a schedule with pp.allreduce: "
+                     "bandwidth of one link of the replicas' ring, bytes "
+                     "per second (default 1e10, as pp-simulate)"),
+      llvm::cl::init(1e10), llvm::cl::cat(category)};
+  llvm::cl::opt<double> allReduceLatency{
+      "pp-allreduce-latency",
+      llvm::cl::desc("export-chrome-trace of a schedule with pp.allreduce: "
+                     "latency of one ring message, microseconds (default "
+                     "5, as pp-simulate)"),
+      llvm::cl::init(5.0), llvm::cl::cat(category)};
 };
 
 /// Set by registerPPTranslations().
@@ -84,6 +97,8 @@ ExportOptions currentOptions() {
     options.csvPacked = flags->csvPacked;
     options.csvCRLF = flags->csvCRLF;
     options.scheduleName = flags->scheduleName;
+    options.allReduceBandwidth = flags->allReduceBandwidth;
+    options.allReduceLatency = flags->allReduceLatency;
   }
   return options;
 }
@@ -166,9 +181,9 @@ LogicalResult exportCSV(const ExportOptions &given, Operation *top,
 /// under blocking send/recv; the problems are reported at their actions.
 LogicalResult simulateSchedule(
     const ExportOptions &options, Operation *top,
-    llvm::function_ref<void(ScheduleOp, const sched::PipelineModel &,
-                            const sched::Schedule &,
-                            const sched::SimulationResult &)>
+    llvm::function_ref<LogicalResult(ScheduleOp, const sched::PipelineModel &,
+                                     const ScheduleModel &,
+                                     const sched::SimulationResult &)>
         write) {
   FailureOr<ScheduleOp> op = selectSchedule(options, top);
   if (failed(op))
@@ -193,31 +208,52 @@ LogicalResult simulateSchedule(
     return failure();
   }
   sched::SimulationResult result = sched::simulate(model, schedule.schedule);
-  write(*op, model, schedule.schedule, result);
-  return success();
+  return write(*op, model, schedule, result);
 }
 
 LogicalResult exportChromeTrace(const ExportOptions &options, Operation *top,
                                 llvm::raw_ostream &os) {
-  return simulateSchedule(options, top,
-                          [&](ScheduleOp, const sched::PipelineModel &model,
-                              const sched::Schedule &schedule,
-                              const sched::SimulationResult &result) {
-                            os << sched::chromeTraceJSON(model, schedule,
-                                                         result);
-                          });
+  return simulateSchedule(
+      options, top,
+      [&](ScheduleOp op, const sched::PipelineModel &model,
+          const ScheduleModel &schedule,
+          const sched::SimulationResult &result) -> LogicalResult {
+        // The all-reduces on their ranks' rows, as pp-simulate's trace
+        // shows them.
+        std::vector<sched::TraceSpan> allReduces;
+        if (!schedule.allReduces.empty()) {
+          if (!(options.allReduceBandwidth > 0) ||
+              !(options.allReduceLatency >= 0))
+            return emitError(op.getLoc(), "--pp-allreduce-bandwidth must be "
+                                          "> 0 and --pp-allreduce-latency "
+                                          ">= 0");
+          sched::DataParallelModel dp;
+          dp.replicas = schedule.replicas;
+          dp.bandwidth = options.allReduceBandwidth;
+          dp.latency = options.allReduceLatency;
+          dp.gradientBytes = schedule.gradientBytes;
+          allReduces = sched::allReduceSpans(
+              sched::simulateDataParallel(model, schedule.schedule, result,
+                                          schedule.allReduces, dp),
+              dp.gradientBytes);
+        }
+        os << sched::chromeTraceJSON(model, schedule.schedule, result,
+                                     allReduces);
+        return success();
+      });
 }
 
 LogicalResult exportSVG(const ExportOptions &options, Operation *top,
                         llvm::raw_ostream &os) {
-  return simulateSchedule(options, top,
-                          [&](ScheduleOp op, const sched::PipelineModel &model,
-                              const sched::Schedule &schedule,
-                              const sched::SimulationResult &result) {
-                            os << sched::renderSVG(
-                                model, schedule, result,
-                                ("@" + op.getSymName()).str());
-                          });
+  return simulateSchedule(
+      options, top,
+      [&](ScheduleOp op, const sched::PipelineModel &model,
+          const ScheduleModel &schedule,
+          const sched::SimulationResult &result) -> LogicalResult {
+        os << sched::renderSVG(model, schedule.schedule, result,
+                               ("@" + op.getSymName()).str());
+        return success();
+      });
 }
 
 /// Reads a table into a module holding `pp.pipeline @imported` (abstract

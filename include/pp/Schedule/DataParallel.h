@@ -135,6 +135,12 @@ simulateDataParallel(const PipelineModel &model, const Schedule &schedule,
                      const std::vector<AllReducePlacement> &placements,
                      const DataParallelModel &dataParallel);
 
+/// The overlapped all-reduces of `step` as spans of a Chrome trace
+/// (chromeTraceJSON), each with its stage's bytes from `gradientBytes`.
+std::vector<TraceSpan>
+allReduceSpans(const DataParallelResult &step,
+               const std::vector<int64_t> &gradientBytes);
+
 } // namespace mlir::pp::sched
 
 #endif // PP_SCHEDULE_DATAPARALLEL_H

@@ -34,6 +34,11 @@ struct ExportOptions {
   bool csvPacked = false;
   bool csvCRLF = false;
   std::string scheduleName;
+  /// export-chrome-trace of a schedule with pp.allreduce ops: the replicas'
+  /// ring, as pp-simulate's allreduce-bandwidth (bytes per second, > 0)
+  /// and allreduce-latency (microseconds, >= 0).
+  double allReduceBandwidth = 1e10;
+  double allReduceLatency = 5;
 };
 
 /// Runs the export translation `name` (export-pp-csv, export-chrome-trace

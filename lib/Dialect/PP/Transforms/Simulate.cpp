@@ -76,11 +76,7 @@ std::vector<sched::TraceSpan> PPSimulatePass::reportAllReduces(
      << llvm::format("%.3f", result.makespan)
      << " us, all-reduce time of the busiest rank "
      << llvm::format("%.3f", step.allReduceTime) << " us\n";
-  std::vector<sched::TraceSpan> spans;
-  for (const sched::DataParallelResult::Timing &t : step.overlapped)
-    spans.push_back(
-        {t.rank, t.stage, dp.gradientBytes[t.stage], t.start, t.end});
-  return spans;
+  return sched::allReduceSpans(step, dp.gradientBytes);
 }
 
 void PPSimulatePass::runOnOperation() {
