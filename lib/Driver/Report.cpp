@@ -243,9 +243,9 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
   // pp-simulate again with the stage times this step measured: what the
   // schedule predicts for the functions as they ran here, on the cores
   // they shared.
-  sched::PipelineModel pipeline = measuredStepPipeline();
-  sched::SimulationResult withMeasured =
-      sched::simulate(pipeline, model.schedule);
+  // (recordStepRatio predicted this step already.)
+  const sched::PipelineModel &pipeline = lastPrediction.pipeline;
+  const sched::SimulationResult &withMeasured = lastPrediction.withMeasured;
   out << "makespan " << llvm::format("%.3f", timing.makespan * 1e3)
       << " ms, measured bubble rate " << llvm::format("%.3f", timing.bubbleRate)
       << "; pp-simulate with the measured stage times";
@@ -262,7 +262,7 @@ void Trainer::reportLastStep(const pprt::StepTiming &timing) {
                           : 0.0)
       << (replicas > 1 ? std::string() : medianStepRatio()) << ")\n";
   if (replicas > 1)
-    reportDataParallel(withMeasured, timing);
+    reportDataParallel(timing);
   reportBalance(steadyTiming());
 }
 
@@ -307,18 +307,17 @@ void Trainer::calibrateAllReduce() {
         << llvm::format("%.3g", allReduceLatency) << " us per message\n";
 }
 
-sched::PipelineModel Trainer::measuredStepPipeline() {
+void Trainer::predictStep() {
   pprt::World &world = session.world();
-  sched::PipelineModel pipeline =
+  StepPrediction &p = lastPrediction;
+  p.pipeline =
       measuredPipeline(model.pipeline, world.trace(),
                        /*sharedClock=*/world.options().transport == "inproc");
-  pipeline.computeSlots =
+  p.pipeline.computeSlots =
       slotsPerReplica(world.options().computeSlots, replicas);
-  return pipeline;
-}
-
-sched::DataParallelResult Trainer::predictDataParallel(
-    const sched::SimulationResult &withMeasured) const {
+  p.withMeasured = sched::simulate(p.pipeline, model.schedule);
+  if (replicas <= 1)
+    return;
   // Each stage's all-reduce carries its parameters (a shared parameter on
   // each stage that uses it), placed as pp-insert-allreduce placed it.
   sched::DataParallelModel dp;
@@ -329,8 +328,8 @@ sched::DataParallelResult Trainer::predictDataParallel(
   for (int s = 0; s < numStages; ++s)
     for (unsigned a : model.stageParameters[s])
       dp.gradientBytes[s] += parameters.at(a).byteSize();
-  return sched::simulateDataParallel(model.pipeline, model.schedule,
-                                     withMeasured, model.allReduces, dp);
+  p.dataParallel = sched::simulateDataParallel(
+      model.pipeline, model.schedule, p.withMeasured, model.allReduces, dp);
 }
 
 void Trainer::recordStepRatio(const pprt::StepTiming &timing) {
@@ -339,16 +338,12 @@ void Trainer::recordStepRatio(const pprt::StepTiming &timing) {
   // trace) records NaN, so that entry k stays step firstStep + k.
   if (!leader)
     return;
-  double ratio = std::numeric_limits<double>::quiet_NaN();
-  if (timing.makespan > 0) {
-    sched::SimulationResult withMeasured =
-        sched::simulate(measuredStepPipeline(), model.schedule);
-    double predicted = replicas > 1 ? predictDataParallel(withMeasured).makespan
-                                    : withMeasured.makespan;
-    if (predicted > 0)
-      ratio = timing.makespan * 1e6 / predicted;
-  }
-  stepRatios.push_back(ratio);
+  predictStep();
+  double predicted = replicas > 1 ? lastPrediction.dataParallel.makespan
+                                  : lastPrediction.withMeasured.makespan;
+  stepRatios.push_back(timing.makespan > 0 && predicted > 0
+                           ? timing.makespan * 1e6 / predicted
+                           : std::numeric_limits<double>::quiet_NaN());
 }
 
 std::string Trainer::medianStepRatio() const {
@@ -365,9 +360,8 @@ std::string Trainer::medianStepRatio() const {
       .str();
 }
 
-void Trainer::reportDataParallel(const sched::SimulationResult &withMeasured,
-                                 const pprt::StepTiming &timing) {
-  sched::DataParallelResult step = predictDataParallel(withMeasured);
+void Trainer::reportDataParallel(const pprt::StepTiming &timing) {
+  const sched::DataParallelResult &step = lastPrediction.dataParallel;
   out << "data parallel: " << replicas
       << " replicas; predicted step with the measured stage times and "
          "message latency and ring all-reduces ("

@@ -159,18 +159,23 @@ private:
   /// With replicas: the step sched::simulateDataParallel predicts from the
   /// measured stage times and the ring all-reduce model, overlapped and
   /// reduced at the end, next to the measured step.
-  void reportDataParallel(const sched::SimulationResult &withMeasured,
-                          const pprt::StepTiming &timing);
-  /// pp-simulate's pipeline with the stage times and message latency of
-  /// the step just run (its trace), sharing the replica's cores.
-  sched::PipelineModel measuredStepPipeline();
-  /// The data-parallel step (ring all-reduces placed as pp-insert-allreduce
-  /// placed them) around `withMeasured`, the pipeline's simulation.
-  sched::DataParallelResult
-  predictDataParallel(const sched::SimulationResult &withMeasured) const;
-  /// Leader only: appends the step's measured makespan over the makespan
-  /// predicted from its own trace (the data-parallel step with replicas) to
-  /// stepRatios.
+  void reportDataParallel(const pprt::StepTiming &timing);
+  /// The step just run as predicted from its own trace (predictStep).
+  struct StepPrediction {
+    /// pp-simulate's pipeline with the step's stage times and message
+    /// latency, sharing the replica's cores, and its simulation.
+    sched::PipelineModel pipeline;
+    sched::SimulationResult withMeasured;
+    /// With replicas: the data-parallel step around it (ring all-reduces
+    /// placed as pp-insert-allreduce placed them).
+    sched::DataParallelResult dataParallel;
+  };
+  StepPrediction lastPrediction;
+  /// Sets lastPrediction from the step just run.
+  void predictStep();
+  /// Leader only: predicts the step (predictStep) and appends its measured
+  /// makespan over the predicted one (the data-parallel step with
+  /// replicas) to stepRatios.
   void recordStepRatio(const pprt::StepTiming &timing);
   /// Every step's measured / predicted makespan (recordStepRatio), in order
   /// from firstStep; NaN for a step with no trace to predict from.

@@ -127,11 +127,12 @@ bool ReplicaRun::ready(int d, int r, const Action &a) const {
 }
 
 void ReplicaRun::execute(int d, const Action &a) {
-  PayloadKind payload = a.kind == ActionKind::Forward ? PayloadKind::Activation
-                                                      : PayloadKind::Gradient;
+  // F makes its activation, a fused backward or B its input gradient.
   if (a.kind != ActionKind::Forward && a.kind != ActionKind::Backward &&
       a.kind != ActionKind::BackwardInput)
     return;
+  PayloadKind payload = a.kind == ActionKind::Forward ? PayloadKind::Activation
+                                                      : PayloadKind::Gradient;
   if (int64_t k = key(payload, a.stage, a.microbatch); k >= 0)
     made[d][k] = 1;
 }

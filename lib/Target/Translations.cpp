@@ -227,15 +227,11 @@ LogicalResult exportChromeTrace(const ExportOptions &options, Operation *top,
             return emitError(op.getLoc(), "--pp-allreduce-bandwidth must be "
                                           "> 0 and --pp-allreduce-latency "
                                           ">= 0");
-          sched::DataParallelModel dp;
-          dp.replicas = schedule.replicas;
-          dp.bandwidth = options.allReduceBandwidth;
-          dp.latency = options.allReduceLatency;
-          dp.gradientBytes = schedule.gradientBytes;
           allReduces = sched::allReduceSpans(
-              sched::simulateDataParallel(model, schedule.schedule, result,
-                                          schedule.allReduces, dp),
-              dp.gradientBytes);
+              schedule.simulateAllReduces(model, result,
+                                          options.allReduceBandwidth,
+                                          options.allReduceLatency),
+              schedule.gradientBytes);
         }
         os << sched::chromeTraceJSON(model, schedule.schedule, result,
                                      allReduces);

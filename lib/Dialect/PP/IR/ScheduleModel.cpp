@@ -132,6 +132,19 @@ ScheduleModel mlir::pp::getScheduleModel(ScheduleOp op) {
   return result;
 }
 
+sched::DataParallelResult mlir::pp::ScheduleModel::simulateAllReduces(
+    const sched::PipelineModel &model,
+    const sched::SimulationResult &simulation, double bandwidth,
+    double latency) const {
+  sched::DataParallelModel dp;
+  dp.replicas = replicas;
+  dp.bandwidth = bandwidth;
+  dp.latency = latency;
+  dp.gradientBytes = gradientBytes;
+  return sched::simulateDataParallel(model, schedule, simulation, allReduces,
+                                     dp);
+}
+
 namespace {
 /// What buildScheduleOp keeps from the schedule it replaces (`like`):
 /// locations by (kind, stage, micro-batch) of the compute actions and value
@@ -457,16 +470,15 @@ ScheduleOp mlir::pp::expandSchedule(ScheduleOp op) {
   ScheduleOp expanded = buildScheduleOp(builder, op.getLoc(), op.getSymName(),
                                         op.getPipelineOp(), model.schedule);
   expanded->setDiscardableAttrs(op->getDiscardableAttrDictionary());
-  insertAllReduceOps(expanded, unpackAllReduces(op));
+  if (std::vector<PackedAllReduce> entries = unpackAllReduces(op);
+      !entries.empty())
+    insertAllReduceOps(getScheduleModel(expanded), entries);
   op.erase();
   return expanded;
 }
 
-void mlir::pp::insertAllReduceOps(ScheduleOp op,
+void mlir::pp::insertAllReduceOps(const ScheduleModel &schedule,
                                   ArrayRef<PackedAllReduce> entries) {
-  if (entries.empty())
-    return;
-  ScheduleModel schedule = getScheduleModel(op);
   // In program order per rank; the members of a bucket all follow the
   // same action, so each goes after the one placed before it.
   Operation *previous = nullptr;

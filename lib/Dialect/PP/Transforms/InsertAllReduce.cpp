@@ -126,7 +126,7 @@ void PPInsertAllReducePass::runOnOperation() {
           entries.push_back({p.rank, static_cast<int64_t>(p.after), p.stage,
                              replicas, bytes[p.stage], p.bucket});
       if (!op.isCompact()) {
-        insertAllReduceOps(op, entries);
+        insertAllReduceOps(schedule, entries);
         continue;
       }
       // A compact schedule stays compact, with the entries as its list.

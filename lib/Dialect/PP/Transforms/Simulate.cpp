@@ -50,19 +50,16 @@ static LogicalResult writeFile(Location loc, StringRef path, StringRef text) {
 std::vector<sched::TraceSpan> PPSimulatePass::reportAllReduces(
     llvm::raw_ostream &os, const sched::PipelineModel &model,
     const ScheduleModel &schedule, const sched::SimulationResult &result) {
-  sched::DataParallelModel dp;
-  dp.replicas = schedule.replicas;
-  dp.bandwidth = allReduceBandwidth;
-  dp.latency = allReduceLatency;
-  dp.gradientBytes = schedule.gradientBytes;
-  sched::DataParallelResult step = sched::simulateDataParallel(
-      model, schedule.schedule, result, schedule.allReduces, dp);
-  os << "data parallel: " << dp.replicas << " replicas, ring all-reduce at "
-     << llvm::format("%.3g", dp.bandwidth) << " bytes/s, "
-     << llvm::format("%.3g", dp.latency) << " us per message\n";
+  sched::DataParallelResult step = schedule.simulateAllReduces(
+      model, result, allReduceBandwidth, allReduceLatency);
+  os << "data parallel: " << schedule.replicas
+     << " replicas, ring all-reduce at "
+     << llvm::format("%.3g", allReduceBandwidth.getValue()) << " bytes/s, "
+     << llvm::format("%.3g", allReduceLatency.getValue())
+     << " us per message\n";
   for (auto [now, late] : llvm::zip_equal(step.overlapped, step.atEnd))
     os << "  all-reduce of stage " << now.stage << " on rank " << now.rank
-       << " (" << dp.gradientBytes[now.stage]
+       << " (" << schedule.gradientBytes[now.stage]
        << " bytes): " << llvm::format("%.3f", now.start) << " - "
        << llvm::format("%.3f", now.end)
        << " us (at the end of the step: " << llvm::format("%.3f", late.start)
@@ -76,7 +73,7 @@ std::vector<sched::TraceSpan> PPSimulatePass::reportAllReduces(
      << llvm::format("%.3f", result.makespan)
      << " us, all-reduce time of the busiest rank "
      << llvm::format("%.3f", step.allReduceTime) << " us\n";
-  return sched::allReduceSpans(step, dp.gradientBytes);
+  return sched::allReduceSpans(step, schedule.gradientBytes);
 }
 
 void PPSimulatePass::runOnOperation() {

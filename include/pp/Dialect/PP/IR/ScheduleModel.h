@@ -32,6 +32,14 @@ struct ScheduleModel {
   /// for a stage without an all-reduce).
   int replicas = 1;
   std::vector<int64_t> gradientBytes;
+
+  /// sched::simulateDataParallel of these all-reduces (their replicas and
+  /// bytes) around `simulation` (sched::simulate of `schedule` under
+  /// `model`), under a ring of `bandwidth` bytes/s and `latency` us.
+  sched::DataParallelResult
+  simulateAllReduces(const sched::PipelineModel &model,
+                     const sched::SimulationResult &simulation,
+                     double bandwidth, double latency) const;
 };
 
 /// Reads the actions of `op` (which must have one single-block region per
@@ -63,11 +71,12 @@ ScheduleOp buildCompactScheduleOp(OpBuilder &builder, Location loc,
                                   const sched::Schedule &schedule,
                                   ArrayRef<PackedAllReduce> allReduces = {});
 
-/// Inserts one pp.allreduce per entry into the SSA schedule `op` (whose
-/// actions the entries index, as getScheduleModel lists them), right after
-/// the entry's action, or after the entry before it when both follow the
-/// same action (a bucket's members).
-void insertAllReduceOps(ScheduleOp op, ArrayRef<PackedAllReduce> entries);
+/// Inserts one pp.allreduce per entry into the SSA schedule that
+/// `schedule` (getScheduleModel) reads, whose actions the entries index,
+/// right after the entry's action, or after the entry before it when both
+/// follow the same action (a bucket's members).
+void insertAllReduceOps(const ScheduleModel &schedule,
+                        ArrayRef<PackedAllReduce> entries);
 
 /// Replaces the compact schedule `op` (verified) by its SSA form, with its
 /// all-reduces as pp.allreduce ops, built by
