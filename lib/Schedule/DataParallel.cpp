@@ -6,7 +6,10 @@
 
 #include "pp/Schedule/DataParallel.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 using namespace mlir::pp::sched;
@@ -21,6 +24,53 @@ double mlir::pp::sched::ringAllReduceTime(int64_t bytes,
                               model.bandwidth * 1e6
                         : 0.0;
   return transfer + 2.0 * (d - 1) * model.latency;
+}
+
+std::optional<RingFit>
+mlir::pp::sched::fitRing(const std::vector<AllReduceTiming> &timings,
+                         int replicas, double priorLatency) {
+  if (replicas < 2)
+    return std::nullopt;
+  std::map<int64_t, std::vector<double>> bySize;
+  for (const AllReduceTiming &t : timings)
+    if (t.bytes > 0 && t.time > 0 && std::isfinite(t.time))
+      bySize[t.bytes].push_back(t.time);
+  if (bySize.empty())
+    return std::nullopt;
+  // (bytes, median time) per size, bytes ascending.
+  std::vector<std::pair<double, double>> points;
+  for (auto &[bytes, times] : bySize) {
+    std::sort(times.begin(), times.end());
+    size_t n = times.size();
+    points.push_back(
+        {static_cast<double>(bytes),
+         n % 2 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2])});
+  }
+  // T(n) = transfer * n / bandwidth + messages * latency, microseconds.
+  double transfer = 2.0 * (replicas - 1) / replicas * 1e6;
+  double messages = 2.0 * (replicas - 1);
+  if (points.size() >= 2) {
+    double k = static_cast<double>(points.size()), sx = 0, sy = 0, sxx = 0,
+           sxy = 0;
+    for (auto [x, y] : points) {
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      sxy += x * y;
+    }
+    double slope = (k * sxy - sx * sy) / (k * sxx - sx * sx);
+    double intercept = (sy - slope * sx) / k;
+    if (intercept < 0) {
+      slope = sxy / sxx;
+      intercept = 0;
+    }
+    if (slope > 0 && std::isfinite(slope))
+      return RingFit{transfer / slope, intercept / messages};
+  }
+  auto [bytes, time] = points.back();
+  double latency = std::clamp(std::isfinite(priorLatency) ? priorLatency : 0.0,
+                              0.0, 0.5 * time / messages);
+  return RingFit{transfer * bytes / (time - messages * latency), latency};
 }
 
 std::vector<AllReducePlacement>
@@ -44,6 +94,16 @@ mlir::pp::sched::placeAllReduces(const Schedule &schedule) {
         });
     placements.insert(placements.end(), rank.begin(), rank.end());
   }
+  return placements;
+}
+
+std::vector<AllReducePlacement>
+mlir::pp::sched::deferAllReduces(std::vector<AllReducePlacement> placements,
+                                 const Schedule &schedule) {
+  for (AllReducePlacement &p : placements)
+    if (p.rank >= 0 && static_cast<size_t>(p.rank) < schedule.ranks.size() &&
+        !schedule.ranks[p.rank].empty())
+      p.after = schedule.ranks[p.rank].size() - 1;
   return placements;
 }
 
@@ -81,25 +141,34 @@ mlir::pp::sched::bucketAllReduces(std::vector<AllReducePlacement> placements,
   return placements;
 }
 
-DataParallelResult mlir::pp::sched::simulateDataParallel(
-    const PipelineModel &model, const Schedule &schedule,
-    const SimulationResult &simulation,
-    const std::vector<AllReducePlacement> &placements,
-    const DataParallelModel &dataParallel) {
+/// simulateDataParallel over the replicas' simulations (at least one, all
+/// of `schedule`): a rank's action ends when its last replica ends it.
+static DataParallelResult
+simulateReplicas(const PipelineModel &model, const Schedule &schedule,
+                 const std::vector<const SimulationResult *> &replicas,
+                 const std::vector<AllReducePlacement> &placements,
+                 const DataParallelModel &dataParallel) {
   DataParallelResult result;
   size_t numRanks = schedule.ranks.size();
+  const SimulationResult &simulation = *replicas.front();
   std::vector<double> lastEnd(numRanks, 0.0), overlapFree(numRanks, 0.0),
       endFree(numRanks, 0.0), busy(numRanks, 0.0);
-  for (size_t r = 0; r < numRanks && r < simulation.timings.size(); ++r)
-    for (const ActionTiming &t : simulation.timings[r])
-      lastEnd[r] = std::max(lastEnd[r], t.end);
+  for (const SimulationResult *replica : replicas)
+    for (size_t r = 0; r < numRanks && r < replica->timings.size(); ++r)
+      for (const ActionTiming &t : replica->timings[r])
+        lastEnd[r] = std::max(lastEnd[r], t.end);
   for (size_t r = 0; r < numRanks; ++r)
     endFree[r] = lastEnd[r];
   std::vector<double> overlapEnd = lastEnd, atEndEnd = lastEnd;
   auto valid = [&](const AllReducePlacement &p) {
     return p.rank >= 0 && static_cast<size_t>(p.rank) < numRanks &&
            p.stage >= 0 && p.stage < model.numStages() &&
-           p.after < simulation.timings[p.rank].size();
+           llvm::all_of(
+               replicas,
+               [&](const SimulationResult *replica) {
+                 return static_cast<size_t>(p.rank) < replica->timings.size() &&
+                        p.after < replica->timings[p.rank].size();
+               });
   };
   auto bytesOf = [&](int stage) {
     return static_cast<size_t>(stage) < dataParallel.gradientBytes.size()
@@ -126,7 +195,10 @@ DataParallelResult mlir::pp::sched::simulateDataParallel(
       }
     if (any) {
       double time = ringAllReduceTime(bytes, dataParallel);
-      double ready = simulation.timings[p.rank][after].end;
+      // Every replica must reach it.
+      double ready = 0.0;
+      for (const SimulationResult *replica : replicas)
+        ready = std::max(ready, replica->timings[p.rank][after].end);
       double start = std::max(ready, overlapFree[p.rank]);
       overlapFree[p.rank] = start + time;
       overlapEnd[p.rank] = std::max(overlapEnd[p.rank], start + time);
@@ -150,6 +222,28 @@ DataParallelResult mlir::pp::sched::simulateDataParallel(
     result.allReduceTime = std::max(result.allReduceTime, busy[r]);
   }
   return result;
+}
+
+DataParallelResult mlir::pp::sched::simulateDataParallel(
+    const PipelineModel &model, const Schedule &schedule,
+    const SimulationResult &simulation,
+    const std::vector<AllReducePlacement> &placements,
+    const DataParallelModel &dataParallel) {
+  return simulateReplicas(model, schedule, {&simulation}, placements,
+                          dataParallel);
+}
+
+DataParallelResult mlir::pp::sched::simulateDataParallel(
+    const PipelineModel &model, const Schedule &schedule,
+    const std::vector<SimulationResult> &replicaSimulations,
+    const std::vector<AllReducePlacement> &placements,
+    const DataParallelModel &dataParallel) {
+  std::vector<const SimulationResult *> replicas;
+  for (const SimulationResult &r : replicaSimulations)
+    replicas.push_back(&r);
+  if (replicas.empty())
+    return {};
+  return simulateReplicas(model, schedule, replicas, placements, dataParallel);
 }
 
 std::vector<mlir::pp::sched::TraceSpan>

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace mlir::pp::sched;
 
 namespace {
@@ -21,6 +23,67 @@ TEST(DataParallel, RingAllReduceTime) {
   EXPECT_EQ(ringAllReduceTime(4000000, dp), 0.0);
   dp.replicas = 2;
   EXPECT_EQ(ringAllReduceTime(0, dp), 0.0);
+}
+
+TEST(DataParallel, FitRingRecoversTheModelFromTwoSizes) {
+  // Times the model itself gives, D = 4: the fit must give the model back,
+  // and ringAllReduceTime under the fit must give the times back.
+  DataParallelModel dp;
+  dp.replicas = 4;
+  dp.bandwidth = 2e9;
+  dp.latency = 7.0;
+  std::vector<AllReduceTiming> timings = {
+      {4096, ringAllReduceTime(4096, dp)},
+      {1 << 20, ringAllReduceTime(1 << 20, dp)},
+      // Late wake-ups: the median of each size ignores them.
+      {4096, 10 * ringAllReduceTime(4096, dp)},
+      {4096, ringAllReduceTime(4096, dp)},
+  };
+  std::optional<RingFit> fit = fitRing(timings, 4, /*priorLatency=*/0.0);
+  ASSERT_TRUE(fit);
+  EXPECT_NEAR(fit->bandwidth, 2e9, 2e9 * 1e-9);
+  EXPECT_NEAR(fit->latency, 7.0, 1e-6);
+}
+
+TEST(DataParallel, FitRingWithOneSizeKeepsThePriorLatency) {
+  // D = 2: T = n / bandwidth + 2 latency; 1e6 bytes in 1000 us with a
+  // 50 us latency leaves 900 us for the bytes.
+  std::optional<RingFit> fit = fitRing({{1000000, 1000.0}}, 2, 50.0);
+  ASSERT_TRUE(fit);
+  EXPECT_DOUBLE_EQ(fit->latency, 50.0);
+  EXPECT_NEAR(fit->bandwidth, 1e6 / 900e-6, 1e-3);
+  // A prior latency longer than the time allows is clamped to half of it.
+  fit = fitRing({{1000000, 100.0}}, 2, 1000.0);
+  ASSERT_TRUE(fit);
+  EXPECT_DOUBLE_EQ(fit->latency, 25.0);
+  EXPECT_NEAR(fit->bandwidth, 1e6 / 50e-6, 1e-3);
+}
+
+TEST(DataParallel, FitRingFallsBackWhenTheLineDoesNotRise) {
+  // The small all-reduce waited for a core longer than the large one took:
+  // the largest size alone decides.
+  std::optional<RingFit> fit =
+      fitRing({{20000, 500.0}, {1600000, 400.0}}, 2, 10.0);
+  ASSERT_TRUE(fit);
+  EXPECT_DOUBLE_EQ(fit->latency, 10.0);
+  EXPECT_NEAR(fit->bandwidth, 1600000 / 380e-6, 1e-2);
+}
+
+TEST(DataParallel, FitRingThroughTheOriginForANegativeIntercept) {
+  // 1000 B in 1 us and 2000 B in 3 us: the line's intercept is -1 us, so
+  // the fit goes through the origin (slope 7/5 us per 1000 B).
+  std::optional<RingFit> fit = fitRing({{1000, 1.0}, {2000, 3.0}}, 2, 5.0);
+  ASSERT_TRUE(fit);
+  EXPECT_EQ(fit->latency, 0.0);
+  EXPECT_NEAR(fit->bandwidth, 1e6 / (7.0 / 5000.0), 1e-3);
+}
+
+TEST(DataParallel, FitRingNeedsReplicasAndTimings) {
+  EXPECT_FALSE(fitRing({{1000, 1.0}}, 1, 0.0));
+  EXPECT_FALSE(fitRing({}, 2, 0.0));
+  EXPECT_FALSE(fitRing({{0, 1.0}, {1000, 0.0}, {1000, -1.0}}, 2, 0.0));
+  EXPECT_FALSE(
+      fitRing({{1000, std::numeric_limits<double>::quiet_NaN()}}, 2, 0.0));
 }
 
 TEST(DataParallel, PlacedAfterEachStagesLastGradientAction) {
@@ -122,6 +185,71 @@ TEST(DataParallel, Buckets) {
                    23 + 2 * 31.5);
   EXPECT_DOUBLE_EQ(simulateDataParallel(model, s, sim, paired, dp).makespan,
                    27 + 33.0);
+}
+
+TEST(DataParallel, DeferredAllReducesStartAfterTheRanksLastAction) {
+  // The pipeline of OverlapNeverLongerThanAtTheEnd: deferred, the
+  // overlapped step is the one reduced at the end (36 us, not 32).
+  PipelineModel model = interleavedTwoByTwo();
+  Schedule s = pp_test::build("interleaved-1f1b", model, 4);
+  SimulationResult sim = simulate(model, s);
+  DataParallelModel dp = fourReplicasOfOneMegabyte();
+  std::vector<AllReducePlacement> placed = placeAllReduces(s);
+  std::vector<AllReducePlacement> deferred = deferAllReduces(placed, s);
+  ASSERT_EQ(deferred.size(), placed.size());
+  for (size_t i = 0; i < placed.size(); ++i) {
+    EXPECT_EQ(deferred[i].rank, placed[i].rank);
+    EXPECT_EQ(deferred[i].stage, placed[i].stage);
+    EXPECT_EQ(deferred[i].bucket, placed[i].bucket);
+    EXPECT_EQ(deferred[i].after, s.ranks[placed[i].rank].size() - 1);
+  }
+  DataParallelResult r = simulateDataParallel(model, s, sim, deferred, dp);
+  EXPECT_DOUBLE_EQ(r.makespan, 36.0);
+  EXPECT_DOUBLE_EQ(r.makespanAtEnd, 36.0);
+  // Still no deadlock: every replica reaches them in the same order.
+  EXPECT_TRUE(findDataParallelDeadlock(model, s, deferred, 2).completed);
+}
+
+TEST(DataParallel, AStragglerDelaysEveryReplicasAllReduce) {
+  // The pipeline of OverlapNeverLongerThanAtTheEnd, two replicas: one as
+  // simulated, one 2 us late at every action from rank 0's last backward
+  // (27 us) on. Each all-reduce starts when the later replica reaches it.
+  PipelineModel model = interleavedTwoByTwo();
+  Schedule s = pp_test::build("interleaved-1f1b", model, 4);
+  SimulationResult sim = simulate(model, s);
+  DataParallelModel dp = fourReplicasOfOneMegabyte();
+  std::vector<AllReducePlacement> placed = placeAllReduces(s);
+  DataParallelResult same = simulateDataParallel(model, s, sim, placed, dp);
+  // D equal simulations are the one-simulation form.
+  DataParallelResult equal =
+      simulateDataParallel(model, s, {sim, sim}, placed, dp);
+  EXPECT_DOUBLE_EQ(equal.makespan, same.makespan);
+  EXPECT_DOUBLE_EQ(equal.makespanAtEnd, same.makespanAtEnd);
+  ASSERT_EQ(equal.overlapped.size(), same.overlapped.size());
+  SimulationResult late = sim;
+  for (auto &rank : late.timings)
+    for (ActionTiming &t : rank)
+      if (t.end >= 27.0) {
+        t.start += 2.0;
+        t.end += 2.0;
+      }
+  DataParallelResult r =
+      simulateDataParallel(model, s, {sim, late}, placed, dp);
+  ASSERT_EQ(r.overlapped.size(), same.overlapped.size());
+  for (size_t i = 0; i < r.overlapped.size(); ++i) {
+    const DataParallelResult::Timing &t = r.overlapped[i];
+    double ready = 0;
+    for (const SimulationResult *replica : {&sim, &late})
+      ready = std::max(ready, replica->timings[t.rank][placed[i].after].end);
+    EXPECT_GE(t.start, ready);
+  }
+  // Rank 0's stage-0 all-reduce (4.5 us) waited for stage 2's until 27.5
+  // and ended at 32; now it waits for the late replica until 29.
+  EXPECT_DOUBLE_EQ(same.makespan, 32.0);
+  EXPECT_DOUBLE_EQ(r.makespan, 29.0 + 4.5);
+  EXPECT_TRUE(simulateDataParallel(model, s, std::vector<SimulationResult>{},
+                                   placed, dp)
+                  .overlapped.empty());
 }
 
 } // namespace

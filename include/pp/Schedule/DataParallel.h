@@ -21,6 +21,7 @@
 #include "pp/Schedule/Schedule.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace mlir::pp::sched {
@@ -45,6 +46,36 @@ struct DataParallelModel {
 /// Communication Operations in MPICH", IJHPCA 2005, sec. 4; Patarasuk &
 /// Yuan, JPDC 2009). 0 for D = 1.
 double ringAllReduceTime(int64_t bytes, const DataParallelModel &model);
+
+/// One all-reduce (or all-gather of the same bytes) as a transport timed
+/// it: the gradient bytes each replica contributed and the time it took,
+/// microseconds.
+struct AllReduceTiming {
+  int64_t bytes = 0;
+  double time = 0.0;
+};
+
+/// The ring model's bandwidth (bytes per second) and latency
+/// (microseconds) under which ringAllReduceTime() gives `timings`' times
+/// for their bytes over `replicas` replicas, so that the simulator predicts
+/// what the transport measured whatever algorithm it runs (pp-run's MPI
+/// transport all-gathers and sums in a fixed order: (D - 1) n bytes per
+/// replica, not the ring's 2 (D - 1) / D n; for D = 2 the same).
+///
+/// The timings of each size are taken as their median (robust to the odd
+/// late wake-up on a shared machine). With two sizes or more, a least-
+/// squares line through the medians: bandwidth = 2 (D - 1) / D / slope,
+/// latency = intercept / (2 (D - 1)); a negative intercept refits the line
+/// through the origin (latency 0). With one size, or a line that does not
+/// rise with the bytes, the largest size alone: `priorLatency` (clamped to
+/// half its time) and the bandwidth the rest of its time gives. nullopt
+/// when nothing fits: replicas < 2, or no timing with bytes > 0 and a
+/// positive finite time.
+struct RingFit {
+  double bandwidth = 0.0, latency = 0.0;
+};
+std::optional<RingFit> fitRing(const std::vector<AllReduceTiming> &timings,
+                               int replicas, double priorLatency);
 
 /// Where the all-reduce of one stage's gradients starts: on `rank`, right
 /// after action `after` of its program (the stage's last W or fused
@@ -83,6 +114,14 @@ std::vector<AllReducePlacement>
 bucketAllReduces(std::vector<AllReducePlacement> placements,
                  const std::vector<int64_t> &gradientBytes,
                  int64_t bucketBytes);
+
+/// The same all-reduces, each started after its rank's last action instead
+/// (`after` = the rank program's last index; order and buckets kept): the
+/// frameworks' reduce-at-the-end, which overlaps nothing. For measuring
+/// what starting each at its stage's last W saves.
+std::vector<AllReducePlacement>
+deferAllReduces(std::vector<AllReducePlacement> placements,
+                const Schedule &schedule);
 
 /// Deadlock freedom of D replicas of `schedule` with the all-reduces of
 /// `placements`: runs the D x P programs untimed, the point-to-point
@@ -132,6 +171,19 @@ struct DataParallelResult {
 DataParallelResult
 simulateDataParallel(const PipelineModel &model, const Schedule &schedule,
                      const SimulationResult &simulation,
+                     const std::vector<AllReducePlacement> &placements,
+                     const DataParallelModel &dataParallel);
+
+/// The step of D replicas that each ran at their own speed:
+/// `replicaSimulations` holds one simulate() of `schedule` per replica
+/// (each with the stage times that replica measured, say). An all-reduce
+/// starts when the last replica has reached its placement, so one slow
+/// replica (a straggler) delays every replica's collective; the step ends
+/// with the last replica's last action or all-reduce. With D equal
+/// simulations this is the form above. Empty: an empty result.
+DataParallelResult
+simulateDataParallel(const PipelineModel &model, const Schedule &schedule,
+                     const std::vector<SimulationResult> &replicaSimulations,
                      const std::vector<AllReducePlacement> &placements,
                      const DataParallelModel &dataParallel);
 
