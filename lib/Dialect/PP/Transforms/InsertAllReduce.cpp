@@ -2,8 +2,8 @@
 //
 // Places each stage's gradient all-reduce over the data-parallel replicas
 // right after the stage's last W (or fused backward) on its rank
-// (sched::placeAllReduces). Run it after pp-insert-communication, which
-// rebuilds the schedule from its actions.
+// (sched::placeAllReduces), or with at-end after the rank's last action. Run it
+// after pp-insert-communication, which rebuilds the schedule from its actions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,11 +120,15 @@ void PPInsertAllReducePass::runOnOperation() {
             action.erase();
       ScheduleModel schedule = getScheduleModel(op);
       std::vector<PackedAllReduce> entries;
+      std::vector<sched::AllReducePlacement> placements;
       if (replicas > 1)
-        for (const sched::AllReducePlacement &p : sched::bucketAllReduces(
-                 sched::placeAllReduces(schedule.schedule), bytes, bucketBytes))
-          entries.push_back({p.rank, static_cast<int64_t>(p.after), p.stage,
-                             replicas, bytes[p.stage], p.bucket});
+        placements = sched::bucketAllReduces(
+            sched::placeAllReduces(schedule.schedule), bytes, bucketBytes);
+      if (atEnd)
+        placements = sched::deferAllReduces(placements, schedule.schedule);
+      for (const sched::AllReducePlacement &p : placements)
+        entries.push_back({p.rank, static_cast<int64_t>(p.after), p.stage,
+                           replicas, bytes[p.stage], p.bucket});
       if (!op.isCompact()) {
         insertAllReduceOps(schedule, entries);
         continue;

@@ -29,6 +29,18 @@
 // FUSED-NEXT: pp.allreduce gradients stage 1 replicas 4 bytes 3000
 // FUSED-NEXT: pp.send gradient stage 1 microbatch 2 to rank 0
 
+// at-end: after the rank's last action instead, here the gradient send.
+// RUN: pp-opt %s --pp-plan="schedule=1f1b num-microbatches=3" --pp-insert-allreduce="replicas=4 gradient-bytes=1000,3000 at-end" | FileCheck %s --check-prefix=AT-END
+// AT-END: rank 0 {
+// AT-END: pp.backward stage 0 microbatch 2
+// AT-END-NEXT: pp.allreduce gradients stage 0 replicas 4 bytes 1000
+// AT-END-NEXT: }
+// AT-END: rank 1 {
+// AT-END: pp.backward stage 1 microbatch 2
+// AT-END-NEXT: pp.send gradient stage 1 microbatch 2 to rank 0
+// AT-END-NEXT: pp.allreduce gradients stage 1 replicas 4 bytes 3000
+// AT-END-NEXT: }
+
 // One replica: no all-reduce; running the pass again replaces them.
 // ONE-NOT: pp.allreduce
 // AGAIN-COUNT-2: pp.allreduce gradients stage {{[01]}} replicas 3

@@ -17,6 +17,13 @@
 
 // BANDWIDTH: error: 'allreduce-bandwidth' must be > 0 and 'allreduce-latency' >= 0
 
+// pp-insert-allreduce{at-end}: the same all-reduces after each rank's last
+// action, so the step is the one reduced at the end both ways (36 us).
+// RUN: pp-opt %s --pp-plan="schedule=interleaved-1f1b num-microbatches=4" --pp-insert-allreduce="replicas=4 gradient-bytes=1000000 at-end" --pp-simulate="allreduce-bandwidth=1e12 allreduce-latency=0.5 timeline=false report-file=-" -o /dev/null | FileCheck %s --check-prefix=AT-END
+// AT-END: all-reduce of stage 2 on rank 0 (1000000 bytes): 27.000 - 31.500 us (at the end of the step: 27.000 - 31.500 us)
+// AT-END-NEXT: all-reduce of stage 0 on rank 0 (1000000 bytes): 31.500 - 36.000 us (at the end of the step: 31.500 - 36.000 us)
+// AT-END: step 36.000 us with the all-reduces overlapped, 36.000 us reduced at the end (0.0% shorter)
+
 // trace=FILE shows each all-reduce on its rank's row, overlapped as above.
 // RUN: pp-opt %s --pp-plan="schedule=interleaved-1f1b num-microbatches=4" --pp-insert-allreduce="replicas=4 gradient-bytes=1000000" --pp-simulate="allreduce-bandwidth=1e12 allreduce-latency=0.5 timeline=false trace=%t.json" -o /dev/null > /dev/null
 // RUN: FileCheck %s --check-prefix=TRACE < %t.json

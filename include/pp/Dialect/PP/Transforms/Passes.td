@@ -362,6 +362,12 @@ def PPInsertAllReducePass
     `bucket`) after the W that completes it. The unit is a stage, whose
     gradients all become final at its last W; a stage larger than N is a
     bucket alone.
+
+    With `at-end`, every all-reduce goes after its rank's last action
+    instead, in the same order and buckets (sched::deferAllReduces): the
+    frameworks' reduce-at-the-end, which overlaps nothing. It is there to
+    measure what the placement after the last W saves (`pp-run
+    --allreduce-at-end`, bench/data-parallel.sh).
   }];
   let options = [
     Option<"pipelineName", "pipeline", "std::string", /*default=*/"",
@@ -376,6 +382,10 @@ def PPInsertAllReducePass
            "Merge a rank's consecutive all-reduces into one collective "
            "while it carries at most this many bytes (default 0: one per "
            "stage)">,
+    Option<"atEnd", "at-end", "bool", /*default=*/"false",
+           "Place every all-reduce after its rank's last action, not after "
+           "its stage's last W (no overlap; to measure the overlap's "
+           "saving)">,
   ];
 }
 
