@@ -377,6 +377,7 @@ static llvm::Error readLowered(ModuleOp module, const CompileOptions &options,
   ScheduleModel scheduleModel = getScheduleModel(scheduleOp);
   model.schedule = std::move(scheduleModel.schedule);
   model.allReduces = std::move(scheduleModel.allReduces);
+  model.allReducesAtEnd = options.dataParallel > 1 && options.allReduceAtEnd;
   if (options.reference)
     model.referenceName = model.lossName + "_grad";
   if (llvm::Error e = applyPrecision(module, options, model))

@@ -124,6 +124,7 @@ void mlir::pp::driver::buildLowerPipeline(OpPassManager &pm,
     PPInsertAllReducePassOptions allReduce;
     allReduce.replicas = options.dataParallel;
     allReduce.bucketBytes = options.allReduceBucketBytes;
+    allReduce.atEnd = options.allReduceAtEnd;
     pm.addPass(createPPInsertAllReducePass(allReduce));
     // The replicas with their all-reduces: no deadlock with the messages.
     pm.addPass(createPPVerifySchedulePass());

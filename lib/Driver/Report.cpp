@@ -271,9 +271,9 @@ void Trainer::calibrateAllReduce() {
   allReduceLatency = options.allReduceLatency;
   if (!options.calibrateAllReduce || replicas <= 1)
     return;
-  // An all-gather over a ring moves (D - 1) / D of the gathered bytes per
-  // link in D - 1 steps: T(n) = (D - 1) latency + (D - 1) n / bandwidth
-  // for n bytes per replica (Thakur et al., IJHPCA 2005, sec. 4).
+  // The MPI transport's all-reduce is an all-gather of each replica's n
+  // bytes, summed in a fixed order; the ring model that gives its times
+  // (sched::fitRing) is what the simulator then charges.
   pprt::World &world = session.world();
   const int64_t small = 4096, large = 4 << 20;
   double t1 = world.timeReplicaAllGather(small, 9);
@@ -294,10 +294,10 @@ void Trainer::calibrateAllReduce() {
           << " us\n";
     return;
   }
-  int d = replicas;
-  allReduceBandwidth = (d - 1) * double(large - small) / (t2 - t1);
-  allReduceLatency = std::max(
-      0.0, (t1 - (d - 1) * double(small) / allReduceBandwidth) / (d - 1) * 1e6);
+  std::optional<sched::RingFit> fit = sched::fitRing(
+      {{small, t1 * 1e6}, {large, t2 * 1e6}}, replicas, allReduceLatency);
+  allReduceBandwidth = fit->bandwidth;
+  allReduceLatency = fit->latency;
   if (leader)
     out << "all-reduce calibration (all-gathers of " << small << " and "
         << large
@@ -328,8 +328,23 @@ void Trainer::predictStep() {
   for (int s = 0; s < numStages; ++s)
     for (unsigned a : model.stageParameters[s])
       dp.gradientBytes[s] += parameters.at(a).byteSize();
+  // Each replica with the stage times and message latency it measured: an
+  // all-reduce waits for the slowest replica to reach it.
+  std::vector<sched::SimulationResult> replicaSteps;
+  int pipelineRanks = model.pipeline.numRanks;
+  for (int d = 0; d < replicas; ++d) {
+    std::vector<pprt::TraceEvent> own;
+    for (const pprt::TraceEvent &e : world.trace())
+      if (e.rank / pipelineRanks == d)
+        own.push_back(e);
+    sched::PipelineModel replica =
+        measuredPipeline(model.pipeline, own,
+                         /*sharedClock=*/world.options().transport == "inproc");
+    replica.computeSlots = p.pipeline.computeSlots;
+    replicaSteps.push_back(sched::simulate(replica, model.schedule));
+  }
   p.dataParallel = sched::simulateDataParallel(
-      model.pipeline, model.schedule, p.withMeasured, model.allReduces, dp);
+      model.pipeline, model.schedule, replicaSteps, model.allReduces, dp);
 }
 
 void Trainer::recordStepRatio(const pprt::StepTiming &timing) {
@@ -348,7 +363,10 @@ void Trainer::recordStepRatio(const pprt::StepTiming &timing) {
 
 std::string Trainer::medianStepRatio() const {
   // All steps but the run's first, as steadyTiming: the first compiles
-  // lazily and warms up.
+  // lazily and warms up. Over one step it would be the last step's ratio
+  // again.
+  if (stepRatios.size() < 3)
+    return "";
   std::vector<double> ratios;
   for (size_t k = 1; k < stepRatios.size(); ++k)
     if (std::isfinite(stepRatios[k]))
@@ -367,11 +385,15 @@ void Trainer::reportDataParallel(const pprt::StepTiming &timing) {
          "message latency and ring all-reduces ("
       << llvm::format("%.3g", allReduceBandwidth) << " bytes/s, "
       << llvm::format("%.3g", allReduceLatency)
-      << " us): " << llvm::format("%.3f", step.makespan * 1e-3)
-      << " ms overlapped after each stage's last W, "
-      << llvm::format("%.3f", step.makespanAtEnd * 1e-3)
-      << " ms reduced at the end; measured "
-      << llvm::format("%.3f", timing.makespan * 1e3) << " ms (ratio "
+      << " us): " << llvm::format("%.3f", step.makespan * 1e-3);
+  if (model.allReducesAtEnd)
+    out << " ms with every all-reduce after its rank's last action "
+           "(--allreduce-at-end); measured ";
+  else
+    out << " ms overlapped after each stage's last W, "
+        << llvm::format("%.3f", step.makespanAtEnd * 1e-3)
+        << " ms reduced at the end; measured ";
+  out << llvm::format("%.3f", timing.makespan * 1e3) << " ms (ratio "
       << llvm::format("%.2f", step.makespan > 0
                                   ? timing.makespan * 1e6 / step.makespan
                                   : 0.0)

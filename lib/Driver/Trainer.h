@@ -167,7 +167,9 @@ private:
     sched::PipelineModel pipeline;
     sched::SimulationResult withMeasured;
     /// With replicas: the data-parallel step around it (ring all-reduces
-    /// placed as pp-insert-allreduce placed them).
+    /// placed as pp-insert-allreduce placed them), each replica simulated
+    /// with the stage times and message latency it measured, so that an
+    /// all-reduce waits for the slowest replica to reach it.
     sched::DataParallelResult dataParallel;
   };
   StepPrediction lastPrediction;
@@ -181,7 +183,7 @@ private:
   /// from firstStep; NaN for a step with no trace to predict from.
   std::vector<double> stepRatios;
   /// "; median over steps F-L: R" of stepRatios but the run's first step,
-  /// or "" with nothing to take it over.
+  /// or "" over fewer than two steps (one is the last step's ratio).
   std::string medianStepRatio() const;
   /// TrainOptions::calibrateAllReduce: fits allReduceBandwidth and
   /// allReduceLatency to all-gathers among the replicas (a collective).

@@ -93,6 +93,12 @@ static cl::opt<int64_t> allReduceBucketBytes(
              "this many bytes, each started after the W that completes it "
              "(default 0: one per stage)"),
     cl::init(0), cl::value_desc("bytes"), cl::cat(runCategory));
+static cl::opt<bool> allReduceAtEnd(
+    "allreduce-at-end",
+    cl::desc("--data-parallel: start every all-reduce after its rank's last "
+             "action instead of its stage's last W (no overlap: to measure "
+             "what the overlap saves)"),
+    cl::cat(runCategory));
 static cl::opt<bool> calibrateAllReduce(
     "calibrate-allreduce",
     cl::desc("--data-parallel under MPI: measure the all-reduce's bandwidth "
@@ -566,6 +572,7 @@ int main(int argc, char **argv) {
   compile.reference = check;
   compile.dataParallel = dataParallel;
   compile.allReduceBucketBytes = allReduceBucketBytes;
+  compile.allReduceAtEnd = allReduceAtEnd;
   compile.recompute = recompute;
   compile.precision = precision;
   compile.planCosts = planCosts;

@@ -174,6 +174,10 @@ struct CompileOptions {
   /// into collectives of at most this many bytes (pp-insert-allreduce's
   /// bucket-bytes, sched::bucketAllReduces); 0: one per stage.
   int64_t allReduceBucketBytes = 0;
+  /// With dataParallel > 1: every all-reduce after its rank's last action
+  /// instead of its stage's last W (pp-insert-allreduce's at-end): the
+  /// step without the overlap, to measure its saving.
+  bool allReduceAtEnd = false;
   /// F32 (the default) or BF16: every contraction of the stage functions
   /// and of the reference computes on bf16 inputs with f32 accumulation
   /// (pp-round-to-bf16); parameters, optimizer state, the other ops and the
@@ -335,6 +339,9 @@ struct CompiledModel {
   sched::PipelineModel pipeline;
   sched::Schedule schedule;
   std::vector<sched::AllReducePlacement> allReduces;
+  /// The all-reduces were placed after their ranks' last actions
+  /// (CompileOptions::allReduceAtEnd), not after their stages' last W.
+  bool allReducesAtEnd = false;
   /// The costs that planned the cut: Measured (the stage costs in
   /// `pipeline` are measured microseconds) or Flops (FLOP estimates);
   /// CompileOptions::planCosts with Auto resolved.
