@@ -9,10 +9,12 @@
 
 using namespace mlir::pp::sched;
 
-Comparison mlir::pp::sched::compareSchedules(const PipelineModel &model,
-                                             int numMicrobatches,
-                                             const ScheduleOptions &options) {
+Comparison mlir::pp::sched::compareSchedules(
+    const PipelineModel &model, int numMicrobatches,
+    const ScheduleOptions &options, const DataParallelModel &dataParallel) {
   Comparison comparison;
+  comparison.dataParallel = dataParallel;
+  bool replicated = dataParallel.replicas > 1;
   comparison.bounds =
       lowerBounds(model, numMicrobatches, options.memoryLimitBytes);
   ScheduleOptions unlimited = options;
@@ -42,8 +44,17 @@ Comparison mlir::pp::sched::compareSchedules(const PipelineModel &model,
                row.peakMemoryBytes <= options.memoryLimitBytes;
     if (row.fits)
       row.gap = optimalityGap(row.makespan, comparison.bounds.best);
+    if (replicated) {
+      DataParallelResult step = simulateDataParallel(
+          model, *schedule, result, placeAllReduces(*schedule), dataParallel);
+      row.dataParallelStep = step.makespan;
+      row.dataParallelStepAtEnd = step.makespanAtEnd;
+    }
     comparison.rows.push_back(std::move(row));
   }
+  auto stepOf = [&](const ComparisonRow &row) {
+    return replicated ? row.dataParallelStep : row.makespan;
+  };
   for (size_t i = 0; i < comparison.rows.size(); ++i) {
     const ComparisonRow &row = comparison.rows[i];
     if (!row.error.empty() || !row.fits)
@@ -53,8 +64,8 @@ Comparison mlir::pp::sched::compareSchedules(const PipelineModel &model,
       continue;
     }
     const ComparisonRow &best = comparison.rows[comparison.recommended];
-    if (row.makespan < best.makespan ||
-        (row.makespan == best.makespan &&
+    if (stepOf(row) < stepOf(best) ||
+        (stepOf(row) == stepOf(best) &&
          row.peakMemoryBytes < best.peakMemoryBytes))
       comparison.recommended = static_cast<int>(i);
   }
@@ -79,13 +90,25 @@ std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
     return stash > 0 ? number(static_cast<double>(bytes) / stash) : "-";
   };
 
+  const DataParallelModel &dp = comparison.dataParallel;
+  bool replicated = dp.replicas > 1;
   std::string text;
   llvm::raw_string_ostream os(text);
+  if (replicated)
+    os << dp.replicas << " replicas, ring all-reduce at "
+       << llvm::format("%g", dp.bandwidth) << " bytes/s, "
+       << llvm::format("%g", dp.latency)
+       << " us per message; each stage's after its last W\n";
   os << "| schedule | makespan (us) | bubble rate | span bubble rate | gap | "
         "peak memory (bytes) | peak (M_B) | per rank (M_B) | P2P messages | "
-        "fits |\n";
-  os << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- "
-        "|\n";
+        "fits |";
+  if (replicated)
+    os << " step with all-reduces (us) | reduced at the end (us) |";
+  os << "\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- "
+        "|";
+  if (replicated)
+    os << " ---: | ---: |";
+  os << "\n";
   for (const ComparisonRow &row : comparison.rows) {
     if (!row.error.empty()) {
       // The first clause says what the schedule needs; the rest of the
@@ -94,7 +117,8 @@ std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
       reason = reason.substr(0, reason.find(", but"));
       reason = reason.substr(0, reason.find(';'));
       os << "| " << row.name
-         << " | - | - | - | - | - | - | - | - | no: " << reason << " |\n";
+         << " | - | - | - | - | - | - | - | - | no: " << reason << " |"
+         << (replicated ? " - | - |" : "") << "\n";
       continue;
     }
     os << "| " << row.name << " | " << number(row.makespan) << " | "
@@ -105,7 +129,11 @@ std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
     for (size_t r = 0; r < row.peakMemoryPerRank.size(); ++r)
       os << (r ? " " : "") << inStashes(row.peakMemoryPerRank[r]);
     os << " | " << row.numMessages << " | " << (row.fits ? "yes" : "no")
-       << " |\n";
+       << " |";
+    if (replicated)
+      os << " " << number(row.dataParallelStep) << " | "
+         << number(row.dataParallelStepAtEnd) << " |";
+    os << "\n";
   }
   std::string limit =
       options.memoryLimitBytes > 0
@@ -118,8 +146,11 @@ std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
   } else {
     const ComparisonRow &best = comparison.rows[comparison.recommended];
     os << renderBounds(comparison.bounds, best.makespan) << "\n";
-    os << "recommended under " << limit << ": " << best.name << " (makespan "
-       << number(best.makespan) << " us, bubble rate "
+    os << "recommended under " << limit << ": " << best.name << " (";
+    if (replicated)
+      os << "step with the all-reduces " << number(best.dataParallelStep)
+         << " us, ";
+    os << "makespan " << number(best.makespan) << " us, bubble rate "
        << number(best.bubbleRate) << ", peak "
        << inStashes(best.peakMemoryBytes) << " M_B)\n";
   }

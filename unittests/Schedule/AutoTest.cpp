@@ -255,6 +255,49 @@ TEST(Compare, RecommendsTheFastestThatFits) {
             std::string::npos);
 }
 
+TEST(Compare, WithReplicasRecommendsByTheStepWithAllReduces) {
+  // P = 2, V placement, D = 4 replicas with 4 MB of gradients per stage on
+  // a ring whose latency is small: what a schedule leaves after each
+  // stage's last W decides. ZB-V is the fastest pipeline; V-Half leaves
+  // more to overlap and makes the shortest step with its all-reduces.
+  PipelineModel model = makeModel(2, 2, Placement::V, 1, 1, 1);
+  ScheduleOptions options;
+  Comparison alone = compareSchedules(model, 4, options);
+  ASSERT_GE(alone.recommended, 0);
+  EXPECT_EQ(alone.rows[alone.recommended].name, "zb-v");
+  DataParallelModel dp;
+  dp.replicas = 4;
+  dp.bandwidth = 1e12;
+  dp.latency = 0.5;
+  dp.gradientBytes.assign(4, 4000000);
+  Comparison replicated = compareSchedules(model, 4, options, dp);
+  ASSERT_GE(replicated.recommended, 0);
+  EXPECT_EQ(replicated.rows[replicated.recommended].name, "v-half");
+  for (const ComparisonRow &row : replicated.rows) {
+    if (!row.error.empty())
+      continue;
+    // The row's step is simulateDataParallel's on the same schedule.
+    Schedule s = llvm::cantFail(buildSchedule(row.name, model, 4, options));
+    DataParallelResult step = simulateDataParallel(model, s, simulate(model, s),
+                                                   placeAllReduces(s), dp);
+    EXPECT_DOUBLE_EQ(row.dataParallelStep, step.makespan) << row.name;
+    EXPECT_DOUBLE_EQ(row.dataParallelStepAtEnd, step.makespanAtEnd);
+    EXPECT_LE(row.dataParallelStep, row.dataParallelStepAtEnd);
+    EXPECT_GE(row.dataParallelStep,
+              replicated.rows[replicated.recommended].dataParallelStep);
+  }
+  std::string table = renderComparison(model, replicated, options);
+  EXPECT_NE(table.find("4 replicas, ring all-reduce at 1e+12 bytes/s, 0.5 us "
+                       "per message; each stage's after its last W"),
+            std::string::npos);
+  EXPECT_NE(table.find("| step with all-reduces (us) | reduced at the end "
+                       "(us) |"),
+            std::string::npos);
+  EXPECT_NE(table.find("recommended under no memory limit: v-half (step with "
+                       "the all-reduces "),
+            std::string::npos);
+}
+
 TEST(Compare, SaysWhenNothingFits) {
   PipelineModel model = makeModel(2, 1, Placement::Loop, 1, 1, 0);
   ScheduleOptions options;

@@ -11,6 +11,7 @@
 #define PP_SCHEDULE_COMPARE_H
 
 #include "pp/Schedule/AutoSchedule.h"
+#include "pp/Schedule/DataParallel.h"
 #include "pp/Schedule/Schedule.h"
 
 #include <string>
@@ -42,6 +43,12 @@ struct ComparisonRow {
   int64_t numMessages = 0;
   /// True if peakMemoryBytes <= the limit (always true without a limit).
   bool fits = true;
+  /// With replicas (compareSchedules' `dataParallel`): the step with each
+  /// stage's all-reduce after its last W (placeAllReduces), overlapped,
+  /// and with all of them reduced at the end (simulateDataParallel),
+  /// microseconds; 0 without.
+  double dataParallelStep = 0.0;
+  double dataParallelStepAtEnd = 0.0;
 };
 
 /// The comparison of every registered schedule (scheduleNames() order) on
@@ -49,26 +56,35 @@ struct ComparisonRow {
 struct Comparison {
   std::vector<ComparisonRow> rows;
   /// Index into rows of the built schedule that fits the memory limit with
-  /// the smallest makespan (ties: less peak memory, then registry order);
-  /// -1 if none fits.
+  /// the smallest step: the makespan, or with replicas the data-parallel
+  /// step (ties: less peak memory, then registry order); -1 if none fits.
   int recommended = -1;
   /// Lower bounds on the makespan of every schedule within the memory limit.
   LowerBounds bounds;
+  /// The replicas compared under (replicas <= 1: none).
+  DataParallelModel dataParallel;
 };
 
 /// Builds, simulates and compares every schedule. `options` is passed to
 /// every generator (group size, memory limit for "auto"; the named ones are
 /// built without the limit, so that a row shows what they would need); the
 /// memory limit decides `fits`. Schedules that do not apply get a row with
-/// `error`.
+/// `error`. With `dataParallel.replicas` > 1 every row also gets the step
+/// of D replicas with each stage's all-reduce of
+/// `dataParallel.gradientBytes` (one entry per stage) over the ring, and
+/// the recommendation goes by that step: the schedule that leaves the most
+/// room after a stage's last W overlaps the most.
 Comparison compareSchedules(const PipelineModel &model, int numMicrobatches,
-                            const ScheduleOptions &options);
+                            const ScheduleOptions &options,
+                            const DataParallelModel &dataParallel = {});
 
 /// The comparison as a Markdown table (one row per schedule: makespan,
 /// bubble rate, span bubble rate, gap to the lower bound, peak memory of the
 /// busiest rank in bytes and in M_B, per-rank peaks in M_B, P2P messages,
-/// fits), followed by a line with the lower bound (renderBounds() of the
-/// recommended schedule) and a line naming the recommendation.
+/// fits; with replicas also the step with the all-reduces overlapped and
+/// reduced at the end), followed by a line with the lower bound
+/// (renderBounds() of the recommended schedule) and a line naming the
+/// recommendation.
 std::string renderComparison(const PipelineModel &model,
                              const Comparison &comparison,
                              const ScheduleOptions &options);

@@ -2,6 +2,7 @@
 
 #include "pp/Dialect/PP/IR/PPOps.h"
 #include "pp/Dialect/PP/IR/ScheduleModel.h"
+#include "pp/Dialect/PP/Transforms/GradientBytes.h"
 #include "pp/Dialect/PP/Transforms/Passes.h"
 #include "pp/Schedule/Compare.h"
 #include "pp/Support/Diagnostics.h"
@@ -33,8 +34,14 @@ void PPCompareSchedulesPass::runOnOperation() {
                               numMicrobatches, 1, kMaxIndex,
                               /*required=*/true)) ||
       failed(checkOptionRange(module.getLoc(), "group-size", groupSize, 0,
-                              kMaxIndex)))
+                              kMaxIndex)) ||
+      failed(checkOptionRange(module.getLoc(), "replicas", replicas, 1, 4096)))
     return signalPassFailure();
+  if (replicas > 1 && (!(allReduceBandwidth > 0) || !(allReduceLatency >= 0))) {
+    mlir::emitError(module.getLoc(), "'allreduce-bandwidth' must be > 0 and "
+                                     "'allreduce-latency' >= 0");
+    return signalPassFailure();
+  }
   FailureOr<sched::StashAccounting> accounting =
       parseStashAccountingOption(stashAccounting, module.getLoc());
   if (failed(accounting))
@@ -57,8 +64,19 @@ void PPCompareSchedulesPass::runOnOperation() {
     sched::ScheduleOptions options;
     options.groupSize = groupSize;
     options.memoryLimitBytes = *limit;
+    sched::DataParallelModel dataParallel;
+    if (replicas > 1) {
+      FailureOr<std::vector<int64_t>> bytes =
+          getStageGradientBytes(module, pipeline, gradientBytes);
+      if (failed(bytes))
+        return signalPassFailure();
+      dataParallel.replicas = replicas;
+      dataParallel.bandwidth = allReduceBandwidth;
+      dataParallel.latency = allReduceLatency;
+      dataParallel.gradientBytes = std::move(*bytes);
+    }
     sched::Comparison comparison =
-        sched::compareSchedules(model, numMicrobatches, options);
+        sched::compareSchedules(model, numMicrobatches, options, dataParallel);
     report.os() << "pipeline @" << pipeline.getSymName() << ": "
                 << model.numRanks << " ranks, " << model.numStages()
                 << " stages, " << numMicrobatches.getValue()

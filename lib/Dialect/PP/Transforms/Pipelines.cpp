@@ -49,6 +49,30 @@ struct PlanOptions : public PassPipelineOptions<PlanOptions> {
       llvm::cl::desc("The schedule's form: ssa, compact or auto (default: "
                      "compact above 100000 actions)"),
       llvm::cl::init("auto")};
+  Option<int64_t> replicas{
+      *this, "replicas",
+      llvm::cl::desc("Data-parallel replicas D (default 1): with D > 1 each "
+                     "stage's gradient all-reduce after its last W "
+                     "(pp-insert-allreduce), and the replicas proved "
+                     "deadlock-free"),
+      llvm::cl::init(1)};
+  ListOption<int64_t> gradientBytes{
+      *this, "gradient-bytes",
+      llvm::cl::desc("With replicas: bytes of each stage's parameter "
+                     "gradients, for abstract stages (one per stage, or one "
+                     "for every stage; default: from the stages' "
+                     "functions)")};
+  Option<int64_t> allReduceBucketBytes{
+      *this, "allreduce-bucket-bytes",
+      llvm::cl::desc("With replicas: merge a rank's all-reduces into "
+                     "collectives of at most this many bytes (default 0: "
+                     "one per stage)"),
+      llvm::cl::init(0)};
+  Option<bool> allReduceAtEnd{
+      *this, "allreduce-at-end",
+      llvm::cl::desc("With replicas: every all-reduce after its rank's last "
+                     "action (no overlap; default false)"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -71,15 +95,26 @@ void mlir::pp::buildPlanPipeline(OpPassManager &pm,
   scheduleOptions.communicate = true;
   pm.addPass(createPPSchedulePass(scheduleOptions));
   pm.addPass(createPPInsertCommunicationPass());
+  // After the messages: pp-insert-communication drops all-reduces.
+  if (options.replicas != 1) {
+    PPInsertAllReducePassOptions allReduce;
+    allReduce.replicas = options.replicas;
+    allReduce.gradientBytes.assign(options.gradientBytes.begin(),
+                                   options.gradientBytes.end());
+    allReduce.bucketBytes = options.allReduceBucketBytes;
+    allReduce.atEnd = options.allReduceAtEnd;
+    pm.addPass(createPPInsertAllReducePass(allReduce));
+  }
   pm.addPass(createPPVerifySchedulePass());
 }
 
 void mlir::pp::registerPPPipelines() {
   PassPipelineRegistration<PlanOptions>(
       "pp-plan",
-      "Schedule every pipeline, insert send/recv and verify the result "
+      "Schedule every pipeline, insert send/recv (and with replicas the "
+      "gradient all-reduces) and verify the result "
       "(pp-schedule{communicate}, pp-insert-communication, "
-      "pp-verify-schedule)",
+      "pp-insert-allreduce, pp-verify-schedule)",
       [](OpPassManager &pm, const PlanOptions &options) {
         PlanPipelineOptions plan;
         plan.schedule = options.schedule;
@@ -90,6 +125,11 @@ void mlir::pp::registerPPPipelines() {
         plan.solverTimeLimit = options.solverTimeLimit;
         plan.stashAccounting = options.stashAccounting;
         plan.form = options.form;
+        plan.replicas = options.replicas;
+        plan.gradientBytes.assign(options.gradientBytes.begin(),
+                                  options.gradientBytes.end());
+        plan.allReduceBucketBytes = options.allReduceBucketBytes;
+        plan.allReduceAtEnd = options.allReduceAtEnd;
         buildPlanPipeline(pm, plan);
       });
 }

@@ -41,6 +41,19 @@
 // AT-END-NEXT: pp.allreduce gradients stage 1 replicas 4 bytes 3000
 // AT-END-NEXT: }
 
+// pp-plan{replicas=D} runs the pass after the messages: the same IR as
+// pp-plan then pp-insert-allreduce, buckets and at-end included, and the
+// replicas proved deadlock-free by its pp-verify-schedule.
+// RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3 replicas=2 gradient-bytes=1000,3000" > %t.plan
+// RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3" --pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" > %t.passes
+// RUN: diff %t.plan %t.passes
+// RUN: pp-opt %s --pp-plan="schedule=1f1b num-microbatches=3 replicas=4 gradient-bytes=1000,3000 allreduce-bucket-bytes=100000 allreduce-at-end" > %t.plan-end
+// RUN: pp-opt %s --pp-plan="schedule=1f1b num-microbatches=3" --pp-insert-allreduce="replicas=4 gradient-bytes=1000,3000 bucket-bytes=100000 at-end" > %t.passes-end
+// RUN: diff %t.plan-end %t.passes-end
+// RUN: FileCheck %s --check-prefix=AT-END < %t.plan-end
+// RUN: not pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3 replicas=0" 2>&1 | FileCheck %s --check-prefix=PLAN-ZERO
+// PLAN-ZERO: error: option 'replicas' must be in [1, 4096], got 0
+
 // One replica: no all-reduce; running the pass again replaces them.
 // ONE-NOT: pp.allreduce
 // AGAIN-COUNT-2: pp.allreduce gradients stage {{[01]}} replicas 3

@@ -12,6 +12,9 @@
 
 #include "mlir/Pass/Pass.h"
 
+#include <string>
+#include <vector>
+
 namespace mlir::pp {
 
 #define GEN_PASS_DECL
@@ -39,11 +42,19 @@ struct PlanPipelineOptions {
   std::string stashAccounting = "convert";
   /// The schedule's form: "ssa", "compact" or "auto" (pp-schedule's `form`).
   std::string form = "auto";
+  /// Data-parallel replicas D (>= 1); with D > 1 each stage's gradient
+  /// all-reduce is placed (pp-insert-allreduce's replicas, gradient-bytes,
+  /// bucket-bytes and at-end).
+  int64_t replicas = 1;
+  std::vector<int64_t> gradientBytes;
+  int64_t allReduceBucketBytes = 0;
+  bool allReduceAtEnd = false;
 };
 
 /// Adds `pp-plan`: pp-schedule{communicate} (which places the messages of
 /// the schedules it builds), pp-insert-communication (for compute-only
-/// schedules already in the input), pp-verify-schedule.
+/// schedules already in the input), with replicas pp-insert-allreduce, and
+/// pp-verify-schedule (which then proves the replicas deadlock-free too).
 void buildPlanPipeline(OpPassManager &pm, const PlanPipelineOptions &options);
 
 /// Registers the pass pipelines on pp ops: `pp-plan{schedule=...

@@ -166,6 +166,15 @@ def PPCompareSchedulesPass
     ZB-V without the V placement) get a row saying why. The last line names
     the recommended schedule: the fastest that fits the limit (ties: less
     memory). The IR is not changed.
+
+    With `replicas` = D > 1 (data parallelism), every row also gives the
+    step of D replicas with each stage's gradient all-reduce started after
+    its last W (as pp-insert-allreduce places it) over a ring of
+    `allreduce-bandwidth` and `allreduce-latency` (pp-simulate's model),
+    and the same all-reduces reduced at the end; the recommendation then
+    goes by the step with the all-reduces, since schedules differ in how
+    much work is left after a stage's last W to overlap. The bytes are the
+    stages' parameters, or `gradient-bytes` for abstract stages.
   }];
   let options = [
     Option<"numMicrobatches", "num-microbatches", "int64_t", /*default=*/"0",
@@ -187,6 +196,21 @@ def PPCompareSchedulesPass
     Option<"reportFile", "report-file", "std::string", /*default=*/"",
            "Write the report to this file ('-': standard output); default: "
            "standard error">,
+    Option<"replicas", "replicas", "int64_t", /*default=*/"1",
+           "Data-parallel replicas D of the pipeline (1-4096; default 1: "
+           "none): compare the steps with the gradient all-reduces">,
+    ListOption<"gradientBytes", "gradient-bytes", "int64_t",
+               "With replicas: bytes of the parameter gradients of each "
+               "stage, for abstract stages (one per stage, or one for every "
+               "stage; default: from the stages' functions)">,
+    Option<"allReduceBandwidth", "allreduce-bandwidth", "double",
+           /*default=*/"1e10",
+           "With replicas: bandwidth of one link of the replicas' ring, "
+           "bytes per second (default 1e10)">,
+    Option<"allReduceLatency", "allreduce-latency", "double",
+           /*default=*/"5.0",
+           "With replicas: latency of one ring message, microseconds "
+           "(default 5)">,
   ];
 }
 
