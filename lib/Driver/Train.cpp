@@ -135,7 +135,7 @@ llvm::Error Trainer::loadInputFiles() {
           model.lossName + " takes " + spec.str() +
           " per micro-batch: expected " + elemKindName(expected.kind) + " " +
           expected.shapeStr() + " for " + llvm::Twine(numMicrobatches) +
-          " micro-batches");
+          " micro-batches " + microbatchesOrigin());
     dataFiles.emplace(a, std::move(*t));
   }
   return llvm::Error::success();

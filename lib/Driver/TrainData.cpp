@@ -22,6 +22,13 @@ using namespace mlir::pp;
 using namespace mlir::pp::driver;
 using namespace mlir::pp::exec;
 
+std::string Trainer::microbatchesOrigin() const {
+  if (replicas <= 1)
+    return "(--microbatches)";
+  return "(" + std::to_string(replicas) + " replicas x " +
+         std::to_string(numMicrobatches / replicas) + " --microbatches)";
+}
+
 llvm::Error Trainer::loadDatasets() {
   if (options.datasetFiles.empty())
     return llvm::Error::success();
@@ -61,7 +68,8 @@ llvm::Error Trainer::loadDatasets() {
     if (n < numMicrobatches)
       return makeError("--dataset: " + path + " holds " + llvm::Twine(n) +
                        " samples, but one step takes " +
-                       llvm::Twine(numMicrobatches) + " (--microbatches)");
+                       llvm::Twine(numMicrobatches) + " " +
+                       microbatchesOrigin());
     if (!first.empty() && n != datasetSamples)
       return makeError("--dataset: " + path + " holds " + llvm::Twine(n) +
                        " samples, " + first + " " +

@@ -247,6 +247,9 @@ private:
   /// numMicrobatches: the step's, D*M over the replicas (data, losses,
   /// the reference); replicas: D (SessionOptions::dataParallel).
   int numStages, numMicrobatches, replicas;
+  /// Where numMicrobatches comes from, for messages: "(--microbatches)",
+  /// or with replicas "(2 replicas x 4 --microbatches)".
+  std::string microbatchesOrigin() const;
 
   /// The host module (reference, initializer, optimizer updates), the rank
   /// programs on the CPU (one module per group of ranks, compiled in
