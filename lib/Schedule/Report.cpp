@@ -20,6 +20,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <set>
+#include <tuple>
 
 using namespace mlir::pp::sched;
 using namespace mlir::pp::sched::detail;
@@ -106,9 +108,9 @@ bool runsSeveralStages(const std::vector<Action> &program) {
 /// and trailing spaces; each row, also the last, ends in a newline. With a
 /// scaled cell, actions may share a cell: the later label wins and
 /// continuation marks only fill idle cells.
-std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
-                                            const Schedule &schedule,
-                                            const SimulationResult &result) {
+std::string mlir::pp::sched::renderTimeline(
+    const PipelineModel &model, const Schedule &schedule,
+    const SimulationResult &result, const std::vector<TraceSpan> &allReduces) {
   int numRanks = static_cast<int>(schedule.ranks.size());
   double cell = 0.0;
   size_t labelWidth = 1;
@@ -130,12 +132,17 @@ std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
     cell = model.latency;
   if (cell == 0.0)
     cell = 1.0; // Nothing takes time: nothing is drawn.
+  // The all-reduces run past the pipeline's last action.
+  double horizon = result.makespan;
+  for (const TraceSpan &span : allReduces) {
+    horizon = std::max(horizon, span.end);
+    labelWidth =
+        std::max(labelWidth, ("A" + std::to_string(span.stage)).size());
+  }
 
   // Count cells in double: a tiny cell against a long makespan would
   // overflow an integer.
-  auto cellsFor = [&](double c) {
-    return std::ceil(result.makespan / c - 1e-9);
-  };
+  auto cellsFor = [&](double c) { return std::ceil(horizon / c - 1e-9); };
   std::string out;
   double cells = cellsFor(cell);
   if (cells > kMaxTimelineCells) {
@@ -149,10 +156,44 @@ std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
 
   size_t width = labelWidth + 1;
   std::string idle = std::string(width - 1, '_') + " ";
-  std::string more = std::string(width - 1, '-') + " ";
   enum CellKind : uint8_t { Idle, Label, More };
   std::vector<uint8_t> kinds;
   std::vector<std::string> labels;
+  // Marks [start, end) with `text` in its first cell.
+  auto mark = [&](double start, double end, std::string text) {
+    int64_t first = static_cast<int64_t>(std::llround(start / cell));
+    int64_t last = std::max<int64_t>(first + 1, std::llround(end / cell));
+    first = std::min(first, numCells - 1);
+    last = std::min(last, numCells);
+    if (first < 0)
+      return;
+    kinds[first] = Label;
+    labels[first] = std::move(text);
+    for (int64_t c = first + 1; c < last; ++c)
+      if (kinds[c] == Idle)
+        kinds[c] = More;
+  };
+  // One row of the marked cells, continuation cells drawn with `fill`.
+  auto row = [&](std::string prefix, char fill) {
+    std::string more = std::string(width - 1, fill) + " ";
+    std::string text = prefix + " ";
+    int64_t end = numCells;
+    while (end > 0 && kinds[end - 1] == Idle)
+      --end;
+    for (int64_t c = 0; c < end; ++c) {
+      if (kinds[c] == Label) {
+        std::string label = labels[c];
+        label.resize(width, ' ');
+        text += label;
+      } else {
+        text += kinds[c] == More ? more : idle;
+      }
+    }
+    while (!text.empty() && text.back() == ' ')
+      text.pop_back();
+    out += text;
+    out += '\n';
+  };
   for (int r = 0; r < numRanks; ++r) {
     kinds.assign(numCells, Idle);
     labels.assign(numCells, std::string());
@@ -164,37 +205,42 @@ std::string mlir::pp::sched::renderTimeline(const PipelineModel &model,
       std::string text = timelineLabel(schedule.ranks[r], i, withStage[r]);
       if (text.empty())
         continue; // The backward of an F&B pair, drawn with its forward.
-      int64_t first = static_cast<int64_t>(std::llround(t.start / cell));
-      int64_t last = std::max<int64_t>(first + 1, std::llround(t.end / cell));
-      first = std::min(first, numCells - 1);
-      last = std::min(last, numCells);
-      if (first < 0)
+      mark(t.start, t.end, std::move(text));
+    }
+    row(rankPrefix("Rank", r, numRanks), '-');
+    kinds.assign(numCells, Idle);
+    labels.assign(numCells, std::string());
+    bool any = false;
+    double lastStart = -1.0;
+    for (const TraceSpan &span : allReduces) {
+      // A bucket's members share one interval: drawn once, by the first.
+      if (span.rank != r || !(span.end > span.start) || span.start == lastStart)
         continue;
-      kinds[first] = Label;
-      labels[first] = std::move(text);
-      for (int64_t c = first + 1; c < last; ++c)
-        if (kinds[c] == Idle)
-          kinds[c] = More;
+      lastStart = span.start;
+      mark(span.start, span.end, "A" + std::to_string(span.stage));
+      any = true;
     }
-    std::string row = rankPrefix("Rank", r, numRanks) + " ";
-    int64_t end = numCells;
-    while (end > 0 && kinds[end - 1] == Idle)
-      --end;
-    for (int64_t c = 0; c < end; ++c) {
-      if (kinds[c] == Label) {
-        std::string text = labels[c];
-        text.resize(width, ' ');
-        row += text;
-      } else {
-        row += kinds[c] == More ? more : idle;
-      }
-    }
-    while (!row.empty() && row.back() == ' ')
-      row.pop_back();
-    out += row;
-    out += '\n';
+    if (any)
+      row(rankPrefix("  AR", r, numRanks), '=');
   }
   return out;
+}
+
+std::vector<RankAllReduces>
+mlir::pp::sched::allReducesPerRank(const std::vector<TraceSpan> &spans,
+                                   int numRanks) {
+  std::vector<RankAllReduces> ranks(std::max(numRanks, 0));
+  // A bucket's members share one interval on their rank: counted once.
+  std::set<std::tuple<int, double, double>> counted;
+  for (const TraceSpan &span : spans) {
+    if (span.rank < 0 || span.rank >= numRanks)
+      continue;
+    RankAllReduces &rank = ranks[span.rank];
+    rank.end = std::max(rank.end, span.end);
+    if (counted.insert({span.rank, span.start, span.end}).second)
+      rank.time += span.end - span.start;
+  }
+  return ranks;
 }
 
 /// Layout:
@@ -296,22 +342,31 @@ std::string mlir::pp::sched::chromeTraceJSON(
 }
 
 /// Pretty-printed (2-space indent) JSON object; see the header for the keys.
-std::string mlir::pp::sched::metricsJSON(const PipelineModel &model,
-                                         const Schedule &schedule,
-                                         const SimulationResult &result) {
+std::string mlir::pp::sched::metricsJSON(
+    const PipelineModel &model, const Schedule &schedule,
+    const SimulationResult &result, const std::vector<TraceSpan> &allReduces) {
+  std::vector<RankAllReduces> reduced =
+      allReducesPerRank(allReduces, static_cast<int>(result.ranks.size()));
+  double step = result.makespan;
   llvm::json::Array ranks;
   for (size_t r = 0; r < result.ranks.size(); ++r) {
     const RankMetrics &m = result.ranks[r];
-    ranks.push_back(
-        llvm::json::Object{{"rank", static_cast<int64_t>(r)},
-                           {"busy_time_us", m.busyTime},
-                           {"end_time_us", m.endTime},
-                           {"bubble_rate", m.bubbleRate},
-                           {"first_start_us", m.firstStart},
-                           {"span_us", m.span},
-                           {"peak_memory_bytes", m.peakMemoryBytes},
-                           {"peak_memory_stashes", m.peakMemoryInStashes},
-                           {"num_sends", m.numSends}});
+    llvm::json::Object rank{{"rank", static_cast<int64_t>(r)},
+                            {"busy_time_us", m.busyTime},
+                            {"end_time_us", m.endTime},
+                            {"bubble_rate", m.bubbleRate},
+                            {"first_start_us", m.firstStart},
+                            {"span_us", m.span},
+                            {"peak_memory_bytes", m.peakMemoryBytes},
+                            {"peak_memory_stashes", m.peakMemoryInStashes},
+                            {"num_sends", m.numSends}};
+    if (!allReduces.empty()) {
+      double end = std::max(m.endTime, reduced[r].end);
+      rank["allreduce_time_us"] = reduced[r].time;
+      rank["end_with_allreduces_us"] = end;
+      step = std::max(step, end);
+    }
+    ranks.push_back(std::move(rank));
   }
   llvm::json::Object metrics{{"num_ranks", model.numRanks},
                              {"num_stages", model.numStages()},
@@ -323,6 +378,8 @@ std::string mlir::pp::sched::metricsJSON(const PipelineModel &model,
                              {"max_rank_span_us", result.maxRankSpan},
                              {"span_bubble_rate", result.spanBubbleRate},
                              {"ranks", std::move(ranks)}};
+  if (!allReduces.empty())
+    metrics["step_with_allreduces_us"] = step;
   std::string out;
   llvm::raw_string_ostream os(out);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(metrics))) << "\n";

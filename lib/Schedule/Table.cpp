@@ -277,11 +277,16 @@ mlir::pp::sched::exportTable(const Schedule &schedule,
       }
   }
 
-  // The cells of every row.
+  // The cells of every row; after action i of rank r, its all-reduces.
   std::vector<std::vector<OutCell>> rows(numRanks);
+  auto reduceGrads = [&](int r, size_t i) {
+    for (const AllReducePlacement &p : options.allReduces)
+      if (p.rank == r && p.after == i)
+        rows[r].push_back({std::to_string(p.stage) + "REDUCE_GRAD", {}});
+  };
   for (int r = 0; r < numRanks; ++r) {
     const std::vector<Action> &actions = schedule.ranks[r];
-    for (size_t i = 0; i < actions.size(); ++i) {
+    for (size_t i = 0; i < actions.size(); reduceGrads(r, i++)) {
       const Action &a = actions[i];
       if (a.isComm()) {
         if (comms)
@@ -301,7 +306,7 @@ mlir::pp::sched::exportTable(const Schedule &schedule,
       rows[r].push_back({"(" + tableCell(a) + ";" + tableCell(actions[i + 1]) +
                              ")OVERLAP_F_B",
                          {&a, &actions[i + 1]}});
-      ++i;
+      reduceGrads(r, i++);
     }
   }
 
@@ -535,9 +540,13 @@ std::optional<std::string> parseCell(StringRef cell, CellAction &out,
   case CellType::Unshard:
   case CellType::Reshard:
   case CellType::ReduceGrad:
+    if (out.type == CellType::ReduceGrad)
+      return "action " + quoted +
+             ": REDUCE_GRAD is not imported (a table does not say how many "
+             "replicas or bytes): drop the REDUCE_GRAD cells and run "
+             "pp-insert-allreduce, which places them where PyTorch does";
     return "action " + quoted + ": " + typeName +
-           " is not supported (pp-mlir has no FSDP unshard/reshard or "
-           "gradient-reduction actions)";
+           " is not supported (pp-mlir has no FSDP unshard/reshard)";
   case CellType::OverlapFB:
     return "cannot parse action " + quoted +
            " (OVERLAP_F_B is written '(<F>;<B>)OVERLAP_F_B')";

@@ -166,6 +166,7 @@ LogicalResult exportCSV(const ExportOptions &given, Operation *top,
                                         : sched::TableFormat::ComputeOnly);
   options.alignSteps = !given.csvPacked;
   options.crlf = given.csvCRLF;
+  options.allReduces = model.allReduces;
   llvm::Expected<std::string> text =
       sched::exportTable(model.schedule, options);
   if (!text)

@@ -179,6 +179,12 @@ TEST(DataParallel, Buckets) {
   EXPECT_DOUBLE_EQ(one.overlapped[1].end, 33.0);
   EXPECT_DOUBLE_EQ(one.makespan, 33.0);
   EXPECT_DOUBLE_EQ(one.allReduceTime, 6.0);
+  // Per rank, the bucket's one interval counts once.
+  std::vector<RankAllReduces> perRank =
+      allReducesPerRank(allReduceSpans(one, dp.gradientBytes), 2);
+  ASSERT_EQ(perRank.size(), 2u);
+  EXPECT_DOUBLE_EQ(perRank[0].time, 6.0);
+  EXPECT_DOUBLE_EQ(perRank[0].end, 33.0);
   // Where the latency dominates, merging wins: 2 x 31.5 us against 33.
   dp.latency = 5;
   EXPECT_DOUBLE_EQ(simulateDataParallel(model, s, sim, placed, dp).makespan,

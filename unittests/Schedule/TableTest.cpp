@@ -485,12 +485,17 @@ TEST(Table, ImportErrors) {
             "rank 1, step 2: stage 0 is on both rank 0 and rank 1 ('0B0')");
   EXPECT_EQ(where.line, 2);
   EXPECT_EQ(where.column, 3);
-  // PyTorch's FSDP and data-parallel actions.
-  for (const char *type : {"UNSHARD", "RESHARD", "REDUCE_GRAD"})
+  // PyTorch's FSDP actions, and REDUCE_GRAD, which says nothing of the
+  // replicas or bytes.
+  for (const char *type : {"UNSHARD", "RESHARD"})
     EXPECT_EQ(importError(std::string("0F0,0") + type + "\n"),
               std::string("rank 0, step 1: action '0") + type + "': " + type +
-                  " is not supported (pp-mlir has no FSDP unshard/reshard or "
-                  "gradient-reduction actions)");
+                  " is not supported (pp-mlir has no FSDP unshard/reshard)");
+  EXPECT_EQ(importError("0F0,0B0,0REDUCE_GRAD\n"),
+            "rank 0, step 2: action '0REDUCE_GRAD': REDUCE_GRAD is not "
+            "imported (a table does not say how many replicas or bytes): "
+            "drop the REDUCE_GRAD cells and run pp-insert-allreduce, which "
+            "places them where PyTorch does");
   // Communication in a table read as compute_only.
   EXPECT_EQ(
       importError("0F0,0SEND_F0\n1RECV_F0,1F0\n", TableFormat::ComputeOnly),

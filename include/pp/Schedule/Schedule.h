@@ -460,14 +460,27 @@ SimulationResult simulate(const PipelineModel &model, const Schedule &schedule);
 // Reports
 //===----------------------------------------------------------------------===//
 
+/// A data-parallel all-reduce on a rank's row of the Chrome trace: the
+/// stage whose gradients it sums, their bytes, and its interval in
+/// microseconds (pp-simulate's sched::simulateDataParallel).
+struct TraceSpan {
+  int rank = 0, stage = 0;
+  int64_t bytes = 0;
+  double start = 0.0, end = 0.0;
+};
+
 /// ASCII timeline, one line per rank ("Rank 0: F0 F1 __ __ B1 B0"). Time is cut
 /// into cells of the smallest positive action duration (or latency); each
 /// action prints its label in its first cell and '-' in the rest; idle cells
 /// print '_'. Every cell has the width of the longest label plus one space.
 /// An F&B pair is drawn once, labelled "F3&B1". Micro-batches are 0-based, as
-/// in the IR.
+/// in the IR. Each rank with `allReduces` (data parallelism) gets a second
+/// line under its own, "  AR 0:", with each all-reduce as "A<stage>" and
+/// '=' for the rest of its cells, the timeline running to the last one's
+/// end.
 std::string renderTimeline(const PipelineModel &model, const Schedule &schedule,
-                           const SimulationResult &result);
+                           const SimulationResult &result,
+                           const std::vector<TraceSpan> &allReduces = {});
 
 /// Per-rank text report: makespan, busy time, bubble rate, peak memory; then
 /// the step makespan, ideal time, both bubble rates, the largest rank span,
@@ -477,14 +490,14 @@ std::string renderTimeline(const PipelineModel &model, const Schedule &schedule,
 std::string renderReport(const PipelineModel &model, const Schedule &schedule,
                          const SimulationResult &result);
 
-/// A data-parallel all-reduce on a rank's row of the Chrome trace: the
-/// stage whose gradients it sums, their bytes, and its interval in
-/// microseconds (pp-simulate's sched::simulateDataParallel).
-struct TraceSpan {
-  int rank = 0, stage = 0;
-  int64_t bytes = 0;
-  double start = 0.0, end = 0.0;
+/// Per rank (numRanks entries), the all-reduces of `spans` on it: their
+/// time, microseconds (a bucket's members share one interval, counted
+/// once), and when the last one ends (0 without any).
+struct RankAllReduces {
+  double time = 0.0, end = 0.0;
 };
+std::vector<RankAllReduces>
+allReducesPerRank(const std::vector<TraceSpan> &spans, int numRanks);
 
 /// Chrome trace JSON (the Trace Event Format, loads in Perfetto and
 /// chrome://tracing): one complete ("X") event per compute action, pid 0,
@@ -500,9 +513,13 @@ std::string chromeTraceJSON(const PipelineModel &model,
 /// "makespan_us", "ideal_time_us", "bubble_rate", "bubble_over_ideal",
 /// "max_rank_span_us", "span_bubble_rate", "ranks": [{"rank",
 /// "busy_time_us", "end_time_us", "bubble_rate", "first_start_us", "span_us",
-/// "peak_memory_bytes", "peak_memory_stashes", "num_sends"}]}.
+/// "peak_memory_bytes", "peak_memory_stashes", "num_sends"}]}. With
+/// `allReduces` (data parallelism) also "step_with_allreduces_us" and per
+/// rank "allreduce_time_us" and "end_with_allreduces_us"
+/// (allReducesPerRank).
 std::string metricsJSON(const PipelineModel &model, const Schedule &schedule,
-                        const SimulationResult &result);
+                        const SimulationResult &result,
+                        const std::vector<TraceSpan> &allReduces = {});
 
 } // namespace mlir::pp::sched
 

@@ -32,14 +32,20 @@
 // -> Send of the gradient of stage s to the rank of stage s - 1; RECV_B on
 // stage s -> Recv of the gradient of stage s + 1 from its rank;
 // (F;B)OVERLAP_F_B -> a Forward with overlapWithNext followed by the Backward
-// (or BackwardInput). PyTorch's UNSHARD, RESHARD (FSDP) and REDUCE_GRAD
-// (data-parallel gradient reduction) have no counterpart here.
+// (or BackwardInput). A data-parallel all-reduce (AllReducePlacement) is
+// exported as PyTorch's REDUCE_GRAD of its stage, which PyTorch's
+// `_add_reduce_grad` places where placeAllReduces() does: right after the
+// stage's last W or full backward. PyTorch's UNSHARD and RESHARD (FSDP)
+// have no counterpart here, and an import refuses REDUCE_GRAD (a table does
+// not say how many replicas or bytes: import without them and run
+// pp-insert-allreduce).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef PP_SCHEDULE_TABLE_H
 #define PP_SCHEDULE_TABLE_H
 
+#include "pp/Schedule/DataParallel.h"
 #include "pp/Schedule/Schedule.h"
 
 #include <optional>
@@ -88,6 +94,11 @@ struct TableExportOptions {
   /// End rows with "\r\n", as Python's csv.writer does; by default "\n".
   /// Both read back the same.
   bool crlf = false;
+  /// The schedule's data-parallel all-reduces: each is written as a
+  /// "<stage>REDUCE_GRAD" cell right after the cell of the action it
+  /// follows (a bucket's members one cell each), in both formats; with
+  /// alignSteps the cell takes the next step of its rank.
+  std::vector<AllReducePlacement> allReduces;
 };
 
 /// Writes `schedule` as a table: one row per rank of schedule.ranks (an empty

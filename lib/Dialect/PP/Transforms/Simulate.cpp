@@ -64,6 +64,27 @@ std::vector<sched::TraceSpan> PPSimulatePass::reportAllReduces(
        << llvm::format("%.3f", now.end)
        << " us (at the end of the step: " << llvm::format("%.3f", late.start)
        << " - " << llvm::format("%.3f", late.end) << " us)\n";
+  // Per rank: its all-reduce time and when they are done, against its
+  // last action and the same all-reduces at the end.
+  std::vector<sched::TraceSpan> spans =
+      sched::allReduceSpans(step, schedule.gradientBytes);
+  std::vector<sched::TraceSpan> atEnd = spans;
+  for (auto [span, late] : llvm::zip_equal(atEnd, step.atEnd)) {
+    span.start = late.start;
+    span.end = late.end;
+  }
+  std::vector<sched::RankAllReduces> now =
+      sched::allReducesPerRank(spans, model.numRanks);
+  std::vector<sched::RankAllReduces> late =
+      sched::allReducesPerRank(atEnd, model.numRanks);
+  for (int r = 0; r < model.numRanks; ++r)
+    if (now[r].time > 0)
+      os << "  rank " << r << ": all-reduces "
+         << llvm::format("%.3f", now[r].time) << " us, done at "
+         << llvm::format("%.3f", now[r].end) << " us (last action "
+         << llvm::format("%.3f", result.ranks[r].endTime)
+         << " us; at the end of the step: " << llvm::format("%.3f", late[r].end)
+         << " us)\n";
   double saved =
       step.makespanAtEnd > 0 ? 1.0 - step.makespan / step.makespanAtEnd : 0.0;
   os << "  step " << llvm::format("%.3f", step.makespan)
@@ -73,7 +94,7 @@ std::vector<sched::TraceSpan> PPSimulatePass::reportAllReduces(
      << llvm::format("%.3f", result.makespan)
      << " us, all-reduce time of the busiest rank "
      << llvm::format("%.3f", step.allReduceTime) << " us\n";
-  return sched::allReduceSpans(step, schedule.gradientBytes);
+  return spans;
 }
 
 void PPSimulatePass::runOnOperation() {
@@ -140,7 +161,7 @@ void PPSimulatePass::runOnOperation() {
       os << "timeline: left out for " << model.numRanks << " ranks (more than "
          << kCompactRanks << "); timeline=true prints it\n";
     else if (printTimeline)
-      os << sched::renderTimeline(model, schedule.schedule, result);
+      os << sched::renderTimeline(model, schedule.schedule, result, allReduces);
     os.flush();
     if (!traceFile.empty() &&
         failed(writeFile(op.getLoc(), traceFile,
@@ -148,8 +169,9 @@ void PPSimulatePass::runOnOperation() {
                                                 result, allReduces))))
       return signalPassFailure();
     if (!metricsFile.empty() &&
-        failed(writeFile(op.getLoc(), metricsFile,
-                         sched::metricsJSON(model, schedule.schedule, result))))
+        failed(writeFile(
+            op.getLoc(), metricsFile,
+            sched::metricsJSON(model, schedule.schedule, result, allReduces))))
       return signalPassFailure();
   }
   markAllAnalysesPreserved();

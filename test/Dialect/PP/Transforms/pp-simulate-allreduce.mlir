@@ -13,9 +13,28 @@
 // CHECK-NEXT: all-reduce of stage 0 on rank 0 (1000000 bytes): 27.500 - 32.000 us (at the end of the step: 31.500 - 36.000 us)
 // CHECK-NEXT: all-reduce of stage 3 on rank 1 (1000000 bytes): 21.000 - 25.500 us (at the end of the step: 25.000 - 29.500 us)
 // CHECK-NEXT: all-reduce of stage 1 on rank 1 (1000000 bytes): 25.500 - 30.000 us (at the end of the step: 29.500 - 34.000 us)
+// CHECK-NEXT: rank 0: all-reduces 9.000 us, done at 32.000 us (last action 27.000 us; at the end of the step: 36.000 us)
+// CHECK-NEXT: rank 1: all-reduces 9.000 us, done at 30.000 us (last action 25.000 us; at the end of the step: 34.000 us)
 // CHECK-NEXT: step 32.000 us with the all-reduces overlapped, 36.000 us reduced at the end (11.1% shorter); pipeline alone 27.000 us, all-reduce time of the busiest rank 9.000 us
 
 // BANDWIDTH: error: 'allreduce-bandwidth' must be > 0 and 'allreduce-latency' >= 0
+
+// The timeline draws each rank's all-reduces on a line under it (A<stage>,
+// '=' for the rest), running past the pipeline's last action; metrics=FILE
+// gives each rank's all-reduce time and end, and the step with them.
+// RUN: pp-opt %s --pp-plan="schedule=interleaved-1f1b num-microbatches=4" --pp-insert-allreduce="replicas=4 gradient-bytes=1000000" --pp-simulate="allreduce-bandwidth=1e12 allreduce-latency=0.5 report-file=- metrics=%t.metrics.json" -o /dev/null | FileCheck %s --check-prefix=TIMELINE --match-full-lines
+// TIMELINE:      Rank 0: 0F0 0F1 2F0 2F1 0F2 ___ 2B0 --- 0F3 2B1 --- 2F2 0B0 --- 2F3 0B1 --- ___ 2B2 --- ___ 2B3 --- 0B2 --- 0B3 ---
+// TIMELINE-NEXT:   AR 0: ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ A2  === === === === A0  === === ===
+// TIMELINE-NEXT: Rank 1: ___ 1F0 1F1 3F0 3B0 --- 3F1 3B1 --- 1F2 1B0 --- 1F3 1B1 --- 3F2 3B2 --- 3F3 3B3 --- 1B2 --- 1B3 ---
+// TIMELINE-NEXT:   AR 1: ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ ___ A3  === === === === A1  === === ===
+// RUN: FileCheck %s --check-prefix=METRICS < %t.metrics.json
+// METRICS: "allreduce_time_us": 9,
+// METRICS: "end_time_us": 27,
+// METRICS-NEXT: "end_with_allreduces_us": 32,
+// METRICS: "allreduce_time_us": 9,
+// METRICS: "end_time_us": 25,
+// METRICS-NEXT: "end_with_allreduces_us": 30,
+// METRICS: "step_with_allreduces_us": 32
 
 // pp-insert-allreduce{at-end}: the same all-reduces after each rank's last
 // action, so the step is the one reduced at the end both ways (36 us).
