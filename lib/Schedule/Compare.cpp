@@ -98,7 +98,7 @@ std::string mlir::pp::sched::renderComparison(const PipelineModel &model,
     os << dp.replicas << " replicas, ring all-reduce at "
        << llvm::format("%g", dp.bandwidth) << " bytes/s, "
        << llvm::format("%g", dp.latency)
-       << " us per message; each stage's after its last W\n";
+       << " us per message; each stage's all-reduce after its last W\n";
   os << "| schedule | makespan (us) | bubble rate | span bubble rate | gap | "
         "peak memory (bytes) | peak (M_B) | per rank (M_B) | P2P messages | "
         "fits |";

@@ -68,7 +68,7 @@ mlir::pp::sched::fitRing(const std::vector<AllReduceTiming> &timings,
       return RingFit{transfer / slope, intercept / messages};
   }
   auto [bytes, time] = points.back();
-  double latency = std::clamp(std::isfinite(priorLatency) ? priorLatency : 0.0,
+  double latency = std::clamp(std::isnan(priorLatency) ? 0.0 : priorLatency,
                               0.0, 0.5 * time / messages);
   return RingFit{transfer * bytes / (time - messages * latency), latency};
 }

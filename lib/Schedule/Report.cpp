@@ -94,10 +94,11 @@ bool runsSeveralStages(const std::vector<Action> &program) {
 
 /// Timeline layout. The cell is the smallest positive compute duration of the
 /// simulation, or the model's latency if that is positive and smaller. If the
-/// makespan then needs more than 2000 cells, the cell is multiplied by the
-/// smallest integer that brings it within 2000 cells, and a first line says
-/// so ("one cell is 2 us (scaled to fit 2000 cells)"). Every cell is
-/// W = (longest compute label) + 1 characters wide:
+/// step (the makespan, or the last all-reduce's end if later) then needs
+/// more than 2000 cells, the cell is multiplied by the smallest integer that
+/// brings it within 2000 cells, and a first line says so ("one cell is 2 us
+/// (scaled to fit 2000 cells)"). Every cell is W = (longest label: compute
+/// or "A<stage>") + 1 characters wide:
 /// - the first cell of an action: its label, left-aligned, padded to W;
 /// - the other cells of an action: '-' * (W - 1) and a space;
 /// - an idle cell: '_' * (W - 1) and a space.
@@ -107,7 +108,9 @@ bool runsSeveralStages(const std::vector<Action> &program) {
 /// "F3&B1" (forward, then backward). Each row drops its trailing idle cells
 /// and trailing spaces; each row, also the last, ends in a newline. With a
 /// scaled cell, actions may share a cell: the later label wins and
-/// continuation marks only fill idle cells.
+/// continuation marks only fill idle cells. A rank's all-reduces go on an
+/// "  AR r:" row under its own, continued with '='; a bucket's members
+/// share one interval, drawn once with the first member's stage.
 std::string mlir::pp::sched::renderTimeline(
     const PipelineModel &model, const Schedule &schedule,
     const SimulationResult &result, const std::vector<TraceSpan> &allReduces) {
@@ -135,7 +138,8 @@ std::string mlir::pp::sched::renderTimeline(
   // The all-reduces run past the pipeline's last action.
   double horizon = result.makespan;
   for (const TraceSpan &span : allReduces) {
-    horizon = std::max(horizon, span.end);
+    if (std::isfinite(span.end))
+      horizon = std::max(horizon, span.end);
     labelWidth =
         std::max(labelWidth, ("A" + std::to_string(span.stage)).size());
   }
@@ -214,7 +218,8 @@ std::string mlir::pp::sched::renderTimeline(
     double lastStart = -1.0;
     for (const TraceSpan &span : allReduces) {
       // A bucket's members share one interval: drawn once, by the first.
-      if (span.rank != r || !(span.end > span.start) || span.start == lastStart)
+      if (span.rank != r || !(span.end > span.start) ||
+          !std::isfinite(span.end) || span.start == lastStart)
         continue;
       lastStart = span.start;
       mark(span.start, span.end, "A" + std::to_string(span.stage));

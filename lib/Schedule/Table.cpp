@@ -277,12 +277,17 @@ mlir::pp::sched::exportTable(const Schedule &schedule,
       }
   }
 
-  // The cells of every row; after action i of rank r, its all-reduces.
+  // The cells of every row; with compute_comms, after action i of rank r
+  // its all-reduces (compute_only has compute actions only).
   std::vector<std::vector<OutCell>> rows(numRanks);
-  auto reduceGrads = [&](int r, size_t i) {
+  std::multimap<std::pair<int, size_t>, int> reduceAfter;
+  if (comms)
     for (const AllReducePlacement &p : options.allReduces)
-      if (p.rank == r && p.after == i)
-        rows[r].push_back({std::to_string(p.stage) + "REDUCE_GRAD", {}});
+      reduceAfter.insert({{p.rank, p.after}, p.stage});
+  auto reduceGrads = [&](int r, size_t i) {
+    auto [first, last] = reduceAfter.equal_range({r, i});
+    for (auto it = first; it != last; ++it)
+      rows[r].push_back({std::to_string(it->second) + "REDUCE_GRAD", {}});
   };
   for (int r = 0; r < numRanks; ++r) {
     const std::vector<Action> &actions = schedule.ranks[r];

@@ -35,6 +35,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::pp;
 
@@ -224,10 +226,12 @@ LogicalResult exportChromeTrace(const ExportOptions &options, Operation *top,
         std::vector<sched::TraceSpan> allReduces;
         if (!schedule.allReduces.empty()) {
           if (!(options.allReduceBandwidth > 0) ||
-              !(options.allReduceLatency >= 0))
+              !(options.allReduceLatency >= 0) ||
+              !std::isfinite(options.allReduceBandwidth) ||
+              !std::isfinite(options.allReduceLatency))
             return emitError(op.getLoc(), "--pp-allreduce-bandwidth must be "
                                           "> 0 and --pp-allreduce-latency "
-                                          ">= 0");
+                                          ">= 0, both finite");
           allReduces = sched::allReduceSpans(
               schedule.simulateAllReduces(model, result,
                                           options.allReduceBandwidth,

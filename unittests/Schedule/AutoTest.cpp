@@ -288,7 +288,7 @@ TEST(Compare, WithReplicasRecommendsByTheStepWithAllReduces) {
   }
   std::string table = renderComparison(model, replicated, options);
   EXPECT_NE(table.find("4 replicas, ring all-reduce at 1e+12 bytes/s, 0.5 us "
-                       "per message; each stage's after its last W"),
+                       "per message; each stage's all-reduce after its last W"),
             std::string::npos);
   EXPECT_NE(table.find("| step with all-reduces (us) | reduced at the end "
                        "(us) |"),

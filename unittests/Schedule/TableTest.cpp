@@ -228,6 +228,22 @@ TEST(Table, ExportOverlap) {
   EXPECT_EQ(*out, "0F1,0SEND_F1,3RECV_F0,(0F0;3B0)OVERLAP_F_B,0SEND_F0\n"
                   "1F1,1F0,2F0\n");
   expectSameSchedule(importOrDie(*out).schedule, comms);
+
+  // An all-reduce after the backward half of a pair follows the pair's
+  // cell (no valid schedule ends a stage's backwards inside a pair, but a
+  // placement can name it), one after a plain action follows its cell.
+  // compute_only leaves them out.
+  options.allReduces = {{0, 3, 4, -1}, {0, 0, 0, -1}};
+  out = exportTable(comms, options);
+  ASSERT_TRUE(static_cast<bool>(out)) << llvm::toString(out.takeError());
+  EXPECT_EQ(*out, "0F1,0REDUCE_GRAD,0SEND_F1,3RECV_F0,(0F0;3B0)OVERLAP_F_B,"
+                  "3REDUCE_GRAD,0SEND_F0\n"
+                  "1F1,1F0,2F0\n");
+  options.format = TableFormat::ComputeOnly;
+  options.alignSteps = false;
+  out = exportTable(comms, options);
+  ASSERT_TRUE(static_cast<bool>(out)) << llvm::toString(out.takeError());
+  EXPECT_EQ(*out, "0F1,(0F0;3B0)OVERLAP_F_B\n1F1,1F0,2F0\n");
 }
 
 TEST(Table, ExportErrors) {

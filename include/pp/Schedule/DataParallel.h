@@ -7,7 +7,7 @@
 // its D replicas once per step. The pipeline knows the action after which a
 // stage's gradients are final (its last W, or its last fused backward), so
 // the stage's all-reduce can start there and overlap the rank's remaining
-// work (docs/Schedules.md, "Data parallelism"). This library places the
+// work (docs/DataParallel.md). This library places the
 // all-reduces and predicts the step with them, overlapped or at the end.
 //
 // Units: times in microseconds, bandwidths in bytes per second, sizes in

@@ -33,11 +33,13 @@
 // stage s -> Recv of the gradient of stage s + 1 from its rank;
 // (F;B)OVERLAP_F_B -> a Forward with overlapWithNext followed by the Backward
 // (or BackwardInput). A data-parallel all-reduce (AllReducePlacement) is
-// exported as PyTorch's REDUCE_GRAD of its stage, which PyTorch's
-// `_add_reduce_grad` places where placeAllReduces() does: right after the
-// stage's last W or full backward. PyTorch's UNSHARD and RESHARD (FSDP)
-// have no counterpart here, and an import refuses REDUCE_GRAD (a table does
-// not say how many replicas or bytes: import without them and run
+// exported in compute_comms as PyTorch's REDUCE_GRAD of its stage, after
+// the action it follows; PyTorch's `_add_reduce_grad` places its own where
+// placeAllReduces() does (right after the stage's last W or full
+// backward), so the two agree unless the all-reduces were bucketed or
+// deferred to the end. PyTorch's UNSHARD and RESHARD (FSDP) have no
+// counterpart here, and an import refuses REDUCE_GRAD (a table does not
+// say how many replicas or bytes: import without them and run
 // pp-insert-allreduce).
 //
 //===----------------------------------------------------------------------===//
@@ -94,10 +96,11 @@ struct TableExportOptions {
   /// End rows with "\r\n", as Python's csv.writer does; by default "\n".
   /// Both read back the same.
   bool crlf = false;
-  /// The schedule's data-parallel all-reduces: each is written as a
-  /// "<stage>REDUCE_GRAD" cell right after the cell of the action it
-  /// follows (a bucket's members one cell each), in both formats; with
-  /// alignSteps the cell takes the next step of its rank.
+  /// The schedule's data-parallel all-reduces: with compute_comms each is
+  /// written as a "<stage>REDUCE_GRAD" cell right after the cell of the
+  /// action it follows (a bucket's members one cell each). compute_only
+  /// leaves them out: PyTorch loads compute actions only there and adds
+  /// its REDUCE_GRAD itself (after each stage's last W or full backward).
   std::vector<AllReducePlacement> allReduces;
 };
 

@@ -16,7 +16,8 @@
 // CHECK-DAG: "cat":"allreduce",{{.*}}"name":"ALLREDUCE_S1",{{.*}}"tid":1,
 //
 // RUN: not pp-translate --export-chrome-trace --pp-allreduce-bandwidth=0 %t/plan.mlir 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: --pp-allreduce-bandwidth must be > 0 and --pp-allreduce-latency >= 0
+// RUN: not pp-translate --export-chrome-trace --pp-allreduce-latency=inf %t/plan.mlir 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: --pp-allreduce-bandwidth must be > 0 and --pp-allreduce-latency >= 0, both finite
 
 pp.pipeline @q ranks(2) activation_bytes(64) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 128, weight_stash = 64)

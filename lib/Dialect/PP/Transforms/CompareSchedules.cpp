@@ -10,6 +10,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <limits>
 
 namespace mlir::pp {
@@ -37,9 +38,11 @@ void PPCompareSchedulesPass::runOnOperation() {
                               kMaxIndex)) ||
       failed(checkOptionRange(module.getLoc(), "replicas", replicas, 1, 4096)))
     return signalPassFailure();
-  if (replicas > 1 && (!(allReduceBandwidth > 0) || !(allReduceLatency >= 0))) {
+  if (replicas > 1 && (!(allReduceBandwidth > 0) || !(allReduceLatency >= 0) ||
+                       !std::isfinite(allReduceBandwidth) ||
+                       !std::isfinite(allReduceLatency))) {
     mlir::emitError(module.getLoc(), "'allreduce-bandwidth' must be > 0 and "
-                                     "'allreduce-latency' >= 0");
+                                     "'allreduce-latency' >= 0, both finite");
     return signalPassFailure();
   }
   FailureOr<sched::StashAccounting> accounting =

@@ -46,7 +46,8 @@ void PPInsertAllReducePass::runOnOperation() {
   for (PipelineOp pipeline : *pipelines) {
     std::vector<int64_t> bytes(
         llvm::range_size(pipeline.getBody().getOps<StageOp>()), 0);
-    if (replicas > 1) {
+    // Given bytes are checked even with one replica.
+    if (replicas > 1 || !gradientBytes.empty()) {
       FailureOr<std::vector<int64_t>> stageBytes =
           getStageGradientBytes(module, pipeline, gradientBytes);
       if (failed(stageBytes))

@@ -62,14 +62,14 @@ struct PlanOptions : public PassPipelineOptions<PlanOptions> {
                      "gradients, for abstract stages (one per stage, or one "
                      "for every stage; default: from the stages' "
                      "functions)")};
-  Option<int64_t> allReduceBucketBytes{
-      *this, "allreduce-bucket-bytes",
+  Option<int64_t> bucketBytes{
+      *this, "bucket-bytes",
       llvm::cl::desc("With replicas: merge a rank's all-reduces into "
                      "collectives of at most this many bytes (default 0: "
                      "one per stage)"),
       llvm::cl::init(0)};
-  Option<bool> allReduceAtEnd{
-      *this, "allreduce-at-end",
+  Option<bool> atEnd{
+      *this, "at-end",
       llvm::cl::desc("With replicas: every all-reduce after its rank's last "
                      "action (no overlap; default false)"),
       llvm::cl::init(false)};
@@ -95,8 +95,10 @@ void mlir::pp::buildPlanPipeline(OpPassManager &pm,
   scheduleOptions.communicate = true;
   pm.addPass(createPPSchedulePass(scheduleOptions));
   pm.addPass(createPPInsertCommunicationPass());
-  // After the messages: pp-insert-communication drops all-reduces.
-  if (options.replicas != 1) {
+  // After the messages: pp-insert-communication drops all-reduces. With
+  // one replica the pass still checks the all-reduce options given.
+  if (options.replicas != 1 || !options.gradientBytes.empty() ||
+      options.allReduceBucketBytes != 0 || options.allReduceAtEnd) {
     PPInsertAllReducePassOptions allReduce;
     allReduce.replicas = options.replicas;
     allReduce.gradientBytes.assign(options.gradientBytes.begin(),
@@ -128,8 +130,8 @@ void mlir::pp::registerPPPipelines() {
         plan.replicas = options.replicas;
         plan.gradientBytes.assign(options.gradientBytes.begin(),
                                   options.gradientBytes.end());
-        plan.allReduceBucketBytes = options.allReduceBucketBytes;
-        plan.allReduceAtEnd = options.allReduceAtEnd;
+        plan.allReduceBucketBytes = options.bucketBytes;
+        plan.allReduceAtEnd = options.atEnd;
         buildPlanPipeline(pm, plan);
       });
 }

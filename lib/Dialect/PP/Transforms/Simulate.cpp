@@ -11,6 +11,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 namespace mlir::pp {
 #define GEN_PASS_DEF_PPSIMULATEPASS
 #include "pp/Dialect/PP/Transforms/Passes.h.inc"
@@ -146,9 +148,11 @@ void PPSimulatePass::runOnOperation() {
     os << sched::renderReport(model, schedule.schedule, result);
     std::vector<sched::TraceSpan> allReduces;
     if (!schedule.allReduces.empty()) {
-      if (!(allReduceBandwidth > 0) || !(allReduceLatency >= 0)) {
+      if (!(allReduceBandwidth > 0) || !(allReduceLatency >= 0) ||
+          !std::isfinite(allReduceBandwidth) ||
+          !std::isfinite(allReduceLatency)) {
         mlir::emitError(op.getLoc(), "'allreduce-bandwidth' must be > 0 and "
-                                     "'allreduce-latency' >= 0");
+                                     "'allreduce-latency' >= 0, both finite");
         return signalPassFailure();
       }
       allReduces = reportAllReduces(os, model, schedule, result);

@@ -11,7 +11,7 @@
 // With D = 4 and 4 MB per stage each all-reduce takes 2 * 3/4 * 4e6 B /
 // 1e12 B/s = 6 us plus 2 * 3 * 0.5 us = 9 us. V-Half ends each rank's
 // later stage earlier, and its step with the all-reduces is the shortest.
-// CHECK: 4 replicas, ring all-reduce at 1e+12 bytes/s, 0.5 us per message; each stage's after its last W
+// CHECK: 4 replicas, ring all-reduce at 1e+12 bytes/s, 0.5 us per message; each stage's all-reduce after its last W
 // CHECK-NEXT: | schedule | makespan (us) | bubble rate | span bubble rate | gap | peak memory (bytes) | peak (M_B) | per rank (M_B) | P2P messages | fits | step with all-reduces (us) | reduced at the end (us) |
 // CHECK: | zb-h1 | - | - | - | - | - | - | - | - | no: 'zb-h1' needs one stage per rank | - | - |
 // CHECK: | zb-v | 25 | 0.04 | 0 | 0 | 512 | 4 | 4 4 | 16 | yes | 42 | 43 |
@@ -24,7 +24,8 @@
 // RUN: not pp-opt %s --pp-compare-schedules="num-microbatches=4 replicas=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO
 // ZERO: error: option 'replicas' must be in [1, 4096], got 0
 // RUN: not pp-opt %s --pp-compare-schedules="num-microbatches=4 replicas=2 gradient-bytes=8 allreduce-bandwidth=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BANDWIDTH
-// BANDWIDTH: error: 'allreduce-bandwidth' must be > 0 and 'allreduce-latency' >= 0
+// RUN: not pp-opt %s --pp-compare-schedules="num-microbatches=4 replicas=2 gradient-bytes=8 allreduce-bandwidth=inf" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BANDWIDTH
+// BANDWIDTH: error: 'allreduce-bandwidth' must be > 0 and 'allreduce-latency' >= 0, both finite
 // RUN: not pp-opt %s --pp-compare-schedules="num-microbatches=4 replicas=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ABSTRACT
 // ABSTRACT: error: the bytes of stage 0's gradients are unknown (an abstract stage): give them with 'gradient-bytes'
 // RUN: not pp-opt %s --pp-compare-schedules="num-microbatches=4 replicas=2 gradient-bytes=8,8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COUNT

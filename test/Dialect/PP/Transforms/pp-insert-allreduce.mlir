@@ -47,12 +47,22 @@
 // RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3 replicas=2 gradient-bytes=1000,3000" > %t.plan
 // RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3" --pp-insert-allreduce="replicas=2 gradient-bytes=1000,3000" > %t.passes
 // RUN: diff %t.plan %t.passes
-// RUN: pp-opt %s --pp-plan="schedule=1f1b num-microbatches=3 replicas=4 gradient-bytes=1000,3000 allreduce-bucket-bytes=100000 allreduce-at-end" > %t.plan-end
+// RUN: pp-opt %s --pp-plan="schedule=1f1b num-microbatches=3 replicas=4 gradient-bytes=1000,3000 bucket-bytes=100000 at-end" > %t.plan-end
 // RUN: pp-opt %s --pp-plan="schedule=1f1b num-microbatches=3" --pp-insert-allreduce="replicas=4 gradient-bytes=1000,3000 bucket-bytes=100000 at-end" > %t.passes-end
 // RUN: diff %t.plan-end %t.passes-end
 // RUN: FileCheck %s --check-prefix=AT-END < %t.plan-end
 // RUN: not pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3 replicas=0" 2>&1 | FileCheck %s --check-prefix=PLAN-ZERO
 // PLAN-ZERO: error: option 'replicas' must be in [1, 4096], got 0
+// The all-reduce options are checked with one replica too (pp-plan runs
+// the pass whenever one is given), under the names the user typed.
+// RUN: not pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3 replicas=1 gradient-bytes=-5" 2>&1 | FileCheck %s --check-prefix=ONE-NEGATIVE
+// RUN: not pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3" --pp-insert-allreduce="replicas=1 gradient-bytes=-5" 2>&1 | FileCheck %s --check-prefix=ONE-NEGATIVE
+// ONE-NEGATIVE: error: option 'gradient-bytes': entry 0 is -5; bytes must be >= 0
+// RUN: not pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3 bucket-bytes=-3" 2>&1 | FileCheck %s --check-prefix=ONE-BUCKET
+// ONE-BUCKET: error: option 'bucket-bytes' must be in [0, {{[0-9]+}}], got -3
+// RUN: pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3 replicas=1 at-end" | FileCheck %s --check-prefix=ONE
+// RUN: not pp-opt %s --pp-plan="schedule=zb-h1 num-microbatches=3" --pp-insert-allreduce="replicas=1 gradient-bytes=1,2,3" 2>&1 | FileCheck %s --check-prefix=ONE-COUNT
+// ONE-COUNT: error: option 'gradient-bytes' has 3 entries, but pipeline @p has 2 stages
 
 // One replica: no all-reduce; running the pass again replaces them.
 // ONE-NOT: pp.allreduce

@@ -1,5 +1,6 @@
 // RUN: pp-opt %s --pp-plan="schedule=interleaved-1f1b num-microbatches=4" --pp-insert-allreduce="replicas=4 gradient-bytes=1000000,1000000,1000000,1000000" --pp-simulate="allreduce-bandwidth=1e12 allreduce-latency=0.5 timeline=false report-file=-" -o /dev/null | FileCheck %s
 // RUN: not pp-opt %s --pp-plan="schedule=interleaved-1f1b num-microbatches=4" --pp-insert-allreduce="replicas=2 gradient-bytes=8,8,8,8" --pp-simulate="allreduce-bandwidth=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BANDWIDTH
+// RUN: not pp-opt %s --pp-plan="schedule=interleaved-1f1b num-microbatches=4" --pp-insert-allreduce="replicas=2 gradient-bytes=8,8,8,8" --pp-simulate="allreduce-latency=inf" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BANDWIDTH
 
 // P = 2, V = 2 (interleaved 1F1B), D = 4: a ring all-reduce of 1 MB takes
 // 2 (D-1)/D * 1e6 B / 1e12 B/s = 1.5 us plus 2 (D-1) * 0.5 us = 3 us, 4.5 us.
@@ -17,7 +18,7 @@
 // CHECK-NEXT: rank 1: all-reduces 9.000 us, done at 30.000 us (last action 25.000 us; at the end of the step: 34.000 us)
 // CHECK-NEXT: step 32.000 us with the all-reduces overlapped, 36.000 us reduced at the end (11.1% shorter); pipeline alone 27.000 us, all-reduce time of the busiest rank 9.000 us
 
-// BANDWIDTH: error: 'allreduce-bandwidth' must be > 0 and 'allreduce-latency' >= 0
+// BANDWIDTH: error: 'allreduce-bandwidth' must be > 0 and 'allreduce-latency' >= 0, both finite
 
 // The timeline draws each rank's all-reduces on a line under it (A<stage>,
 // '=' for the rest), running past the pipeline's last action; metrics=FILE

@@ -1,5 +1,4 @@
-//===- GradientBytes.h - the bytes each stage's all-reduce carries -*- C++
-//-*-===//
+//===- GradientBytes.h - bytes of each stage's all-reduce -------*- C++ -*-===//
 //
 // What pp-insert-allreduce and pp-compare-schedules charge a stage's
 // gradient all-reduce: the bytes of its parameters.

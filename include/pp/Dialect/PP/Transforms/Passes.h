@@ -44,7 +44,7 @@ struct PlanPipelineOptions {
   std::string form = "auto";
   /// Data-parallel replicas D (>= 1); with D > 1 each stage's gradient
   /// all-reduce is placed (pp-insert-allreduce's replicas, gradient-bytes,
-  /// bucket-bytes and at-end).
+  /// bucket-bytes and at-end, which pp-plan takes under the same names).
   int64_t replicas = 1;
   std::vector<int64_t> gradientBytes;
   int64_t allReduceBucketBytes = 0;

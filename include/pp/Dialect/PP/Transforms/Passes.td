@@ -369,10 +369,10 @@ def PPInsertAllReducePass
     pipelines) one `pp.allreduce` per stage, on the stage's rank right after
     the stage's last `pp.backward_weight` or `pp.backward` of the step: where
     its gradients are final, so that the collective overlaps the rank's
-    remaining work (sched::placeAllReduces, docs/Schedules.md, "Data
-    parallelism"). All-reduces already in a schedule are replaced. A
-    compact schedule stays compact, with the all-reduces as entries of its
-    lists (`allreduce S replicas D bytes B`; see `pp.schedule`).
+    remaining work (sched::placeAllReduces, docs/DataParallel.md).
+    All-reduces already in a schedule are replaced. A compact schedule stays
+    compact, with the all-reduces as entries of its lists (`allreduce S
+    replicas D bytes B`; see `pp.schedule`).
 
     The bytes each all-reduce carries are the stage's parameters: the
     tensors its backward (or B) function takes as `pp.parameter`
