@@ -52,11 +52,20 @@ TEST(DataParallel, FitRingWithOneSizeKeepsThePriorLatency) {
   ASSERT_TRUE(fit);
   EXPECT_DOUBLE_EQ(fit->latency, 50.0);
   EXPECT_NEAR(fit->bandwidth, 1e6 / 900e-6, 1e-3);
-  // A prior latency longer than the time allows is clamped to half of it.
+  // A prior latency longer than the time allows is clamped to half of it,
+  // an infinite one too; a NaN one counts as 0.
   fit = fitRing({{1000000, 100.0}}, 2, 1000.0);
   ASSERT_TRUE(fit);
   EXPECT_DOUBLE_EQ(fit->latency, 25.0);
   EXPECT_NEAR(fit->bandwidth, 1e6 / 50e-6, 1e-3);
+  fit = fitRing({{1000000, 100.0}}, 2, std::numeric_limits<double>::infinity());
+  ASSERT_TRUE(fit);
+  EXPECT_DOUBLE_EQ(fit->latency, 25.0);
+  fit =
+      fitRing({{1000000, 100.0}}, 2, std::numeric_limits<double>::quiet_NaN());
+  ASSERT_TRUE(fit);
+  EXPECT_DOUBLE_EQ(fit->latency, 0.0);
+  EXPECT_NEAR(fit->bandwidth, 1e6 / 100e-6, 1e-3);
 }
 
 TEST(DataParallel, FitRingFallsBackWhenTheLineDoesNotRise) {
