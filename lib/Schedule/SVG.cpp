@@ -31,6 +31,8 @@ constexpr double kPixelsPerShortest = 26; // width of the shortest action
 constexpr double kMinPlotWidth = 480;
 constexpr double kMaxPlotWidth = 2400;
 constexpr double kMinBlockWidth = 1.5;
+constexpr double kReduceHeight = 7; // the all-reduce strip under a row
+constexpr const char *kReduceFill = "#8e44ad";
 
 /// Coordinates with two decimals at most.
 std::string px(double x) {
@@ -121,8 +123,10 @@ double textWidth(const char *text) { return std::string(text).size() * 7.0; }
 class SVGWriter {
 public:
   SVGWriter(const PipelineModel &model, const Schedule &schedule,
-            const SimulationResult &result, llvm::raw_ostream &os)
-      : model(model), schedule(schedule), result(result), os(os),
+            const SimulationResult &result,
+            const std::vector<TraceSpan> &allReduces, llvm::raw_ostream &os)
+      : model(model), schedule(schedule), result(result),
+        allReduces(allReduces), os(os),
         numRanks(static_cast<int>(schedule.ranks.size())) {}
 
   void write(llvm::StringRef name) {
@@ -140,7 +144,8 @@ private:
   void computeLayout();
   /// The XML header, the canvas, the title and the subtitle.
   void writeHeader(llvm::StringRef name);
-  /// Rank `r`'s label, its grey background (idle time) and its blocks.
+  /// Rank `r`'s label, its grey background (idle time) and its blocks;
+  /// under them its all-reduces, if any.
   void writeRow(int r);
   /// One compute block at `y` (the row's top), `half` 0 for full height,
   /// 1 for the upper half (an overlapped F), 2 for the lower (its B).
@@ -155,10 +160,15 @@ private:
   const PipelineModel &model;
   const Schedule &schedule;
   const SimulationResult &result;
+  const std::vector<TraceSpan> &allReduces;
   llvm::raw_ostream &os;
   int numRanks;
 
-  double makespan = 0, plotWidth = kMinPlotWidth, scale = 1;
+  /// `makespan`: the time the picture spans, the pipeline's makespan or the
+  /// last all-reduce's end if later; `pitch`: a row's height with its gap
+  /// (and its all-reduce strip).
+  double makespan = 0, plotWidth = kMinPlotWidth, scale = 1,
+         pitch = kRowHeight + kRowGap;
   /// chunkOf[s]: the index of stage s among its rank's stages.
   std::vector<int> chunkOf;
   int maxChunks = 1;
@@ -180,6 +190,11 @@ void SVGWriter::computeLayout() {
         shortest = d;
     }
   makespan = result.makespan;
+  for (const TraceSpan &span : allReduces)
+    if (std::isfinite(span.end))
+      makespan = std::max(makespan, span.end);
+  if (!allReduces.empty())
+    pitch += kReduceHeight + 2;
   if (makespan > 0 && shortest > 0)
     plotWidth = std::clamp(makespan / shortest * kPixelsPerShortest,
                            kMinPlotWidth, kMaxPlotWidth);
@@ -196,13 +211,15 @@ void SVGWriter::computeLayout() {
     }
   }
 
-  double rowsBottom = kTop + numRanks * (kRowHeight + kRowGap);
+  double rowsBottom = kTop + numRanks * pitch;
   axisY = rowsBottom + 2;
   legendY = axisY + 44;
   // The legend is one line of swatches and texts.
   double legendWidth = textWidth(kIdleText);
   for (const char *text : kLegendTexts)
     legendWidth += 17 + textWidth(text) + 18;
+  if (!allReduces.empty())
+    legendWidth += 17 + textWidth("all-reduce") + 18;
   // The rows span at least the legend.
   if (plotWidth < legendWidth) {
     plotWidth = legendWidth;
@@ -229,13 +246,17 @@ void SVGWriter::writeHeader(llvm::StringRef name) {
   os << "<text x=\"" << px(kLeft) << "\" y=\"22\" font-size=\"15\" "
      << "font-weight=\"bold\">" << escapeXML(title) << "</text>\n";
   os << "<text x=\"" << px(kLeft) << "\" y=\"42\" font-size=\"13\">makespan "
-     << formatNumber(makespan) << " µs, bubble rate "
+     << formatNumber(result.makespan)
+     << (allReduces.empty()
+             ? std::string()
+             : " µs (" + formatNumber(makespan) + " µs with the all-reduces)")
+     << (allReduces.empty() ? " µs" : "") << ", bubble rate "
      << formatNumber(result.bubbleRate * 100) << "%, ideal time "
      << formatNumber(result.idealTime) << " µs</text>\n";
 }
 
 void SVGWriter::writeRow(int r) {
-  double y = kTop + r * (kRowHeight + kRowGap);
+  double y = kTop + r * pitch;
   os << "<text x=\"" << px(kLeft - 8) << "\" y=\""
      << px(y + kRowHeight / 2 + 4.5) << "\" font-size=\"13\" "
      << "text-anchor=\"end\">Rank " << r << "</text>\n";
@@ -253,6 +274,22 @@ void SVGWriter::writeRow(int r) {
   for (size_t i = 0; i < actions.size(); ++i)
     if (actions[i].isCompute())
       writeBlock(r, actions[i], result.timings[r][i], y, half[i]);
+  // The rank's all-reduces in a strip under its row; a bucket's members
+  // share one interval: one bar.
+  double lastStart = -1;
+  for (const TraceSpan &span : allReduces) {
+    if (span.rank != r || !std::isfinite(span.end) || span.start == lastStart)
+      continue;
+    lastStart = span.start;
+    double x = kLeft + span.start * scale;
+    double w = std::max((span.end - span.start) * scale, kMinBlockWidth);
+    os << "<rect x=\"" << px(x) << "\" y=\"" << px(y + kRowHeight + 1)
+       << "\" width=\"" << px(w) << "\" height=\"" << px(kReduceHeight)
+       << "\" fill=\"" << kReduceFill << "\"><title>rank " << r
+       << ": all-reduce of stage " << span.stage << " (" << span.bytes
+       << " bytes), " << formatNumber(span.start) << "–"
+       << formatNumber(span.end) << " µs</title></rect>\n";
+  }
 }
 
 void SVGWriter::writeBlock(int r, const Action &a, const ActionTiming &t,
@@ -312,6 +349,13 @@ void SVGWriter::writeLegend() {
        << "\" font-size=\"12\">" << kLegendTexts[k] << "</text>\n";
     x += 17 + textWidth(kLegendTexts[k]) + 18;
   }
+  if (!allReduces.empty()) {
+    os << "<rect x=\"" << px(x) << "\" y=\"" << px(legendY - 10)
+       << "\" width=\"12\" height=\"12\" fill=\"" << kReduceFill << "\"/>\n";
+    os << "<text x=\"" << px(x + 17) << "\" y=\"" << px(legendY)
+       << "\" font-size=\"12\">all-reduce</text>\n";
+    x += 17 + textWidth("all-reduce") + 18;
+  }
   os << "<text x=\"" << px(x) << "\" y=\"" << px(legendY)
      << "\" font-size=\"12\" fill=\"#555555\">" << kIdleText << "</text>\n";
   if (maxChunks > 1)
@@ -320,12 +364,12 @@ void SVGWriter::writeLegend() {
        << "4th, ... model chunk</text>\n";
 }
 
-std::string mlir::pp::sched::renderSVG(const PipelineModel &model,
-                                       const Schedule &schedule,
-                                       const SimulationResult &result,
-                                       llvm::StringRef name) {
+std::string
+mlir::pp::sched::renderSVG(const PipelineModel &model, const Schedule &schedule,
+                           const SimulationResult &result, llvm::StringRef name,
+                           const std::vector<TraceSpan> &allReduces) {
   std::string out;
   llvm::raw_string_ostream os(out);
-  SVGWriter(model, schedule, result, os).write(name);
+  SVGWriter(model, schedule, result, allReduces, os).write(name);
   return out;
 }

@@ -214,6 +214,26 @@ LogicalResult simulateSchedule(
   return write(*op, model, schedule, result);
 }
 
+/// The all-reduces of `schedule` as spans of the simulated step under the
+/// ring of --pp-allreduce-bandwidth and --pp-allreduce-latency (none
+/// without all-reduces); an error at `op` for a ring that is not one.
+FailureOr<std::vector<sched::TraceSpan>>
+allReduceSpans(const ExportOptions &options, ScheduleOp op,
+               const sched::PipelineModel &model, const ScheduleModel &schedule,
+               const sched::SimulationResult &result) {
+  if (schedule.allReduces.empty())
+    return std::vector<sched::TraceSpan>();
+  if (!(options.allReduceBandwidth > 0) || !(options.allReduceLatency >= 0) ||
+      !std::isfinite(options.allReduceBandwidth) ||
+      !std::isfinite(options.allReduceLatency))
+    return emitError(op.getLoc(), "--pp-allreduce-bandwidth must be > 0 and "
+                                  "--pp-allreduce-latency >= 0, both finite");
+  return sched::allReduceSpans(
+      schedule.simulateAllReduces(model, result, options.allReduceBandwidth,
+                                  options.allReduceLatency),
+      schedule.gradientBytes);
+}
+
 LogicalResult exportChromeTrace(const ExportOptions &options, Operation *top,
                                 llvm::raw_ostream &os) {
   return simulateSchedule(
@@ -223,23 +243,10 @@ LogicalResult exportChromeTrace(const ExportOptions &options, Operation *top,
           const sched::SimulationResult &result) -> LogicalResult {
         // The all-reduces on their ranks' rows, as pp-simulate's trace
         // shows them.
-        std::vector<sched::TraceSpan> allReduces;
-        if (!schedule.allReduces.empty()) {
-          if (!(options.allReduceBandwidth > 0) ||
-              !(options.allReduceLatency >= 0) ||
-              !std::isfinite(options.allReduceBandwidth) ||
-              !std::isfinite(options.allReduceLatency))
-            return emitError(op.getLoc(), "--pp-allreduce-bandwidth must be "
-                                          "> 0 and --pp-allreduce-latency "
-                                          ">= 0, both finite");
-          allReduces = sched::allReduceSpans(
-              schedule.simulateAllReduces(model, result,
-                                          options.allReduceBandwidth,
-                                          options.allReduceLatency),
-              schedule.gradientBytes);
-        }
-        os << sched::chromeTraceJSON(model, schedule.schedule, result,
-                                     allReduces);
+        auto spans = allReduceSpans(options, op, model, schedule, result);
+        if (failed(spans))
+          return failure();
+        os << sched::chromeTraceJSON(model, schedule.schedule, result, *spans);
         return success();
       });
 }
@@ -251,8 +258,11 @@ LogicalResult exportSVG(const ExportOptions &options, Operation *top,
       [&](ScheduleOp op, const sched::PipelineModel &model,
           const ScheduleModel &schedule,
           const sched::SimulationResult &result) -> LogicalResult {
+        auto spans = allReduceSpans(options, op, model, schedule, result);
+        if (failed(spans))
+          return failure();
         os << sched::renderSVG(model, schedule.schedule, result,
-                               ("@" + op.getSymName()).str());
+                               ("@" + op.getSymName()).str(), *spans);
         return success();
       });
 }

@@ -219,11 +219,18 @@ Schedule scheduleOf(const PipelineModel &model, const ImportedTable &table);
 /// take no time are drawn 1.5 px wide. Below the rows, a time axis in
 /// microseconds; under it, a legend.
 ///
+/// With `allReduces` (data parallelism, as pp-simulate's trace has them)
+/// each rank's all-reduces are purple bars in a strip under its row, a
+/// bucket's one interval one bar, the subtitle gives the step with them,
+/// the picture spans to the last one's end, and the legend has a fifth
+/// swatch.
+///
 /// The document has exactly 1 (canvas) + P (row backgrounds) + 4 (legend
-/// swatches) + (number of compute actions) <rect> elements.
+/// swatches) + (number of compute actions) <rect> elements, and with
+/// all-reduces 1 more swatch and one per all-reduce interval.
 std::string renderSVG(const PipelineModel &model, const Schedule &schedule,
-                      const SimulationResult &result,
-                      llvm::StringRef name = "");
+                      const SimulationResult &result, llvm::StringRef name = "",
+                      const std::vector<TraceSpan> &allReduces = {});
 
 } // namespace mlir::pp::sched
 
