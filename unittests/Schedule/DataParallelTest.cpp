@@ -132,14 +132,21 @@ DataParallelModel fourReplicasOfOneMegabyte() {
   return dp;
 }
 
-TEST(DataParallel, OverlapNeverLongerThanAtTheEnd) {
-  // Interleaved 1F1B, P = 2, V = 2: the later chunk's all-reduce overlaps.
+/// Interleaved 1F1B on interleavedTwoByTwo(), M = 4, simulated, with
+/// fourReplicasOfOneMegabyte() and the all-reduces placeAllReduces() places.
+struct InterleavedStep {
   PipelineModel model = interleavedTwoByTwo();
   Schedule s = pp_test::build("interleaved-1f1b", model, 4);
   SimulationResult sim = simulate(model, s);
   DataParallelModel dp = fourReplicasOfOneMegabyte();
-  DataParallelResult r =
-      simulateDataParallel(model, s, sim, placeAllReduces(s), dp);
+  std::vector<AllReducePlacement> placed = placeAllReduces(s);
+};
+
+TEST(DataParallel, OverlapNeverLongerThanAtTheEnd) {
+  // Interleaved 1F1B, P = 2, V = 2: the later chunk's all-reduce overlaps.
+  InterleavedStep step;
+  auto &[model, s, sim, dp, placed] = step;
+  DataParallelResult r = simulateDataParallel(model, s, sim, placed, dp);
   EXPECT_DOUBLE_EQ(r.makespan, 32.0);
   EXPECT_DOUBLE_EQ(r.makespanAtEnd, 36.0);
   EXPECT_DOUBLE_EQ(r.allReduceTime, 9.0);
@@ -150,11 +157,8 @@ TEST(DataParallel, OverlapNeverLongerThanAtTheEnd) {
 TEST(DataParallel, Buckets) {
   // The pipeline of OverlapNeverLongerThanAtTheEnd: rank 0 runs stages 0
   // and 2, whose last backwards end at 27 and 23 us.
-  PipelineModel model = interleavedTwoByTwo();
-  Schedule s = pp_test::build("interleaved-1f1b", model, 4);
-  SimulationResult sim = simulate(model, s);
-  DataParallelModel dp = fourReplicasOfOneMegabyte();
-  std::vector<AllReducePlacement> placed = placeAllReduces(s);
+  InterleavedStep step;
+  auto &[model, s, sim, dp, placed] = step;
 
   // No cap, or a cap below two stages: one collective per stage.
   for (int64_t cap : {int64_t(0), int64_t(1999999)}) {
@@ -205,11 +209,8 @@ TEST(DataParallel, Buckets) {
 TEST(DataParallel, DeferredAllReducesStartAfterTheRanksLastAction) {
   // The pipeline of OverlapNeverLongerThanAtTheEnd: deferred, the
   // overlapped step is the one reduced at the end (36 us, not 32).
-  PipelineModel model = interleavedTwoByTwo();
-  Schedule s = pp_test::build("interleaved-1f1b", model, 4);
-  SimulationResult sim = simulate(model, s);
-  DataParallelModel dp = fourReplicasOfOneMegabyte();
-  std::vector<AllReducePlacement> placed = placeAllReduces(s);
+  InterleavedStep step;
+  auto &[model, s, sim, dp, placed] = step;
   std::vector<AllReducePlacement> deferred = deferAllReduces(placed, s);
   ASSERT_EQ(deferred.size(), placed.size());
   for (size_t i = 0; i < placed.size(); ++i) {
@@ -229,11 +230,8 @@ TEST(DataParallel, AStragglerDelaysEveryReplicasAllReduce) {
   // The pipeline of OverlapNeverLongerThanAtTheEnd, two replicas: one as
   // simulated, one 2 us late at every action from rank 0's last backward
   // (27 us) on. Each all-reduce starts when the later replica reaches it.
-  PipelineModel model = interleavedTwoByTwo();
-  Schedule s = pp_test::build("interleaved-1f1b", model, 4);
-  SimulationResult sim = simulate(model, s);
-  DataParallelModel dp = fourReplicasOfOneMegabyte();
-  std::vector<AllReducePlacement> placed = placeAllReduces(s);
+  InterleavedStep step;
+  auto &[model, s, sim, dp, placed] = step;
   DataParallelResult same = simulateDataParallel(model, s, sim, placed, dp);
   // D equal simulations are the one-simulation form.
   DataParallelResult equal =
