@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <array>
 #include <tuple>
 
 using namespace mlir;
@@ -381,6 +382,40 @@ static LogicalResult verifyCompactAllReduces(ScheduleOp op, PipelineOp pipeline,
   return success();
 }
 
+/// The schedule's all-reduces as a whole, in either form (`reduces`: each
+/// one's rank, stage and replicas): with any, every stage that has a
+/// backward or W on its rank has one (else that stage's gradients would
+/// differ between the replicas, silently: pytorch issue 152849), and all
+/// name the same number of replicas.
+static LogicalResult
+verifyAllReducesCover(ScheduleOp op, const ScheduleModel &model,
+                      ArrayRef<std::array<int64_t, 3>> reduces) {
+  if (reduces.empty())
+    return success();
+  for (auto [rank, stage, replicas] : reduces)
+    if (replicas != reduces.front()[2])
+      return op.emitScheduleError()
+             << "the all-reduce of stage " << reduces.front()[1] << " is over "
+             << reduces.front()[2] << " replicas, but stage " << stage
+             << "'s is over " << replicas
+             << "; a schedule's all-reduces are over one set of replicas";
+  DenseSet<std::pair<int64_t, int64_t>> reduced;
+  for (auto [rank, stage, replicas] : reduces)
+    reduced.insert({rank, stage});
+  for (auto [rank, actions] : llvm::enumerate(model.schedule.ranks))
+    for (const sched::Action &a : actions)
+      if ((a.kind == sched::ActionKind::Backward ||
+           a.kind == sched::ActionKind::BackwardWeight) &&
+          !reduced.count({static_cast<int64_t>(rank), a.stage}))
+        return op.emitScheduleError()
+               << "has all-reduces, but none for stage " << a.stage
+               << " on rank " << rank
+               << ": its gradients would differ between the "
+               << reduces.front()[2]
+               << " replicas (run pp-insert-allreduce to place one per stage)";
+  return success();
+}
+
 /// A compact schedule's checks against its pipeline: the rank count, every
 /// action's stage, micro-batch and peer in range, then the library's
 /// checks. Its values have no types, so that is all there is to check.
@@ -440,7 +475,12 @@ static LogicalResult verifyCompactActions(ScheduleOp op, PipelineOp pipeline) {
           op, model,
           sched::checkSchedule(getPipelineModel(pipeline), model.schedule))))
     return failure();
-  return verifyCompactAllReduces(op, pipeline, model);
+  if (failed(verifyCompactAllReduces(op, pipeline, model)))
+    return failure();
+  SmallVector<std::array<int64_t, 3>> reduces;
+  for (const PackedAllReduce &e : unpackAllReduces(op))
+    reduces.push_back({e.rank, e.stage, e.replicas});
+  return verifyAllReducesCover(op, model, reduces);
 }
 
 LogicalResult ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
@@ -519,5 +559,12 @@ LogicalResult ScheduleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (failed(wiring.check()) ||
       failed(checkMessageTypes(*this, scheduleModel, numStages)))
     return failure();
-  return wiring.checkGradientTypes();
+  if (failed(wiring.checkGradientTypes()))
+    return failure();
+  SmallVector<std::array<int64_t, 3>> reduces;
+  for (auto [rank, region] : llvm::enumerate(getRanks()))
+    for (AllReduceOp reduce : region.front().getOps<AllReduceOp>())
+      reduces.push_back({static_cast<int64_t>(rank), reduce.getStage(),
+                         reduce.getReplicas()});
+  return verifyAllReducesCover(*this, scheduleModel, reduces);
 }

@@ -153,3 +153,39 @@ rank 0 {
   // expected-error @below {{'pp.allreduce' op bucket must be >= 0, not -2}}
   pp.allreduce gradients stage 0 replicas 2 bytes 16 bucket -2
 }
+
+// -----
+
+// With all-reduces, every stage that runs a backward on its rank has one:
+// here stage 1's gradients would differ between the replicas.
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+  pp.stage 1 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op has all-reduces, but none for stage 1 on rank 0: its gradients would differ between the 2 replicas (run pp-insert-allreduce to place one per stage)}}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %a0, %s0 = pp.forward stage 0 microbatch 0 : () -> (tensor<16xi8>, !pp.stash<64>)
+  %s1 = pp.forward stage 1 microbatch 0 (%a0) : (tensor<16xi8>) -> !pp.stash<64>
+  %g1 = pp.backward stage 1 microbatch 0 (%s1) : (!pp.stash<64>) -> tensor<16xi8>
+  pp.backward stage 0 microbatch 0 (%g1, %s0) : (tensor<16xi8>, !pp.stash<64>) -> ()
+  pp.allreduce gradients stage 0 replicas 2 bytes 4096
+}
+
+// -----
+
+// One set of replicas per schedule.
+pp.pipeline @p ranks(1) activation_bytes(16) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+  pp.stage 1 on rank 0 costs(forward = 1, backward_input = 1, backward_weight = 1) memory(stash = 64, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op the all-reduce of stage 1 is over 2 replicas, but stage 0's is over 4; a schedule's all-reduces are over one set of replicas}}
+pp.schedule @s pipeline(@p) microbatches(1)
+rank 0 {
+  %a0, %s0 = pp.forward stage 0 microbatch 0 : () -> (tensor<16xi8>, !pp.stash<64>)
+  %s1 = pp.forward stage 1 microbatch 0 (%a0) : (tensor<16xi8>) -> !pp.stash<64>
+  %g1 = pp.backward stage 1 microbatch 0 (%s1) : (!pp.stash<64>) -> tensor<16xi8>
+  pp.allreduce gradients stage 1 replicas 2 bytes 4096
+  pp.backward stage 0 microbatch 0 (%g1, %s0) : (tensor<16xi8>, !pp.stash<64>) -> ()
+  pp.allreduce gradients stage 0 replicas 4 bytes 4096
+}

@@ -342,3 +342,21 @@ pp.pipeline @p ranks(1) {
 // expected-error @below {{'pp.schedule' op all-reduce 2 (rank 0): is in bucket 0, whose all-reduces do not follow one another (another action comes between them)}}
 pp.schedule @s pipeline(@p) microbatches(1) compact
 rank 0 [forward 0 0, forward 1 0, forward 2 0, backward 2 0, backward 1 0, backward 0 0, allreduce 2 replicas 2 bytes 8 bucket 0, allreduce 1 replicas 2 bytes 8 bucket 1, allreduce 0 replicas 2 bytes 8 bucket 0]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+  pp.stage 1 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op has all-reduces, but none for stage 1 on rank 0: its gradients would differ between the 2 replicas (run pp-insert-allreduce to place one per stage)}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, forward 1 0, backward 1 0, backward 0 0, allreduce 0 replicas 2 bytes 8]
+
+// -----
+pp.pipeline @p ranks(1) {
+  pp.stage 0 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+  pp.stage 1 on rank 0 costs(forward = 1, backward_input = 1) memory(stash = 8, weight_stash = 0)
+}
+// expected-error @below {{'pp.schedule' op the all-reduce of stage 1 is over 2 replicas, but stage 0's is over 4; a schedule's all-reduces are over one set of replicas}}
+pp.schedule @s pipeline(@p) microbatches(1) compact
+rank 0 [forward 0 0, forward 1 0, backward 1 0, allreduce 1 replicas 2 bytes 8, backward 0 0, allreduce 0 replicas 4 bytes 8]

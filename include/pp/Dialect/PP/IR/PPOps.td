@@ -394,7 +394,10 @@ def PP_AllReduceOp : PP_Op<"allreduce", [HasParent<"ScheduleOp">]> {
     The verifier checks that the stage runs on this rank, that no backward
     or W of the stage follows on the rank (the gradients would not be
     final), that a stage has one all-reduce, and that the members of a
-    bucket follow one another.
+    bucket follow one another. The schedule's verifier checks the
+    all-reduces as a whole: with any, every stage that runs a backward or
+    W on its rank has one (a stage without would keep gradients that differ
+    between the replicas), and all are over the same number of replicas.
 
     ```mlir
     pp.backward_weight stage 1 microbatch 3 (%ws) : !pp.stash<32>
