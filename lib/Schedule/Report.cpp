@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -302,6 +303,9 @@ std::string mlir::pp::sched::renderReport(const PipelineModel &model,
 /// {"args": {"microbatch", "stage"}, "cat": "forward" | "backward" |
 /// "backward_input" | "backward_weight", "dur", "name": label, "ph": "X",
 /// "pid": 0, "tid": rank, "ts"} (keys sorted, as llvm::json prints them).
+/// All-reduces go to pid 1, a row (tid) per (rank, stage) in that order,
+/// with args {"bytes", "rank", "stage"}, and metadata ("M") events name the
+/// two processes and the rows.
 std::string mlir::pp::sched::chromeTraceJSON(
     const PipelineModel &model, const Schedule &schedule,
     const SimulationResult &result, const std::vector<TraceSpan> &allReduces) {
@@ -328,19 +332,50 @@ std::string mlir::pp::sched::chromeTraceJSON(
       os << (first ? "\n" : ",\n") << llvm::json::Value(std::move(event));
       first = false;
     }
+  // The all-reduces in a process of their own, a row per rank and stage:
+  // a rank's collectives may run at once, and beside its compute.
+  std::vector<std::pair<int, int>> rows;
+  for (const TraceSpan &span : allReduces)
+    rows.push_back({span.rank, span.stage});
+  llvm::sort(rows);
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  auto rowOf = [&](const TraceSpan &span) {
+    return static_cast<int64_t>(
+        llvm::lower_bound(rows, std::make_pair(span.rank, span.stage)) -
+        rows.begin());
+  };
   for (const TraceSpan &span : allReduces) {
     llvm::json::Object event{
         {"name", "ALLREDUCE_S" + std::to_string(span.stage)},
         {"cat", "allreduce"},
         {"ph", "X"},
-        {"pid", 0},
-        {"tid", static_cast<int64_t>(span.rank)},
+        {"pid", 1},
+        {"tid", rowOf(span)},
         {"ts", span.start},
         {"dur", span.end - span.start},
-        {"args",
-         llvm::json::Object{{"stage", span.stage}, {"bytes", span.bytes}}}};
+        {"args", llvm::json::Object{{"rank", span.rank},
+                                    {"stage", span.stage},
+                                    {"bytes", span.bytes}}}};
     os << (first ? "\n" : ",\n") << llvm::json::Value(std::move(event));
     first = false;
+  }
+  if (!rows.empty()) {
+    auto meta = [&](const char *name, int pid, std::optional<int64_t> tid,
+                    std::string text) {
+      llvm::json::Object event{{"name", name},
+                               {"ph", "M"},
+                               {"pid", pid},
+                               {"args", llvm::json::Object{{"name", text}}}};
+      if (tid)
+        event["tid"] = *tid;
+      os << ",\n" << llvm::json::Value(std::move(event));
+    };
+    meta("process_name", 0, std::nullopt, "ranks");
+    meta("process_name", 1, std::nullopt, "all-reduces");
+    for (auto [i, row] : llvm::enumerate(rows))
+      meta("thread_name", 1, static_cast<int64_t>(i),
+           "rank " + std::to_string(row.first) + ", stage " +
+               std::to_string(row.second));
   }
   os << "\n]}\n";
   return out;

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Reads a pp-run Chrome trace and says, for every all-reduce event
-(category "allreduce", ALLREDUCE_S<stage>) of every rank (tid), whether it
+(category "allreduce", ALLREDUCE_S<stage>, the rank in args; the compute
+actions on pid 0 with tid = rank) of every rank, whether it
 starts at or after the end of its stage's last gradient action on that
 rank (a W, or a fused backward), and whether the rank still computes after
 that start (the all-reduce overlaps later work):
@@ -19,9 +20,9 @@ GRADIENT = ("backward", "backward_weight")
 events = [e for e in json.load(open(sys.argv[1]))["traceEvents"]
           if e.get("ph") == "X"]
 for e in sorted((e for e in events if e.get("cat") == "allreduce"),
-                key=lambda e: (e["tid"], e["ts"])):
-    rank, stage = e["tid"], int(e["name"][len("ALLREDUCE_S"):])
-    own = [x for x in events if x["tid"] == rank]
+                key=lambda e: (e["args"]["rank"], e["ts"])):
+    rank, stage = e["args"]["rank"], int(e["name"][len("ALLREDUCE_S"):])
+    own = [x for x in events if x["pid"] == 0 and x["tid"] == rank]
     last = max(x["ts"] + x["dur"] for x in own
                if x.get("cat") in GRADIENT and x["args"].get("stage") == stage)
     later = sum(1 for x in own

@@ -1,4 +1,4 @@
-// export-chrome-trace shows a schedule's all-reduces on their ranks' rows,
+// export-chrome-trace shows a schedule's all-reduces (pid 1, a row per rank and stage),
 // under the ring of --pp-allreduce-bandwidth and --pp-allreduce-latency:
 // the same trace, byte for byte, as pp-simulate's trace=FILE with the same
 // ring (both forms of the schedule).
@@ -10,10 +10,10 @@
 // RUN: cmp %t/simulate.json %t/compact.json
 // RUN: FileCheck %s < %t/translate.json
 // The two stages of each rank in one bucket: one collective, both events.
-// CHECK-DAG: "cat":"allreduce",{{.*}}"name":"ALLREDUCE_S2",{{.*}}"tid":0,
-// CHECK-DAG: "cat":"allreduce",{{.*}}"name":"ALLREDUCE_S0",{{.*}}"tid":0,
-// CHECK-DAG: "cat":"allreduce",{{.*}}"name":"ALLREDUCE_S3",{{.*}}"tid":1,
-// CHECK-DAG: "cat":"allreduce",{{.*}}"name":"ALLREDUCE_S1",{{.*}}"tid":1,
+// CHECK-DAG: {"args":{"bytes":{{[0-9]+}},"rank":0,"stage":2},"cat":"allreduce",{{.*}}"name":"ALLREDUCE_S2","ph":"X","pid":1,
+// CHECK-DAG: {"args":{"bytes":{{[0-9]+}},"rank":0,"stage":0},"cat":"allreduce",{{.*}}"name":"ALLREDUCE_S0","ph":"X","pid":1,
+// CHECK-DAG: {"args":{"bytes":{{[0-9]+}},"rank":1,"stage":3},"cat":"allreduce",{{.*}}"name":"ALLREDUCE_S3","ph":"X","pid":1,
+// CHECK-DAG: {"args":{"bytes":{{[0-9]+}},"rank":1,"stage":1},"cat":"allreduce",{{.*}}"name":"ALLREDUCE_S1","ph":"X","pid":1,
 //
 // RUN: not pp-translate --export-chrome-trace --pp-allreduce-bandwidth=0 %t/plan.mlir 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not pp-translate --export-chrome-trace --pp-allreduce-latency=inf %t/plan.mlir 2>&1 | FileCheck %s --check-prefix=BAD

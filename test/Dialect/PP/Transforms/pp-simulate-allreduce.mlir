@@ -44,13 +44,16 @@
 // AT-END-NEXT: all-reduce of stage 0 on rank 0 (1000000 bytes): 31.500 - 36.000 us (at the end of the step: 31.500 - 36.000 us)
 // AT-END: step 36.000 us with the all-reduces overlapped, 36.000 us reduced at the end (0.0% shorter)
 
-// trace=FILE shows each all-reduce on its rank's row, overlapped as above.
+// trace=FILE shows each all-reduce, overlapped as above, in a process of
+// its own (pid 1, "all-reduces") with a row per rank and stage.
 // RUN: pp-opt %s --pp-plan="schedule=interleaved-1f1b num-microbatches=4" --pp-insert-allreduce="replicas=4 gradient-bytes=1000000" --pp-simulate="allreduce-bandwidth=1e12 allreduce-latency=0.5 timeline=false trace=%t.json" -o /dev/null > /dev/null
 // RUN: FileCheck %s --check-prefix=TRACE < %t.json
-// TRACE-DAG: {"args":{"bytes":1000000,"stage":2},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S2","ph":"X","pid":0,"tid":0,"ts":23}
-// TRACE-DAG: {"args":{"bytes":1000000,"stage":0},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S0","ph":"X","pid":0,"tid":0,"ts":27.5}
-// TRACE-DAG: {"args":{"bytes":1000000,"stage":3},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S3","ph":"X","pid":0,"tid":1,"ts":21}
-// TRACE-DAG: {"args":{"bytes":1000000,"stage":1},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S1","ph":"X","pid":0,"tid":1,"ts":25.5}
+// TRACE-DAG: {"args":{"bytes":1000000,"rank":0,"stage":2},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S2","ph":"X","pid":1,"tid":1,"ts":23}
+// TRACE-DAG: {"args":{"bytes":1000000,"rank":0,"stage":0},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S0","ph":"X","pid":1,"tid":0,"ts":27.5}
+// TRACE-DAG: {"args":{"bytes":1000000,"rank":1,"stage":3},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S3","ph":"X","pid":1,"tid":3,"ts":21}
+// TRACE-DAG: {"args":{"bytes":1000000,"rank":1,"stage":1},"cat":"allreduce","dur":4.5,"name":"ALLREDUCE_S1","ph":"X","pid":1,"tid":2,"ts":25.5}
+// TRACE-DAG: {"args":{"name":"all-reduces"},"name":"process_name","ph":"M","pid":1}
+// TRACE-DAG: {"args":{"name":"rank 0, stage 2"},"name":"thread_name","ph":"M","pid":1,"tid":1}
 
 pp.pipeline @p ranks(2) activation_bytes(64) {
   pp.stage 0 on rank 0 costs(forward = 1, backward_input = 2, backward_weight = 0) memory(stash = 128, weight_stash = 0)
