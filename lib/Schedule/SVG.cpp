@@ -275,19 +275,30 @@ void SVGWriter::writeRow(int r) {
     if (actions[i].isCompute())
       writeBlock(r, actions[i], result.timings[r][i], y, half[i]);
   // The rank's all-reduces in a strip under its row; a bucket's members
-  // share one interval: one bar.
-  double lastStart = -1;
-  for (const TraceSpan &span : allReduces) {
-    if (span.rank != r || !std::isfinite(span.end) || span.start == lastStart)
+  // share one interval: one bar naming them all, with their bytes.
+  for (size_t i = 0; i < allReduces.size();) {
+    const TraceSpan &span = allReduces[i];
+    std::string stages = std::to_string(span.stage);
+    int64_t bytes = span.bytes;
+    size_t next = i + 1;
+    for (; next < allReduces.size() && allReduces[next].rank == span.rank &&
+           allReduces[next].start == span.start &&
+           allReduces[next].end == span.end;
+         ++next) {
+      stages += ", " + std::to_string(allReduces[next].stage);
+      bytes += allReduces[next].bytes;
+    }
+    bool bucket = next - i > 1;
+    i = next;
+    if (span.rank != r || !std::isfinite(span.end))
       continue;
-    lastStart = span.start;
     double x = kLeft + span.start * scale;
     double w = std::max((span.end - span.start) * scale, kMinBlockWidth);
     os << "<rect x=\"" << px(x) << "\" y=\"" << px(y + kRowHeight + 1)
        << "\" width=\"" << px(w) << "\" height=\"" << px(kReduceHeight)
        << "\" fill=\"" << kReduceFill << "\"><title>rank " << r
-       << ": all-reduce of stage " << span.stage << " (" << span.bytes
-       << " bytes), " << formatNumber(span.start) << "–"
+       << ": all-reduce of stage" << (bucket ? "s " : " ") << stages << " ("
+       << bytes << " bytes), " << formatNumber(span.start) << "–"
        << formatNumber(span.end) << " µs</title></rect>\n";
   }
 }

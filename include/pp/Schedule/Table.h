@@ -220,10 +220,10 @@ Schedule scheduleOf(const PipelineModel &model, const ImportedTable &table);
 /// microseconds; under it, a legend.
 ///
 /// With `allReduces` (data parallelism, as pp-simulate's trace has them)
-/// each rank's all-reduces are purple bars in a strip under its row, a
-/// bucket's one interval one bar, the subtitle gives the step with them,
-/// the picture spans to the last one's end, and the legend has a fifth
-/// swatch.
+/// each rank's all-reduces are purple bars in a strip under its row (a
+/// bucket's one interval is one bar naming its stages and bytes), the
+/// subtitle gives the step with them, the picture spans to the last one's
+/// end, and the legend has a fifth swatch.
 ///
 /// The document has exactly 1 (canvas) + P (row backgrounds) + 4 (legend
 /// swatches) + (number of compute actions) <rect> elements, and with
