@@ -35,7 +35,8 @@ run() { # D NAME MODEL FUNCTION PARAMETERS LOSS [pp-run options]
   shift 6
   mpirun --allow-run-as-root --oversubscribe -np $((2 * d)) "$bin/pp-run" \
     --plan-costs=flops "$m" --function="$f" --parameters="$p" --loss="$l" \
-    --ranks=2 --data-parallel="$d" --transport=mpi --calibrate-allreduce \
+    --ranks=2 --data-parallel="$d" --transport=mpi \
+    $( ((d > 1)) && echo --calibrate-allreduce) \
     --trace="$out/$name.json" "$@" > "$out/$name.out" 2>&1
 }
 step() { grep -o "^measured ([^)]*): step [0-9.]* ms" "$1" | grep -o "[0-9.]* ms" | head -1; }

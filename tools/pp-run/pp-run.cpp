@@ -30,6 +30,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 
+#include <cstdlib>
 #include <optional>
 
 using namespace mlir;
@@ -460,6 +461,34 @@ static int fail(llvm::Error error) {
   return fail(llvm::toString(std::move(error)));
 }
 
+/// Checks how the run was launched before anything is compiled: warns
+/// about data-parallel options that do nothing with one replica, and
+/// refuses an in-process run that mpirun started in several processes
+/// (OMPI_COMM_WORLD_SIZE or PMI_SIZE above 1: each would train alone and
+/// write the same files). False after an error.
+static bool checkLaunch() {
+  if (dataParallel <= 1)
+    for (const cl::Option *option :
+         {static_cast<const cl::Option *>(&allReduceAtEnd),
+          static_cast<const cl::Option *>(&allReduceBucketBytes),
+          static_cast<const cl::Option *>(&calibrateAllReduce)})
+      if (option->getNumOccurrences())
+        report(/*error=*/false, "--" + option->ArgStr +
+                                    " has no effect without --data-parallel=D "
+                                    "with D > 1");
+  const char *size = std::getenv("OMPI_COMM_WORLD_SIZE");
+  if (!size)
+    size = std::getenv("PMI_SIZE");
+  if (size && std::atoi(size) > 1 && transport == "inproc") {
+    report(/*error=*/true,
+           llvm::Twine("mpirun started ") + size +
+               " processes, but --transport is inproc: each would train "
+               "alone; add --transport=mpi (or nccl with --device=cuda)");
+    return false;
+  }
+  return true;
+}
+
 /// Prints errors and warnings of the context; drops remarks (the passes'
 /// reports, such as what pp-strip-instrumentation removed).
 struct DiagnosticFilter : SourceMgrDiagnosticHandler {
@@ -554,6 +583,8 @@ int main(int argc, char **argv) {
       "  pp-run MODEL.mlir --function=F --ranks=P --num-microbatches=M "
       "--schedule=NAME [--steps=N] [--check]\n\nSee docs/Runtime.md.\n");
 
+  if (!checkLaunch())
+    return 1;
   driver::CompileOptions compile;
   compile.function = functionName;
   compile.parameters.assign(parameterList.begin(), parameterList.end());
