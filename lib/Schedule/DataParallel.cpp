@@ -17,8 +17,11 @@ using namespace mlir::pp::sched;
 double mlir::pp::sched::ringAllReduceTime(int64_t bytes,
                                           const DataParallelModel &model) {
   int d = model.replicas;
-  if (d <= 1 || bytes <= 0)
+  if (d <= 1)
     return 0.0;
+  // A stage without parameters still takes part in its collective (the
+  // transports run it with no bytes): it pays the messages' latency.
+  bytes = std::max<int64_t>(bytes, 0);
   double transfer = model.bandwidth > 0
                         ? 2.0 * (d - 1) / d * static_cast<double>(bytes) /
                               model.bandwidth * 1e6
