@@ -328,7 +328,8 @@ static cl::list<std::string> datasetFiles(
     cl::desc("NumPy .npy files read step by step, one per data argument of "
              "the loss function in argument order, each holding N samples "
              "(N >= M) on a leading axis: step s reads samples (s-1)*M .. "
-             "s*M-1, wrapping at N; an empty entry: --inputs or synthetic"),
+             "s*M-1, wrapping at N (with --data-parallel=D, M is D times "
+             "--microbatches); an empty entry: --inputs or synthetic"),
     cl::value_desc("a.npy,b.npy,..."), cl::cat(runCategory));
 static cl::opt<bool> shuffle(
     "shuffle",
