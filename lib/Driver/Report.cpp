@@ -381,7 +381,7 @@ std::string Trainer::medianStepRatio() const {
 void Trainer::reportDataParallel(const pprt::StepTiming &timing) {
   const sched::DataParallelResult &step = lastPrediction.dataParallel;
   out << "data parallel: " << replicas
-      << " replicas; predicted step with the measured stage times and "
+      << " replicas; the last step predicted with its measured stage times and "
          "message latency and ring all-reduces ("
       << llvm::format("%.3g", allReduceBandwidth) << " bytes/s, "
       << llvm::format("%.3g", allReduceLatency)

@@ -384,7 +384,8 @@ std::string mlir::pp::sched::chromeTraceJSON(
 /// Pretty-printed (2-space indent) JSON object; see the header for the keys.
 std::string mlir::pp::sched::metricsJSON(
     const PipelineModel &model, const Schedule &schedule,
-    const SimulationResult &result, const std::vector<TraceSpan> &allReduces) {
+    const SimulationResult &result, const std::vector<TraceSpan> &allReduces,
+    const std::vector<TraceSpan> &allReducesAtEnd) {
   std::vector<RankAllReduces> reduced =
       allReducesPerRank(allReduces, static_cast<int>(result.ranks.size()));
   double step = result.makespan;
@@ -420,6 +421,12 @@ std::string mlir::pp::sched::metricsJSON(
                              {"ranks", std::move(ranks)}};
   if (!allReduces.empty())
     metrics["step_with_allreduces_us"] = step;
+  if (!allReducesAtEnd.empty()) {
+    double atEnd = result.makespan;
+    for (const TraceSpan &span : allReducesAtEnd)
+      atEnd = std::max(atEnd, span.end);
+    metrics["step_reduced_at_end_us"] = atEnd;
+  }
   std::string out;
   llvm::raw_string_ostream os(out);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(metrics))) << "\n";

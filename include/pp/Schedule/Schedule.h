@@ -516,10 +516,12 @@ std::string chromeTraceJSON(const PipelineModel &model,
 /// "peak_memory_bytes", "peak_memory_stashes", "num_sends"}]}. With
 /// `allReduces` (data parallelism) also "step_with_allreduces_us" and per
 /// rank "allreduce_time_us" and "end_with_allreduces_us"
-/// (allReducesPerRank).
+/// (allReducesPerRank); with `allReducesAtEnd` (the same all-reduces
+/// started after each rank's last action) "step_reduced_at_end_us".
 std::string metricsJSON(const PipelineModel &model, const Schedule &schedule,
                         const SimulationResult &result,
-                        const std::vector<TraceSpan> &allReduces = {});
+                        const std::vector<TraceSpan> &allReduces = {},
+                        const std::vector<TraceSpan> &allReducesAtEnd = {});
 
 } // namespace mlir::pp::sched
 

@@ -30,11 +30,13 @@ struct PPSimulatePass : mlir::pp::impl::PPSimulatePassBase<PPSimulatePass> {
   void runOnOperation() override;
   /// The schedule's pp.allreduce ops: each one's interval overlapped and at
   /// the end of the step, and both steps (sched::simulateDataParallel).
-  /// Returns the overlapped intervals, for the Chrome trace.
+  /// Returns the overlapped intervals (for the Chrome trace, the timeline
+  /// and the metrics) and sets `atEnd` to the same reduced at the end.
   std::vector<sched::TraceSpan>
   reportAllReduces(llvm::raw_ostream &os, const sched::PipelineModel &model,
                    const ScheduleModel &schedule,
-                   const sched::SimulationResult &result);
+                   const sched::SimulationResult &result,
+                   std::vector<sched::TraceSpan> &atEnd);
 };
 } // namespace
 
@@ -51,7 +53,8 @@ static LogicalResult writeFile(Location loc, StringRef path, StringRef text) {
 
 std::vector<sched::TraceSpan> PPSimulatePass::reportAllReduces(
     llvm::raw_ostream &os, const sched::PipelineModel &model,
-    const ScheduleModel &schedule, const sched::SimulationResult &result) {
+    const ScheduleModel &schedule, const sched::SimulationResult &result,
+    std::vector<sched::TraceSpan> &atEnd) {
   sched::DataParallelResult step = schedule.simulateAllReduces(
       model, result, allReduceBandwidth, allReduceLatency);
   os << "data parallel: " << schedule.replicas
@@ -70,7 +73,7 @@ std::vector<sched::TraceSpan> PPSimulatePass::reportAllReduces(
   // last action and the same all-reduces at the end.
   std::vector<sched::TraceSpan> spans =
       sched::allReduceSpans(step, schedule.gradientBytes);
-  std::vector<sched::TraceSpan> atEnd = spans;
+  atEnd = spans;
   for (auto [span, late] : llvm::zip_equal(atEnd, step.atEnd)) {
     span.start = late.start;
     span.end = late.end;
@@ -146,7 +149,7 @@ void PPSimulatePass::runOnOperation() {
       os << "compute slots: the " << model.numRanks << " ranks share "
          << computeSlots << " core(s)\n";
     os << sched::renderReport(model, schedule.schedule, result);
-    std::vector<sched::TraceSpan> allReduces;
+    std::vector<sched::TraceSpan> allReduces, allReducesAtEnd;
     if (!schedule.allReduces.empty()) {
       if (!(allReduceBandwidth > 0) || !(allReduceLatency >= 0) ||
           !std::isfinite(allReduceBandwidth) ||
@@ -155,7 +158,8 @@ void PPSimulatePass::runOnOperation() {
                                      "'allreduce-latency' >= 0, both finite");
         return signalPassFailure();
       }
-      allReduces = reportAllReduces(os, model, schedule, result);
+      allReduces =
+          reportAllReduces(os, model, schedule, result, allReducesAtEnd);
     }
     // By default a large pipeline's timeline (more than kCompactRanks
     // rows, each up to 2000 cells) is left out: the report stays readable
@@ -173,9 +177,9 @@ void PPSimulatePass::runOnOperation() {
                                                 result, allReduces))))
       return signalPassFailure();
     if (!metricsFile.empty() &&
-        failed(writeFile(
-            op.getLoc(), metricsFile,
-            sched::metricsJSON(model, schedule.schedule, result, allReduces))))
+        failed(writeFile(op.getLoc(), metricsFile,
+                         sched::metricsJSON(model, schedule.schedule, result,
+                                            allReduces, allReducesAtEnd))))
       return signalPassFailure();
   }
   markAllAnalysesPreserved();

@@ -35,7 +35,8 @@
 // METRICS: "allreduce_time_us": 9,
 // METRICS: "end_time_us": 25,
 // METRICS-NEXT: "end_with_allreduces_us": 30,
-// METRICS: "step_with_allreduces_us": 32
+// METRICS: "step_reduced_at_end_us": 36,
+// METRICS-NEXT: "step_with_allreduces_us": 32
 
 // pp-insert-allreduce{at-end}: the same all-reduces after each rank's last
 // action, so the step is the one reduced at the end both ways (36 us).
