@@ -19,8 +19,8 @@ double mlir::pp::sched::ringAllReduceTime(int64_t bytes,
   int d = model.replicas;
   if (d <= 1)
     return 0.0;
-  // A stage without parameters still takes part in its collective (the
-  // transports run it with no bytes): it pays the messages' latency.
+  // A stage without parameters still takes part in its collective (the MPI
+  // transport runs it with no bytes): it pays the messages' latency.
   bytes = std::max<int64_t>(bytes, 0);
   double transfer = model.bandwidth > 0
                         ? 2.0 * (d - 1) / d * static_cast<double>(bytes) /

@@ -241,8 +241,7 @@ LogicalResult exportChromeTrace(const ExportOptions &options, Operation *top,
       [&](ScheduleOp op, const sched::PipelineModel &model,
           const ScheduleModel &schedule,
           const sched::SimulationResult &result) -> LogicalResult {
-        // The all-reduces on their ranks' rows, as pp-simulate's trace
-        // shows them.
+        // The all-reduces as pp-simulate's trace shows them.
         auto spans = allReduceSpans(options, op, model, schedule, result);
         if (failed(spans))
           return failure();

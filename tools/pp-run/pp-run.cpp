@@ -468,7 +468,7 @@ static int fail(llvm::Error error) {
 /// (OMPI_COMM_WORLD_SIZE or PMI_SIZE above 1: each would train alone and
 /// write the same files). False after an error.
 static bool checkLaunch() {
-  if (dataParallel <= 1)
+  if (dataParallel == 1)
     for (const cl::Option *option :
          {static_cast<const cl::Option *>(&allReduceAtEnd),
           static_cast<const cl::Option *>(&allReduceBucketBytes),

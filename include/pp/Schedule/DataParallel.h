@@ -45,8 +45,8 @@ struct DataParallelModel {
 /// bytes / D; Thakur, Rabenseifner & Gropp, "Optimization of Collective
 /// Communication Operations in MPICH", IJHPCA 2005, sec. 4; Patarasuk &
 /// Yuan, JPDC 2009). 0 for D = 1; with 0 bytes (a stage without
-/// parameters, whose collective the transports still run) the latency
-/// alone.
+/// parameters, whose collective the MPI transport still runs with no data)
+/// the latency alone.
 double ringAllReduceTime(int64_t bytes, const DataParallelModel &model);
 
 /// One all-reduce (or all-gather of the same bytes) as a transport timed

@@ -460,9 +460,9 @@ SimulationResult simulate(const PipelineModel &model, const Schedule &schedule);
 // Reports
 //===----------------------------------------------------------------------===//
 
-/// A data-parallel all-reduce on a rank's row of the Chrome trace: the
-/// stage whose gradients it sums, their bytes, and its interval in
-/// microseconds (pp-simulate's sched::simulateDataParallel).
+/// A data-parallel all-reduce of one rank for the Chrome trace and the
+/// pictures: the stage whose gradients it sums, their bytes, and its
+/// interval in microseconds (pp-simulate's sched::simulateDataParallel).
 struct TraceSpan {
   int rank = 0, stage = 0;
   int64_t bytes = 0;
@@ -503,7 +503,9 @@ allReducesPerRank(const std::vector<TraceSpan> &spans, int numRanks);
 /// chrome://tracing): one complete ("X") event per compute action, pid 0,
 /// tid = rank, ts/dur in microseconds, args {stage, microbatch}; then one
 /// per entry of `allReduces`, named "ALLREDUCE_S<stage>" in category
-/// "allreduce" (as pp-run's traces name them), args {stage, bytes}.
+/// "allreduce" (as pp-run's traces name them), pid 1 with a row (tid) per
+/// (rank, stage), args {rank, stage, bytes}, and metadata events naming
+/// the processes and rows.
 std::string chromeTraceJSON(const PipelineModel &model,
                             const Schedule &schedule,
                             const SimulationResult &result,

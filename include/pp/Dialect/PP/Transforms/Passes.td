@@ -319,8 +319,9 @@ def PPSimulatePass : Pass<"pp-simulate", "::mlir::ModuleOp"> {
     sched::ringAllReduceTime, run beside the rank's compute from its
     placement on) and the step with the all-reduces overlapped against the
     same all-reduces started after each rank's last action. The Chrome
-    trace shows the overlapped ones on their ranks' rows ("ALLREDUCE_S<s>",
-    category "allreduce", as in pp-run's traces).
+    trace shows the overlapped ones in a process of their own (pid 1, a row
+    per rank and stage; "ALLREDUCE_S<s>", category "allreduce", as in
+    pp-run's traces).
 
     With `compute-slots` = K below the number of ranks, the ranks share K
     cores (sched::simulate, list scheduling): what a run with more ranks
