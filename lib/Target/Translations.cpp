@@ -180,13 +180,34 @@ LogicalResult exportCSV(const ExportOptions &given, Operation *top,
   return success();
 }
 
+/// The all-reduces of `schedule` as spans of the simulated step under the
+/// ring of --pp-allreduce-bandwidth and --pp-allreduce-latency (none
+/// without all-reduces); an error at `op` for a ring that is not one.
+FailureOr<std::vector<sched::TraceSpan>>
+allReduceSpans(const ExportOptions &options, ScheduleOp op,
+               const sched::PipelineModel &model, const ScheduleModel &schedule,
+               const sched::SimulationResult &result) {
+  if (schedule.allReduces.empty())
+    return std::vector<sched::TraceSpan>();
+  if (!(options.allReduceBandwidth > 0) || !(options.allReduceLatency >= 0) ||
+      !std::isfinite(options.allReduceBandwidth) ||
+      !std::isfinite(options.allReduceLatency))
+    return emitError(op.getLoc(), "--pp-allreduce-bandwidth must be > 0 and "
+                                  "--pp-allreduce-latency >= 0, both finite");
+  return sched::allReduceSpans(
+      schedule.simulateAllReduces(model, result, options.allReduceBandwidth,
+                                  options.allReduceLatency),
+      schedule.gradientBytes);
+}
+
 /// Simulates the selected schedule, after checking that it runs to the end
-/// under blocking send/recv; the problems are reported at their actions.
+/// under blocking send/recv (the problems are reported at their actions),
+/// and its all-reduces (allReduceSpans), and hands both to `write`.
 LogicalResult simulateSchedule(
     const ExportOptions &options, Operation *top,
-    llvm::function_ref<LogicalResult(ScheduleOp, const sched::PipelineModel &,
-                                     const ScheduleModel &,
-                                     const sched::SimulationResult &)>
+    llvm::function_ref<void(
+        ScheduleOp, const sched::PipelineModel &, const ScheduleModel &,
+        const sched::SimulationResult &, const std::vector<sched::TraceSpan> &)>
         write) {
   FailureOr<ScheduleOp> op = selectSchedule(options, top);
   if (failed(op))
@@ -211,42 +232,23 @@ LogicalResult simulateSchedule(
     return failure();
   }
   sched::SimulationResult result = sched::simulate(model, schedule.schedule);
-  return write(*op, model, schedule, result);
-}
-
-/// The all-reduces of `schedule` as spans of the simulated step under the
-/// ring of --pp-allreduce-bandwidth and --pp-allreduce-latency (none
-/// without all-reduces); an error at `op` for a ring that is not one.
-FailureOr<std::vector<sched::TraceSpan>>
-allReduceSpans(const ExportOptions &options, ScheduleOp op,
-               const sched::PipelineModel &model, const ScheduleModel &schedule,
-               const sched::SimulationResult &result) {
-  if (schedule.allReduces.empty())
-    return std::vector<sched::TraceSpan>();
-  if (!(options.allReduceBandwidth > 0) || !(options.allReduceLatency >= 0) ||
-      !std::isfinite(options.allReduceBandwidth) ||
-      !std::isfinite(options.allReduceLatency))
-    return emitError(op.getLoc(), "--pp-allreduce-bandwidth must be > 0 and "
-                                  "--pp-allreduce-latency >= 0, both finite");
-  return sched::allReduceSpans(
-      schedule.simulateAllReduces(model, result, options.allReduceBandwidth,
-                                  options.allReduceLatency),
-      schedule.gradientBytes);
+  FailureOr<std::vector<sched::TraceSpan>> spans =
+      allReduceSpans(options, *op, model, schedule, result);
+  if (failed(spans))
+    return failure();
+  write(*op, model, schedule, result, *spans);
+  return success();
 }
 
 LogicalResult exportChromeTrace(const ExportOptions &options, Operation *top,
                                 llvm::raw_ostream &os) {
   return simulateSchedule(
       options, top,
-      [&](ScheduleOp op, const sched::PipelineModel &model,
-          const ScheduleModel &schedule,
-          const sched::SimulationResult &result) -> LogicalResult {
-        // The all-reduces as pp-simulate's trace shows them.
-        auto spans = allReduceSpans(options, op, model, schedule, result);
-        if (failed(spans))
-          return failure();
-        os << sched::chromeTraceJSON(model, schedule.schedule, result, *spans);
-        return success();
+      [&](ScheduleOp, const sched::PipelineModel &model,
+          const ScheduleModel &schedule, const sched::SimulationResult &result,
+          const std::vector<sched::TraceSpan> &allReduces) {
+        os << sched::chromeTraceJSON(model, schedule.schedule, result,
+                                     allReduces);
       });
 }
 
@@ -255,14 +257,10 @@ LogicalResult exportSVG(const ExportOptions &options, Operation *top,
   return simulateSchedule(
       options, top,
       [&](ScheduleOp op, const sched::PipelineModel &model,
-          const ScheduleModel &schedule,
-          const sched::SimulationResult &result) -> LogicalResult {
-        auto spans = allReduceSpans(options, op, model, schedule, result);
-        if (failed(spans))
-          return failure();
+          const ScheduleModel &schedule, const sched::SimulationResult &result,
+          const std::vector<sched::TraceSpan> &allReduces) {
         os << sched::renderSVG(model, schedule.schedule, result,
-                               ("@" + op.getSymName()).str(), *spans);
-        return success();
+                               ("@" + op.getSymName()).str(), allReduces);
       });
 }
 
