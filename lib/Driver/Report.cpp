@@ -310,9 +310,10 @@ void Trainer::calibrateAllReduce() {
 void Trainer::predictStep() {
   pprt::World &world = session.world();
   StepPrediction &p = lastPrediction;
-  p.pipeline =
-      measuredPipeline(model.pipeline, world.trace(),
-                       /*sharedClock=*/world.options().transport == "inproc");
+  // World::trace() returns a copy: take it once.
+  const std::vector<pprt::TraceEvent> trace = world.trace();
+  bool sharedClock = world.options().transport == "inproc";
+  p.pipeline = measuredPipeline(model.pipeline, trace, sharedClock);
   p.pipeline.computeSlots =
       slotsPerReplica(world.options().computeSlots, replicas);
   p.withMeasured = sched::simulate(p.pipeline, model.schedule);
@@ -330,16 +331,14 @@ void Trainer::predictStep() {
       dp.gradientBytes[s] += parameters.at(a).byteSize();
   // Each replica with the stage times and message latency it measured: an
   // all-reduce waits for the slowest replica to reach it.
+  std::vector<std::vector<pprt::TraceEvent>> byReplica(replicas);
+  for (const pprt::TraceEvent &e : trace)
+    if (e.rank >= 0 && e.rank / model.pipeline.numRanks < replicas)
+      byReplica[e.rank / model.pipeline.numRanks].push_back(e);
   std::vector<sched::SimulationResult> replicaSteps;
-  int pipelineRanks = model.pipeline.numRanks;
-  for (int d = 0; d < replicas; ++d) {
-    std::vector<pprt::TraceEvent> own;
-    for (const pprt::TraceEvent &e : world.trace())
-      if (e.rank / pipelineRanks == d)
-        own.push_back(e);
+  for (const std::vector<pprt::TraceEvent> &own : byReplica) {
     sched::PipelineModel replica =
-        measuredPipeline(model.pipeline, own,
-                         /*sharedClock=*/world.options().transport == "inproc");
+        measuredPipeline(model.pipeline, own, sharedClock);
     replica.computeSlots = p.pipeline.computeSlots;
     replicaSteps.push_back(sched::simulate(replica, model.schedule));
   }

@@ -153,7 +153,6 @@ simulateReplicas(const PipelineModel &model, const Schedule &schedule,
                  const DataParallelModel &dataParallel) {
   DataParallelResult result;
   size_t numRanks = schedule.ranks.size();
-  const SimulationResult &simulation = *replicas.front();
   std::vector<double> lastEnd(numRanks, 0.0), overlapFree(numRanks, 0.0),
       endFree(numRanks, 0.0), busy(numRanks, 0.0);
   for (const SimulationResult *replica : replicas)

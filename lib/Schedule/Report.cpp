@@ -21,8 +21,6 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
-#include <set>
-#include <tuple>
 
 using namespace mlir::pp::sched;
 using namespace mlir::pp::sched::detail;
@@ -137,6 +135,7 @@ std::string mlir::pp::sched::renderTimeline(
   if (cell == 0.0)
     cell = 1.0; // Nothing takes time: nothing is drawn.
   // The all-reduces run past the pipeline's last action.
+  std::vector<AllReduceInterval> intervals = allReduceIntervals(allReduces);
   double horizon = result.makespan;
   for (const TraceSpan &span : allReduces) {
     if (std::isfinite(span.end))
@@ -216,14 +215,12 @@ std::string mlir::pp::sched::renderTimeline(
     kinds.assign(numCells, Idle);
     labels.assign(numCells, std::string());
     bool any = false;
-    double lastStart = -1.0;
-    for (const TraceSpan &span : allReduces) {
-      // A bucket's members share one interval: drawn once, by the first.
-      if (span.rank != r || !(span.end > span.start) ||
-          !std::isfinite(span.end) || span.start == lastStart)
+    // A bucket is drawn once, labelled with its first stage.
+    for (const AllReduceInterval &reduce : intervals) {
+      if (reduce.rank != r || !(reduce.end > reduce.start) ||
+          !std::isfinite(reduce.end))
         continue;
-      lastStart = span.start;
-      mark(span.start, span.end, "A" + std::to_string(span.stage));
+      mark(reduce.start, reduce.end, "A" + std::to_string(reduce.stages[0]));
       any = true;
     }
     if (any)
@@ -232,19 +229,35 @@ std::string mlir::pp::sched::renderTimeline(
   return out;
 }
 
+std::vector<AllReduceInterval>
+mlir::pp::sched::allReduceIntervals(const std::vector<TraceSpan> &spans) {
+  std::vector<AllReduceInterval> intervals;
+  for (const TraceSpan &span : spans) {
+    if (!intervals.empty()) {
+      AllReduceInterval &last = intervals.back();
+      if (last.rank == span.rank && last.start == span.start &&
+          last.end == span.end) {
+        last.stages.push_back(span.stage);
+        last.bytes += span.bytes;
+        continue;
+      }
+    }
+    intervals.push_back(
+        {span.rank, {span.stage}, span.bytes, span.start, span.end});
+  }
+  return intervals;
+}
+
 std::vector<RankAllReduces>
 mlir::pp::sched::allReducesPerRank(const std::vector<TraceSpan> &spans,
                                    int numRanks) {
   std::vector<RankAllReduces> ranks(std::max(numRanks, 0));
-  // A bucket's members share one interval on their rank: counted once.
-  std::set<std::tuple<int, double, double>> counted;
-  for (const TraceSpan &span : spans) {
-    if (span.rank < 0 || span.rank >= numRanks)
+  for (const AllReduceInterval &reduce : allReduceIntervals(spans)) {
+    if (reduce.rank < 0 || reduce.rank >= numRanks)
       continue;
-    RankAllReduces &rank = ranks[span.rank];
-    rank.end = std::max(rank.end, span.end);
-    if (counted.insert({span.rank, span.start, span.end}).second)
-      rank.time += span.end - span.start;
+    RankAllReduces &rank = ranks[reduce.rank];
+    rank.end = std::max(rank.end, reduce.end);
+    rank.time += reduce.end - reduce.start;
   }
   return ranks;
 }

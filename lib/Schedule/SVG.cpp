@@ -274,32 +274,23 @@ void SVGWriter::writeRow(int r) {
   for (size_t i = 0; i < actions.size(); ++i)
     if (actions[i].isCompute())
       writeBlock(r, actions[i], result.timings[r][i], y, half[i]);
-  // The rank's all-reduces in a strip under its row; a bucket's members
-  // share one interval: one bar naming them all, with their bytes.
-  for (size_t i = 0; i < allReduces.size();) {
-    const TraceSpan &span = allReduces[i];
-    std::string stages = std::to_string(span.stage);
-    int64_t bytes = span.bytes;
-    size_t next = i + 1;
-    for (; next < allReduces.size() && allReduces[next].rank == span.rank &&
-           allReduces[next].start == span.start &&
-           allReduces[next].end == span.end;
-         ++next) {
-      stages += ", " + std::to_string(allReduces[next].stage);
-      bytes += allReduces[next].bytes;
-    }
-    bool bucket = next - i > 1;
-    i = next;
-    if (span.rank != r || !std::isfinite(span.end))
+  // The rank's all-reduces in a strip under its row; a bucket is one bar
+  // naming its stages, with their bytes.
+  for (const AllReduceInterval &reduce : allReduceIntervals(allReduces)) {
+    if (reduce.rank != r || !std::isfinite(reduce.end))
       continue;
-    double x = kLeft + span.start * scale;
-    double w = std::max((span.end - span.start) * scale, kMinBlockWidth);
+    std::string stages;
+    for (int stage : reduce.stages)
+      stages += (stages.empty() ? "" : ", ") + std::to_string(stage);
+    double x = kLeft + reduce.start * scale;
+    double w = std::max((reduce.end - reduce.start) * scale, kMinBlockWidth);
     os << "<rect x=\"" << px(x) << "\" y=\"" << px(y + kRowHeight + 1)
        << "\" width=\"" << px(w) << "\" height=\"" << px(kReduceHeight)
        << "\" fill=\"" << kReduceFill << "\"><title>rank " << r
-       << ": all-reduce of stage" << (bucket ? "s " : " ") << stages << " ("
-       << bytes << " bytes), " << formatNumber(span.start) << "–"
-       << formatNumber(span.end) << " µs</title></rect>\n";
+       << ": all-reduce of stage" << (reduce.stages.size() > 1 ? "s " : " ")
+       << stages << " (" << reduce.bytes << " bytes), "
+       << formatNumber(reduce.start) << "–" << formatNumber(reduce.end)
+       << " µs</title></rect>\n";
   }
 }
 

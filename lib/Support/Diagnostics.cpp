@@ -5,6 +5,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 using namespace mlir;
 
 InFlightDiagnostic mlir::pp::emitRequiredOptionError(Location loc,
@@ -25,6 +27,17 @@ LogicalResult mlir::pp::checkOptionRange(Location loc, StringRef option,
   return mlir::emitError(loc)
          << "option '" << option << "' " << (required ? "is required and " : "")
          << "must be in [" << lo << ", " << hi << "], got " << value;
+}
+
+LogicalResult mlir::pp::checkRingOptions(Location loc, double bandwidth,
+                                         double latency,
+                                         StringRef bandwidthName,
+                                         StringRef latencyName) {
+  if (bandwidth > 0 && latency >= 0 && std::isfinite(bandwidth) &&
+      std::isfinite(latency))
+    return success();
+  return mlir::emitError(loc) << bandwidthName << " must be > 0 and "
+                              << latencyName << " >= 0, both finite";
 }
 
 func::FuncOp mlir::pp::lookupFunction(ModuleOp module, StringRef name,

@@ -22,6 +22,7 @@
 #include "pp/InitAllDialects.h"
 #include "pp/Schedule/DataParallel.h"
 #include "pp/Schedule/Table.h"
+#include "pp/Support/Diagnostics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -34,8 +35,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <cmath>
 
 using namespace mlir;
 using namespace mlir::pp;
@@ -189,11 +188,10 @@ allReduceSpans(const ExportOptions &options, ScheduleOp op,
                const sched::SimulationResult &result) {
   if (schedule.allReduces.empty())
     return std::vector<sched::TraceSpan>();
-  if (!(options.allReduceBandwidth > 0) || !(options.allReduceLatency >= 0) ||
-      !std::isfinite(options.allReduceBandwidth) ||
-      !std::isfinite(options.allReduceLatency))
-    return emitError(op.getLoc(), "--pp-allreduce-bandwidth must be > 0 and "
-                                  "--pp-allreduce-latency >= 0, both finite");
+  if (failed(checkRingOptions(
+          op.getLoc(), options.allReduceBandwidth, options.allReduceLatency,
+          "--pp-allreduce-bandwidth", "--pp-allreduce-latency")))
+    return failure();
   return sched::allReduceSpans(
       schedule.simulateAllReduces(model, result, options.allReduceBandwidth,
                                   options.allReduceLatency),

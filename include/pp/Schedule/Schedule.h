@@ -490,6 +490,18 @@ std::string renderTimeline(const PipelineModel &model, const Schedule &schedule,
 std::string renderReport(const PipelineModel &model, const Schedule &schedule,
                          const SimulationResult &result);
 
+/// The collectives of `spans`: a bucket's members, which follow one another
+/// on their rank with one interval, are one collective of their stages
+/// (in order) and their bytes together; any other span is one alone.
+struct AllReduceInterval {
+  int rank = 0;
+  std::vector<int> stages;
+  int64_t bytes = 0;
+  double start = 0.0, end = 0.0;
+};
+std::vector<AllReduceInterval>
+allReduceIntervals(const std::vector<TraceSpan> &spans);
+
 /// Per rank (numRanks entries), the all-reduces of `spans` on it: their
 /// time, microseconds (a bucket's members share one interval, counted
 /// once), and when the last one ends (0 without any).

@@ -37,6 +37,15 @@ func::FuncOp lookupFunction(ModuleOp module, StringRef name,
 LogicalResult checkOptionRange(Location loc, StringRef option, int64_t value,
                                int64_t lo, int64_t hi, bool required = false);
 
+/// Checks the ring of a data-parallel all-reduce model: emits "<bandwidth
+/// name> must be > 0 and <latency name> >= 0, both finite" at `loc` and
+/// fails otherwise. The names default to the passes' options; a tool
+/// passes its flags.
+LogicalResult
+checkRingOptions(Location loc, double bandwidth, double latency,
+                 StringRef bandwidthName = "'allreduce-bandwidth'",
+                 StringRef latencyName = "'allreduce-latency'");
+
 /// "t0, t1, ..." as MLIR prints types, without the quotes a diagnostic puts
 /// around each streamed type.
 std::string typeList(TypeRange types);

@@ -10,7 +10,6 @@
 
 #include "llvm/Support/raw_ostream.h"
 
-#include <cmath>
 #include <limits>
 
 namespace mlir::pp {
@@ -38,13 +37,10 @@ void PPCompareSchedulesPass::runOnOperation() {
                               kMaxIndex)) ||
       failed(checkOptionRange(module.getLoc(), "replicas", replicas, 1, 4096)))
     return signalPassFailure();
-  if (replicas > 1 && (!(allReduceBandwidth > 0) || !(allReduceLatency >= 0) ||
-                       !std::isfinite(allReduceBandwidth) ||
-                       !std::isfinite(allReduceLatency))) {
-    mlir::emitError(module.getLoc(), "'allreduce-bandwidth' must be > 0 and "
-                                     "'allreduce-latency' >= 0, both finite");
+  if (replicas > 1 &&
+      failed(checkRingOptions(module.getLoc(), allReduceBandwidth,
+                              allReduceLatency)))
     return signalPassFailure();
-  }
   FailureOr<sched::StashAccounting> accounting =
       parseStashAccountingOption(stashAccounting, module.getLoc());
   if (failed(accounting))

@@ -11,8 +11,6 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cmath>
-
 namespace mlir::pp {
 #define GEN_PASS_DEF_PPSIMULATEPASS
 #include "pp/Dialect/PP/Transforms/Passes.h.inc"
@@ -151,13 +149,9 @@ void PPSimulatePass::runOnOperation() {
     os << sched::renderReport(model, schedule.schedule, result);
     std::vector<sched::TraceSpan> allReduces, allReducesAtEnd;
     if (!schedule.allReduces.empty()) {
-      if (!(allReduceBandwidth > 0) || !(allReduceLatency >= 0) ||
-          !std::isfinite(allReduceBandwidth) ||
-          !std::isfinite(allReduceLatency)) {
-        mlir::emitError(op.getLoc(), "'allreduce-bandwidth' must be > 0 and "
-                                     "'allreduce-latency' >= 0, both finite");
+      if (failed(checkRingOptions(op.getLoc(), allReduceBandwidth,
+                                  allReduceLatency)))
         return signalPassFailure();
-      }
       allReduces =
           reportAllReduces(os, model, schedule, result, allReducesAtEnd);
     }
