@@ -74,13 +74,15 @@ struct TranslateOptions {
       llvm::cl::cat(category)};
   llvm::cl::opt<double> allReduceBandwidth{
       "pp-allreduce-bandwidth",
-      llvm::cl::desc("export-chrome-trace of a schedule with pp.allreduce: "
+      llvm::cl::desc("export-chrome-trace and export-svg of a schedule with "
+                     "pp.allreduce: "
                      "bandwidth of one link of the replicas' ring, bytes "
                      "per second (default 1e10, as pp-simulate)"),
       llvm::cl::init(1e10), llvm::cl::cat(category)};
   llvm::cl::opt<double> allReduceLatency{
       "pp-allreduce-latency",
-      llvm::cl::desc("export-chrome-trace of a schedule with pp.allreduce: "
+      llvm::cl::desc("export-chrome-trace and export-svg of a schedule with "
+                     "pp.allreduce: "
                      "latency of one ring message, microseconds (default "
                      "5, as pp-simulate)"),
       llvm::cl::init(5.0), llvm::cl::cat(category)};
